@@ -1,0 +1,10 @@
+import { apiRoute } from "@/lib/api/handler";
+import { orgEndpoints as e } from "@/lib/orgs/endpoints";
+import { deleteOrg, getOrgOrThrow, updateOrg } from "@/lib/orgs/orgs";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const GET = apiRoute(e.getOrg, ({ caller, params }) => getOrgOrThrow(caller, params.orgId));
+export const PATCH = apiRoute(e.updateOrg, ({ caller, params, body }) => updateOrg(caller, params.orgId, body));
+export const DELETE = apiRoute(e.deleteOrg, ({ caller, params }) => deleteOrg(caller, params.orgId));

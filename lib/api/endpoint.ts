@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+/**
+ * One endpoint of the admin JSON API, declared once: the route handler validates with these
+ * schemas and the OpenAPI document (lib/openapi/document.ts) is generated from them.
+ */
+export type Schema = z.ZodType | undefined;
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface Endpoint<PS extends Schema = Schema, B extends Schema = Schema, Q extends Schema = Schema> {
+  method: HttpMethod;
+  /** OpenAPI path below /api/v1, e.g. "/orgs/{orgId}". */
+  path: string;
+  summary: string;
+  tag: string;
+  params?: PS;
+  body?: B;
+  query?: Q;
+  /** Status of a successful answer (default 200; 204 when `response` is absent). */
+  status?: number;
+  response?: z.ZodType;
+  /** Request body media type other than JSON (file upload). */
+  bodyMediaType?: "multipart/form-data";
+}
+
+export function endpoint<PS extends Schema = undefined, B extends Schema = undefined, Q extends Schema = undefined>(
+  e: Endpoint<PS, B, Q>,
+): Endpoint<PS, B, Q> {
+  return e;
+}
+
+/** The `{ items, nextCursor }` envelope of every list. */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+}

@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { AppError, type ErrorCode, type FieldError, isAppError } from "@/lib/errors";
+import { logger } from "@/lib/log";
+
+/** The one mapper from thrown errors to `application/problem+json` answers. */
+
+const STATUS: Record<ErrorCode, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  validation_failed: 422,
+  rate_limited: 429,
+  not_implemented: 501,
+  unavailable: 503,
+};
+
+const TITLE: Record<ErrorCode, string> = {
+  bad_request: "Bad request",
+  unauthorized: "Unauthorized",
+  forbidden: "Forbidden",
+  not_found: "Not found",
+  conflict: "Conflict",
+  payload_too_large: "Payload too large",
+  unsupported_media_type: "Unsupported media type",
+  validation_failed: "Validation failed",
+  rate_limited: "Too many requests",
+  not_implemented: "Not implemented",
+  unavailable: "Service unavailable",
+};
+
+export function zodIssuesToFieldErrors(error: z.ZodError): FieldError[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join(".") || "(body)",
+    message: issue.message,
+  }));
+}
+
+/** Prisma's known request errors carry a `code`; map the ones a caller can cause. */
+function fromPrismaError(e: unknown): AppError | null {
+  const code = (e as { code?: unknown })?.code;
+  const name = (e as { name?: unknown })?.name;
+  if (code === "P2002") return new AppError("conflict", "An object with that unique value already exists.");
+  if (code === "P2025") return new AppError("not_found", "The resource does not exist.");
+  if (code === "P2003") return new AppError("validation_failed", "A referenced object does not exist.", { errors: [] });
+  if (name === "PrismaClientInitializationError" || code === "ECONNREFUSED" || code === "P1001") {
+    return new AppError("unavailable", "The database is unavailable; retry shortly.");
+  }
+  return null;
+}
+
+export function toAppError(e: unknown): AppError | null {
+  if (isAppError(e)) return e;
+  if (e instanceof z.ZodError) return new AppError("validation_failed", "The request is not valid.", { errors: zodIssuesToFieldErrors(e) });
+  return fromPrismaError(e);
+}
+
+export function problemResponse(e: unknown, requestId?: string): Response {
+  const appError = toAppError(e);
+  if (!appError) {
+    logger.error({ err: e, requestId }, "unhandled error in API handler");
+  }
+  const error = appError ?? new AppError("unavailable", "Something went wrong on our side; retry shortly.");
+  const status = appError ? STATUS[error.code] : 500;
+  const body = {
+    type: `https://switchboard.dev/problems/${error.code.replace(/_/g, "-")}`,
+    title: appError ? TITLE[error.code] : "Internal server error",
+    status,
+    detail: error.message,
+    ...(error.extra.errors ? { errors: error.extra.errors } : {}),
+  };
+  const headers = new Headers({ "content-type": "application/problem+json" });
+  if (requestId) headers.set("x-request-id", requestId);
+  if (error.code === "rate_limited" && error.extra.retryAfterMs !== undefined) {
+    headers.set("retry-after", String(Math.max(1, Math.ceil(error.extra.retryAfterMs / 1000))));
+  }
+  if (error.code === "unauthorized") headers.set("www-authenticate", 'Bearer realm="switchboard"');
+  return new Response(JSON.stringify(body), { status, headers });
+}

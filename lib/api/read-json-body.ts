@@ -1,0 +1,49 @@
+import { AppError } from "@/lib/errors";
+
+/** Largest JSON body the admin API accepts (API_MAX_BODY_BYTES, default 1 MiB). */
+export function maxJsonBodyBytes(): number {
+  return Number(process.env.API_MAX_BODY_BYTES) || 1024 * 1024;
+}
+
+/**
+ * Reads and parses a JSON request body: 415 for another content type, 413 past the size
+ * limit (checked while streaming, not trusted from Content-Length alone), 400 for bad JSON.
+ */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/([\w.+-]*\+)?json\b/i.test(type.trim())) {
+    throw new AppError("unsupported_media_type", "Send the body as application/json.");
+  }
+  const limit = maxJsonBodyBytes();
+  const declared = Number(request.headers.get("content-length"));
+  if (declared > limit) throw tooLarge(limit);
+  const text = await readTextWithLimit(request, limit);
+  if (text.trim() === "") throw new AppError("bad_request", "The request body is empty; send a JSON object.");
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new AppError("bad_request", `The request body is not valid JSON: ${(e as Error).message}`);
+  }
+}
+
+async function readTextWithLimit(request: Request, limit: number): Promise<string> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel();
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function tooLarge(limit: number): AppError {
+  return new AppError("payload_too_large", `The request body is larger than ${limit} bytes.`);
+}

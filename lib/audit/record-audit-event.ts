@@ -1,0 +1,39 @@
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { db } from "@/lib/db/client";
+import { type Caller, describeCaller } from "@/lib/auth/caller";
+
+export interface AuditInput {
+  orgId: string | null;
+  workspaceId?: string | null;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  data?: Prisma.InputJsonValue;
+}
+
+type AuditClient = Pick<Prisma.TransactionClient, "auditEvent">;
+
+/**
+ * Records who changed what. Pass the transaction client so the event commits (or rolls
+ * back) together with the change it describes.
+ */
+export async function recordAuditEvent(caller: Caller, input: AuditInput, client: AuditClient = db()): Promise<void> {
+  const { actorType, actorId } = describeCaller(caller);
+  const apiKeyId = caller.kind === "user" ? (caller.apiKey?.id ?? null) : null;
+  await client.auditEvent.create({
+    data: {
+      orgId: input.orgId,
+      workspaceId: input.workspaceId ?? null,
+      actorType,
+      actorId,
+      action: input.action,
+      targetType: input.targetType,
+      targetId: input.targetId,
+      data: apiKeyId ? { ...(asObject(input.data)), apiKeyId } : input.data,
+    },
+  });
+}
+
+function asObject(value: Prisma.InputJsonValue | undefined): Record<string, Prisma.InputJsonValue> {
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, Prisma.InputJsonValue>) : {};
+}

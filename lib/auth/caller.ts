@@ -1,0 +1,24 @@
+/**
+ * Who is making a request. Every domain function takes a Caller and encodes what it may see
+ * inside its queries (lib/tenancy/scopes.ts).
+ */
+export interface ApiKeyScope {
+  id: string;
+  orgId: string;
+  workspaceId: string;
+  /** Pinned to one MCP server, or null for every server of the workspace. */
+  serverId: string | null;
+}
+
+export type Caller =
+  | { kind: "instance" }
+  | { kind: "user"; userId: string; apiKey: ApiKeyScope | null };
+
+export const INSTANCE_CALLER: Caller = { kind: "instance" };
+
+/** A stable label for audit events and logs. */
+export function describeCaller(caller: Caller): { actorType: string; actorId: string | null } {
+  if (caller.kind === "instance") return { actorType: "instance", actorId: null };
+  if (caller.apiKey) return { actorType: "api_key", actorId: caller.userId };
+  return { actorType: "user", actorId: caller.userId };
+}

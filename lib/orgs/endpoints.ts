@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { endpoint, pageSchema } from "@/lib/api/endpoint";
+import { PageQuery } from "@/lib/api/pagination";
+import { Id } from "@/lib/schemas/common";
+import { CreateOrgBody, Org, UpdateOrgBody } from "@/lib/orgs/schemas";
+
+const tag = "Organizations";
+const orgParams = z.object({ orgId: Id });
+
+export const orgEndpoints = {
+  listOrgs: endpoint({ method: "GET", path: "/orgs", tag, summary: "List the organizations the caller belongs to", query: PageQuery, response: pageSchema(Org) }),
+  createOrg: endpoint({ method: "POST", path: "/orgs", tag, summary: "Create an organization", body: CreateOrgBody, status: 201, response: Org }),
+  getOrg: endpoint({ method: "GET", path: "/orgs/{orgId}", tag, summary: "Get an organization", params: orgParams, response: Org }),
+  updateOrg: endpoint({ method: "PATCH", path: "/orgs/{orgId}", tag, summary: "Rename an organization or change its slug", params: orgParams, body: UpdateOrgBody, response: Org }),
+  deleteOrg: endpoint({ method: "DELETE", path: "/orgs/{orgId}", tag, summary: "Delete an organization and everything in it", params: orgParams, status: 204 }),
+};

@@ -1,0 +1,59 @@
+import { db } from "@/lib/db/client";
+import type { Caller } from "@/lib/auth/caller";
+import { ForbiddenError, NotFoundError } from "@/lib/errors";
+import { orgsManagedBy, orgsVisibleTo } from "@/lib/tenancy/scopes";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
+import type { CreateOrgBody, UpdateOrgBody } from "@/lib/orgs/schemas";
+
+const orgSelect = { id: true, name: true, slug: true, createdAt: true, updatedAt: true } as const;
+export type OrgView = { id: string; name: string; slug: string; createdAt: Date; updatedAt: Date };
+
+/**
+ * Creates an organization. Only the instance credential and the instance owner may; a user
+ * who creates one becomes its owner.
+ */
+export async function createOrg(caller: Caller, input: CreateOrgBody): Promise<OrgView> {
+  const creatorId = caller.kind === "user" && !caller.apiKey ? caller.userId : null;
+  if (caller.kind !== "instance") {
+    const owner = await db().user.findFirst({ where: { id: creatorId ?? "", isInstanceOwner: true }, select: { id: true } });
+    if (!owner) throw new ForbiddenError("Only the instance owner or the instance credential can create organizations.");
+  }
+  return db().$transaction(async (tx) => {
+    const org = await tx.organization.create({
+      data: { ...input, ...(creatorId ? { members: { create: { userId: creatorId, role: "owner" } } } : {}) },
+      select: orgSelect,
+    });
+    await recordAuditEvent(caller, { orgId: org.id, action: "org.create", targetType: "org", targetId: org.id }, tx);
+    return org;
+  });
+}
+
+export async function listOrgs(caller: Caller, page: PageQuery): Promise<Page<OrgView>> {
+  return pageOf(page, (args) =>
+    db().organization.findMany({ where: orgsVisibleTo(caller), orderBy: { id: "asc" }, select: orgSelect, ...args }),
+  );
+}
+
+export async function getOrgOrThrow(caller: Caller, orgId: string): Promise<OrgView> {
+  const org = await db().organization.findFirst({ where: { id: orgId, AND: [orgsVisibleTo(caller)] }, select: orgSelect });
+  if (!org) throw new NotFoundError("organization");
+  return org;
+}
+
+export async function updateOrg(caller: Caller, orgId: string, input: UpdateOrgBody): Promise<OrgView> {
+  return db().$transaction(async (tx) => {
+    const { count } = await tx.organization.updateMany({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, data: input });
+    if (count === 0) throw new NotFoundError("organization");
+    await recordAuditEvent(caller, { orgId, action: "org.update", targetType: "org", targetId: orgId, data: { fields: Object.keys(input) } }, tx);
+    return tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: orgSelect });
+  });
+}
+
+/** Deletes an organization and everything in it. */
+export async function deleteOrg(caller: Caller, orgId: string): Promise<void> {
+  const { count } = await db().organization.deleteMany({ where: { id: orgId, AND: [orgsManagedBy(caller)] } });
+  if (count === 0) throw new NotFoundError("organization");
+  // The org's own audit rows go with it; the deletion is recorded instance-wide.
+  await recordAuditEvent(caller, { orgId: null, action: "org.delete", targetType: "org", targetId: orgId });
+}

@@ -1,0 +1,47 @@
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Caller } from "@/lib/auth/caller";
+
+/**
+ * Prisma `where` fragments that encode what a caller may reach. Domain queries put these
+ * inside their own `where` (reads and writes alike), so a tenant check cannot be forgotten
+ * and another tenant's object is simply not found.
+ */
+
+const ADMIN_ROLES = ["owner", "admin"] as const;
+
+/** Organizations the caller administers (owner or admin; an API key only its own org). */
+export function orgsManagedBy(caller: Caller): Prisma.OrganizationWhereInput {
+  if (caller.kind === "instance") return {};
+  const membership: Prisma.OrganizationWhereInput = {
+    members: { some: { userId: caller.userId, role: { in: [...ADMIN_ROLES] } } },
+  };
+  return caller.apiKey ? { AND: [membership, { id: caller.apiKey.orgId }] } : membership;
+}
+
+/** Organizations the caller belongs to in any role. */
+export function orgsVisibleTo(caller: Caller): Prisma.OrganizationWhereInput {
+  if (caller.kind === "instance") return {};
+  const membership: Prisma.OrganizationWhereInput = { members: { some: { userId: caller.userId } } };
+  return caller.apiKey ? { AND: [membership, { id: caller.apiKey.orgId }] } : membership;
+}
+
+/** Workspaces the caller administers: those of the orgs it administers (an API key: its own). */
+export function workspacesManagedBy(caller: Caller): Prisma.WorkspaceWhereInput {
+  if (caller.kind === "instance") return {};
+  const managed: Prisma.WorkspaceWhereInput = { org: orgsManagedBy(caller) };
+  return caller.apiKey ? { AND: [managed, { id: caller.apiKey.workspaceId }] } : managed;
+}
+
+/** Workspaces the caller works in: a workspace member, or an admin of its org. */
+export function workspacesJoinedBy(caller: Caller): Prisma.WorkspaceWhereInput {
+  if (caller.kind === "instance") return {};
+  const joined: Prisma.WorkspaceWhereInput = {
+    OR: [{ members: { some: { userId: caller.userId } } }, { org: orgsManagedBy({ ...caller, apiKey: null }) }],
+  };
+  return caller.apiKey ? { AND: [joined, { id: caller.apiKey.workspaceId }] } : joined;
+}
+
+/** The user id that "own" objects (files, API keys) belong to, or null for the instance. */
+export function callerUserId(caller: Caller): string | null {
+  return caller.kind === "user" ? caller.userId : null;
+}
