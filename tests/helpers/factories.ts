@@ -1,0 +1,85 @@
+import { randomBytes } from "node:crypto";
+import { db } from "@/lib/db/client";
+import { generateApiKey } from "@/lib/auth/api-key-secret";
+
+/**
+ * Per-test tenants. Every test makes its own organization and users, so tests never share
+ * rows and can run in any order against one database.
+ */
+
+export const INSTANCE_KEY = process.env.INSTANCE_API_KEY ?? "test-instance-key";
+
+export interface Actor {
+  user: { id: string; email: string };
+  /** A user API key (`sb_…`) of this user in the tenant's workspace. */
+  token: string;
+  apiKeyId: string;
+}
+
+export interface Tenant {
+  org: { id: string; slug: string };
+  workspace: { id: string; slug: string };
+  owner: Actor;
+  admin: Actor;
+  /** An org member who is also a member of the workspace, without an MCP role. */
+  member: Actor;
+}
+
+export function uniqueSuffix(): string {
+  return randomBytes(5).toString("hex");
+}
+
+export async function createUser(label = "user"): Promise<{ id: string; email: string }> {
+  const email = `${label}-${uniqueSuffix()}@example.test`;
+  return db().user.create({ data: { email, name: label }, select: { id: true, email: true } });
+}
+
+/** Issues an API key for a user in a workspace (optionally pinned to one MCP server). */
+export async function createApiKeyFor(
+  user: { id: string },
+  workspace: { id: string; orgId: string },
+  opts: { serverId?: string; expiresAt?: Date } = {},
+): Promise<{ token: string; apiKeyId: string }> {
+  const { key, prefix, hash } = generateApiKey();
+  const row = await db().apiKey.create({
+    data: {
+      orgId: workspace.orgId,
+      workspaceId: workspace.id,
+      userId: user.id,
+      serverId: opts.serverId ?? null,
+      expiresAt: opts.expiresAt ?? null,
+      name: "test key",
+      prefix,
+      hash,
+    },
+    select: { id: true },
+  });
+  return { token: key, apiKeyId: row.id };
+}
+
+async function actor(orgId: string, workspaceId: string, role: "owner" | "admin" | "member"): Promise<Actor> {
+  const user = await createUser(role);
+  await db().orgMember.create({ data: { orgId, userId: user.id, role } });
+  await db().workspaceMember.create({ data: { orgId, workspaceId, userId: user.id } });
+  const { token, apiKeyId } = await createApiKeyFor(user, { id: workspaceId, orgId });
+  return { user, token, apiKeyId };
+}
+
+/** An organization with one workspace, an owner, an admin and a plain member, each with a key. */
+export async function createTenant(opts: { toolWhitelistsEnabled?: boolean; knowledgeGraphEnabled?: boolean } = {}): Promise<Tenant> {
+  const slug = `org-${uniqueSuffix()}`;
+  const org = await db().organization.create({ data: { name: `Org ${slug}`, slug }, select: { id: true, slug: true } });
+  const workspace = await db().workspace.create({
+    data: { orgId: org.id, name: "Main", slug: "main", ...opts },
+    select: { id: true, slug: true },
+  });
+  const owner = await actor(org.id, workspace.id, "owner");
+  const admin = await actor(org.id, workspace.id, "admin");
+  const member = await actor(org.id, workspace.id, "member");
+  return { org, workspace, owner, admin, member };
+}
+
+/** A second workspace in the same organization (for cross-workspace checks). */
+export async function createWorkspace(orgId: string, slug = `ws-${uniqueSuffix()}`): Promise<{ id: string; slug: string }> {
+  return db().workspace.create({ data: { orgId, name: slug, slug }, select: { id: true, slug: true } });
+}
