@@ -15,7 +15,8 @@ import path from "node:path";
 const cache = new Map<string, string>();
 
 export function instanceDataDir(): string {
-  return process.env.SWITCHBOARD_DATA_DIR ?? path.join(process.cwd(), ".data");
+  // Runtime data, not a source file: keep the bundler from tracing the whole project for it.
+  return process.env.SWITCHBOARD_DATA_DIR ?? path.join(/*turbopackIgnore: true*/ process.cwd(), ".data");
 }
 
 function assertSafeName(name: string): void {
@@ -46,7 +47,7 @@ export function getOrCreateInstanceSecret(name: string): string {
   const secretKey = process.env.SECRET_KEY;
   const value = secretKey
     ? deriveFromSecretKey(secretKey, name)
-    : readOrCreateSecretFile(path.join(instanceDataDir(), name));
+    : readOrCreateSecretFile(path.join(/*turbopackIgnore: true*/ instanceDataDir(), name));
   cache.set(name, value);
   return value;
 }

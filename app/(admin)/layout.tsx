@@ -1,0 +1,33 @@
+import { redirect } from "next/navigation";
+import type { ReactNode } from "react";
+import { AppHeader } from "@/components/shell/app-header";
+import { SideNav } from "@/components/shell/side-nav";
+import { getCurrentUser } from "@/lib/auth/current-user";
+
+/**
+ * Every admin page sits in this shell. proxy.ts already turns away requests without a session
+ * cookie; this re-check also catches accounts deleted since the cookie was issued.
+ */
+export default async function AdminLayout({ children }: { children: ReactNode }) {
+  const user = await getCurrentUser();
+  if (!user) redirect("/signin");
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only rounded-md bg-white px-3 py-2 focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-20 dark:bg-zinc-900"
+      >
+        Skip to content
+      </a>
+      <AppHeader userEmail={user.email} />
+      <div className="flex flex-1 flex-col md:flex-row">
+        <aside className="border-b border-zinc-200 md:border-r md:border-b-0 dark:border-zinc-800">
+          <SideNav />
+        </aside>
+        <main id="main" className="min-w-0 flex-1 p-4 md:p-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { NextSteps } from "@/components/shell/next-steps";
+import { OrgCard } from "@/components/shell/org-card";
+import { getCurrentUser } from "@/lib/auth/current-user";
+import { listOrgsForOverview } from "@/lib/shell/overview";
+
+export const metadata: Metadata = { title: "Overview" };
+
+function NoOrganizations() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>You are not in any organization yet</CardTitle>
+        <CardDescription>
+          Ask an owner or admin of an organization to add you as a member. To create a new organization, call{" "}
+          <code className="font-mono">POST /api/v1/orgs</code> with the instance credential
+          (<code className="font-mono">INSTANCE_API_KEY</code>); you can then add yourself with{" "}
+          <code className="font-mono">POST /api/v1/orgs/&#123;orgId&#125;/members</code>.
+        </CardDescription>
+      </CardHeader>
+    </Card>
+  );
+}
+
+export default async function OverviewPage() {
+  const user = await getCurrentUser();
+  if (!user) redirect("/signin");
+  const orgs = await listOrgsForOverview(user.id);
+  return (
+    <div className="mx-auto grid max-w-4xl gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Overview</h1>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+          Signed in as {user.name ? `${user.name} (${user.email})` : user.email}
+          {user.isInstanceOwner ? " · instance owner" : ""}
+        </p>
+      </div>
+      {orgs.length === 0 ? (
+        <NoOrganizations />
+      ) : (
+        <>
+          <NextSteps orgs={orgs} />
+          <section aria-label="Organizations" className="grid gap-4">
+            {orgs.map((org) => (
+              <OrgCard key={org.id} org={org} />
+            ))}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import type { OverviewOrg } from "@/lib/shell/overview";
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
+export function OrgCard({ org }: { org: OverviewOrg }) {
+  const headingId = `org-${org.id}`;
+  return (
+    <Card aria-labelledby={headingId}>
+      <CardHeader>
+        <CardTitle id={headingId}>{org.name}</CardTitle>
+        <CardDescription>
+          <span className="font-mono">{org.slug}</span> · your role: {org.role} · {plural(org.connectorCount, "connector")}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <h3 className="mb-2 text-sm font-medium text-zinc-700 dark:text-zinc-300">Workspaces</h3>
+        {org.workspaces.length === 0 ? (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            {org.role === "member"
+              ? "You are not a member of any workspace here yet. Ask an org admin to add you."
+              : "No workspaces yet. Create one with POST /api/v1/orgs/{orgId}/workspaces."}
+          </p>
+        ) : (
+          <ul className="divide-y divide-zinc-200 rounded-md border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+            {org.workspaces.map((workspace) => (
+              <li key={workspace.id} className="flex items-center justify-between gap-4 px-3 py-2 text-sm">
+                <span>
+                  <span className="font-medium">{workspace.name}</span>{" "}
+                  <span className="font-mono text-zinc-500 dark:text-zinc-400">{workspace.slug}</span>
+                </span>
+                <span className="text-zinc-600 dark:text-zinc-400">{plural(workspace.serverCount, "MCP server")}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

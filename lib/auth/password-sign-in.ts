@@ -1,0 +1,79 @@
+import { db } from "@/lib/db/client";
+import { logger } from "@/lib/log";
+import { burnPasswordVerification, hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
+import type { SessionUser } from "@/lib/auth/session-token";
+import { consume, getLimiter, resetKey, type Limiter } from "@/lib/ratelimit/limiter";
+
+/**
+ * Email + password sign-in, shared by the sign-in page (server action) and next-auth's
+ * Credentials provider. Every attempt spends from two budgets: one per account (stops guessing
+ * one password) and one per client address (stops trying many accounts).
+ */
+
+export type PasswordSignInResult =
+  | { ok: true; user: SessionUser }
+  | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "locked"; retryAfterMs: number };
+
+/** Longer inputs are refused before hashing: nobody types them, attackers send them. */
+const MAX_EMAIL_LENGTH = 320;
+const MAX_PASSWORD_LENGTH = 1024;
+
+function positiveIntFromEnv(name: string, fallback: number): number {
+  const value = Number.parseInt(process.env[name] ?? "", 10);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+function loginLimiters(): { perAccount: Limiter; perIp: Limiter } {
+  const durationSec = positiveIntFromEnv("LOGIN_WINDOW_SEC", 15 * 60);
+  return {
+    perAccount: getLimiter("login-account", { points: positiveIntFromEnv("LOGIN_MAX_PER_ACCOUNT", 10), durationSec }),
+    perIp: getLimiter("login-ip", { points: positiveIntFromEnv("LOGIN_MAX_PER_IP", 50), durationSec }),
+  };
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+async function findUserByEmail(email: string) {
+  return db().user.findFirst({
+    where: { email: { equals: email, mode: "insensitive" } },
+    select: { id: true, email: true, name: true, passwordHash: true },
+  });
+}
+
+/** Upgrades a hash made with older, cheaper parameters; failure only costs the upgrade. */
+function rehashInBackground(userId: string, password: string): void {
+  void hashPassword(password)
+    .then((passwordHash) => db().user.update({ where: { id: userId }, data: { passwordHash } }))
+    .catch((error: unknown) => logger.warn({ err: String(error), userId }, "password rehash failed"));
+}
+
+export async function signInWithPassword(input: {
+  email: string;
+  password: string;
+  clientIp: string;
+}): Promise<PasswordSignInResult> {
+  const email = normalizeEmail(input.email);
+  if (!email || !input.password || email.length > MAX_EMAIL_LENGTH || input.password.length > MAX_PASSWORD_LENGTH) {
+    return { ok: false, reason: "invalid" };
+  }
+  const { perAccount, perIp } = loginLimiters();
+  const ipBudget = await consume(perIp, input.clientIp);
+  if (!ipBudget.ok) return { ok: false, reason: "locked", retryAfterMs: ipBudget.retryAfterMs };
+  const accountBudget = await consume(perAccount, email);
+  if (!accountBudget.ok) return { ok: false, reason: "locked", retryAfterMs: accountBudget.retryAfterMs };
+
+  const user = await findUserByEmail(email);
+  if (!user?.passwordHash) {
+    await burnPasswordVerification(input.password);
+    return { ok: false, reason: "invalid" };
+  }
+  if (!(await verifyPassword(input.password, user.passwordHash))) return { ok: false, reason: "invalid" };
+
+  // A successful sign-in clears the account's failures; the per-address budget keeps counting.
+  await resetKey(perAccount, email).catch(() => undefined);
+  if (needsRehash(user.passwordHash)) rehashInBackground(user.id, input.password);
+  return { ok: true, user: { id: user.id, email: user.email, name: user.name } };
+}

@@ -1,0 +1,17 @@
+/**
+ * Paths reachable without a browser session. Everything else is an admin page and needs one.
+ * The JSON API and MCP endpoints are public here because they authenticate bearer credentials
+ * themselves.
+ */
+const PUBLIC_PREFIXES = ["/api/", "/mcp/", "/_next/"];
+const PUBLIC_EXACT = new Set(["/signin", "/setup", "/api", "/mcp", "/favicon.ico", "/robots.txt"]);
+
+/** Files served from /public have an extension; admin pages never do. */
+const STATIC_FILE = /\/[^/]+\.[a-z0-9]{1,8}$/i;
+
+export function isPublicPath(pathname: string): boolean {
+  if (PUBLIC_EXACT.has(pathname)) return true;
+  if (PUBLIC_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return true;
+  if (pathname.startsWith("/signin/") || pathname.startsWith("/setup/")) return true;
+  return STATIC_FILE.test(pathname);
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { safeCallbackPath } from "@/lib/auth/callback-url";
+import { isPublicPath } from "@/lib/auth/public-paths";
+import { describeWait, messageForNextAuthError } from "@/lib/auth/sign-in-messages";
+
+describe("safeCallbackPath", () => {
+  it("keeps same-site paths and refuses anything that could leave the site", () => {
+    expect(safeCallbackPath("/connectors?x=1")).toBe("/connectors?x=1");
+    expect(safeCallbackPath("https://evil.example/")).toBe("/");
+    expect(safeCallbackPath("//evil.example/")).toBe("/");
+    expect(safeCallbackPath("/\\evil.example")).toBe("/");
+    expect(safeCallbackPath("/ok\nSet-Cookie: x")).toBe("/");
+    expect(safeCallbackPath(undefined)).toBe("/");
+  });
+});
+
+describe("isPublicPath", () => {
+  it("lets sign-in, setup, the APIs and static files through, and guards admin pages", () => {
+    for (const path of ["/signin", "/setup", "/api/v1/orgs", "/api/auth/session", "/mcp", "/mcp/abc", "/_next/static/x.js", "/favicon.ico"]) {
+      expect(isPublicPath(path), path).toBe(true);
+    }
+    for (const path of ["/", "/connectors", "/servers", "/mcp-servers", "/signin-elsewhere", "/apikeys"]) {
+      expect(isPublicPath(path), path).toBe(false);
+    }
+  });
+});
+
+describe("sign-in messages", () => {
+  it("rounds waits up and names the unit", () => {
+    expect(describeWait(1)).toBe("1 second");
+    expect(describeWait(45_200)).toBe("46 seconds");
+    expect(describeWait(61_000)).toBe("2 minutes");
+  });
+
+  it("explains next-auth's error codes, including the lockout wait", () => {
+    expect(messageForNextAuthError("CredentialsSignin")).toBe("Incorrect email or password.");
+    expect(messageForNextAuthError("TooManyAttempts:300")).toBe("Too many sign-in attempts. Try again in 5 minutes.");
+    expect(messageForNextAuthError(undefined)).toBeUndefined();
+  });
+});
