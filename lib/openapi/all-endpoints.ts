@@ -1,7 +1,11 @@
 import type { Endpoint } from "@/lib/api/endpoint";
 import { orgEndpoints } from "@/lib/orgs/endpoints";
+import { userEndpoints } from "@/lib/users/endpoints";
+import { orgMemberEndpoints } from "@/lib/orgs/member-endpoints";
+import { workspaceEndpoints } from "@/lib/workspaces/endpoints";
+import { roleEndpoints } from "@/lib/roles/endpoints";
 
 /** Every endpoint of the admin API; the OpenAPI document and the contract tests walk this list. */
 export function allEndpoints(): Endpoint[] {
-  return [orgEndpoints].flatMap((group) => Object.values(group) as Endpoint[]);
+  return [orgEndpoints, userEndpoints, orgMemberEndpoints, workspaceEndpoints, roleEndpoints].flatMap((group) => Object.values(group) as Endpoint[]);
 }

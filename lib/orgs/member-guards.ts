@@ -1,0 +1,71 @@
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Caller } from "@/lib/auth/caller";
+import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/errors";
+import { orgsManagedBy } from "@/lib/tenancy/scopes";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+
+/**
+ * Building blocks shared by the organization-membership changes (lib/orgs/members.ts) and user
+ * creation (lib/users/users.ts). All of them run inside the caller's transaction.
+ */
+
+type Tx = Prisma.TransactionClient;
+export type OrgRoleName = "owner" | "admin" | "member";
+
+export const orgMemberSelect = {
+  id: true,
+  orgId: true,
+  userId: true,
+  role: true,
+  createdAt: true,
+  user: { select: { email: true, name: true } },
+} as const;
+
+export interface OrgMemberView {
+  id: string;
+  orgId: string;
+  userId: string;
+  email: string;
+  name: string | null;
+  role: OrgRoleName;
+  createdAt: Date;
+}
+
+export function toOrgMemberView(row: Prisma.OrgMemberGetPayload<{ select: typeof orgMemberSelect }>): OrgMemberView {
+  const { user, ...rest } = row;
+  return { ...rest, email: user.email, name: user.name };
+}
+
+/**
+ * Proves the caller manages the organization (scope inside the query), then locks its row so
+ * membership changes of one organization run one at a time (the "at least one owner" rule
+ * holds under concurrency). `what` names the object in the 404, so every miss reads the same.
+ */
+export async function lockManagedOrg(tx: Tx, caller: Caller, orgId: string, what = "organization"): Promise<void> {
+  const org = await tx.organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { id: true } });
+  if (!org) throw new NotFoundError(what);
+  await tx.$queryRaw`SELECT id FROM organizations WHERE id = ${orgId} FOR UPDATE`;
+}
+
+/** Granting, changing or removing the owner role is for owners (and the instance credential). */
+export async function assertOwnerCaller(tx: Tx, caller: Caller, orgId: string): Promise<void> {
+  if (caller.kind === "instance") return;
+  const owner = await tx.orgMember.findFirst({ where: { orgId, userId: caller.userId, role: "owner" }, select: { id: true } });
+  if (!owner) throw new ForbiddenError("Only an owner of the organization can grant, change or remove the owner role.");
+}
+
+/** Refuses a change that would leave the organization without an owner (rolls the transaction back). */
+export async function assertOwnerRemains(tx: Tx, orgId: string): Promise<void> {
+  const owners = await tx.orgMember.count({ where: { orgId, role: "owner" } });
+  if (owners === 0) throw new ConflictError("An organization must keep at least one owner.");
+}
+
+/** Adds a user to an organization the caller was proven to manage; 409 if already a member. */
+export async function insertOrgMember(tx: Tx, caller: Caller, orgId: string, userId: string, role: OrgRoleName): Promise<OrgMemberView> {
+  if (role === "owner") await assertOwnerCaller(tx, caller, orgId);
+  const existing = await tx.orgMember.findFirst({ where: { orgId, userId }, select: { id: true } });
+  if (existing) throw new ConflictError("That user is already a member of the organization.");
+  const row = await tx.orgMember.create({ data: { orgId, userId, role }, select: orgMemberSelect });
+  await recordAuditEvent(caller, { orgId, action: "org.member.add", targetType: "user", targetId: userId, data: { role } }, tx);
+  return toOrgMemberView(row);
+}

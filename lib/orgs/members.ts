@@ -1,0 +1,81 @@
+import { db } from "@/lib/db/client";
+import type { Caller } from "@/lib/auth/caller";
+import { NotFoundError, ValidationError } from "@/lib/errors";
+import { orgsManagedBy } from "@/lib/tenancy/scopes";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
+import type { AddOrgMemberBody, UpdateOrgMemberBody } from "@/lib/orgs/member-schemas";
+import {
+  assertOwnerCaller,
+  assertOwnerRemains,
+  insertOrgMember,
+  lockManagedOrg,
+  orgMemberSelect,
+  type OrgMemberView,
+  toOrgMemberView,
+} from "@/lib/orgs/member-guards";
+
+export type { OrgMemberView } from "@/lib/orgs/member-guards";
+
+/** One 404 for "no such organization", "not yours" and "no such member". */
+const MEMBER = "organization member";
+
+/** Lists the members of an organization the caller manages, oldest id first. */
+export async function listOrgMembers(caller: Caller, orgId: string, page: PageQuery): Promise<Page<OrgMemberView>> {
+  const org = await db().organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { id: true } });
+  if (!org) throw new NotFoundError("organization");
+  return pageOf(page, async (args) =>
+    (await db().orgMember.findMany({
+      where: { orgId, org: orgsManagedBy(caller) },
+      orderBy: { id: "asc" },
+      select: orgMemberSelect,
+      ...args,
+    })).map(toOrgMemberView),
+  );
+}
+
+/** Adds an existing user to an organization. Unknown user → 422 on `userId`; already a member → 409. */
+export async function addOrgMember(caller: Caller, orgId: string, input: AddOrgMemberBody): Promise<OrgMemberView> {
+  return db().$transaction(async (tx) => {
+    await lockManagedOrg(tx, caller, orgId);
+    const user = await tx.user.findUnique({ where: { id: input.userId }, select: { id: true } });
+    if (!user) throw new ValidationError([{ path: "userId", message: "No user has this id." }]);
+    return insertOrgMember(tx, caller, orgId, user.id, input.role);
+  });
+}
+
+/** Changes a member's role. Only owners touch the owner role; the last owner cannot step down (409). */
+export async function updateOrgMember(caller: Caller, orgId: string, userId: string, input: UpdateOrgMemberBody): Promise<OrgMemberView> {
+  return db().$transaction(async (tx) => {
+    await lockManagedOrg(tx, caller, orgId, MEMBER);
+    const member = await tx.orgMember.findFirst({ where: { orgId, userId, org: orgsManagedBy(caller) }, select: { id: true, role: true } });
+    if (!member) throw new NotFoundError(MEMBER);
+    if (member.role === "owner" || input.role === "owner") await assertOwnerCaller(tx, caller, orgId);
+    const row = await tx.orgMember.update({ where: { id: member.id }, data: { role: input.role }, select: orgMemberSelect });
+    await assertOwnerRemains(tx, orgId);
+    await recordAuditEvent(caller, { orgId, action: "org.member.update", targetType: "user", targetId: userId, data: { from: member.role, to: input.role } }, tx);
+    return toOrgMemberView(row);
+  });
+}
+
+/**
+ * Removes a user from an organization: also from each of its workspaces, and every API key
+ * the user holds in it is revoked at once. The last owner cannot be removed (409).
+ */
+export async function removeOrgMember(caller: Caller, orgId: string, userId: string): Promise<void> {
+  await db().$transaction(async (tx) => {
+    await lockManagedOrg(tx, caller, orgId, MEMBER);
+    const member = await tx.orgMember.findFirst({ where: { orgId, userId, org: orgsManagedBy(caller) }, select: { id: true, role: true } });
+    if (!member) throw new NotFoundError(MEMBER);
+    if (member.role === "owner") await assertOwnerCaller(tx, caller, orgId);
+    await tx.orgMember.delete({ where: { id: member.id } });
+    await assertOwnerRemains(tx, orgId);
+    const workspaces = await tx.workspaceMember.deleteMany({ where: { orgId, userId } });
+    const keys = await tx.apiKey.updateMany({ where: { orgId, userId, revokedAt: null }, data: { revokedAt: new Date() } });
+    await recordAuditEvent(
+      caller,
+      { orgId, action: "org.member.remove", targetType: "user", targetId: userId, data: { role: member.role, workspaceMemberships: workspaces.count, revokedApiKeys: keys.count } },
+      tx,
+    );
+  });
+}

@@ -1,0 +1,113 @@
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { db } from "@/lib/db/client";
+import type { Caller } from "@/lib/auth/caller";
+import { ConflictError, type FieldError, NotFoundError, ValidationError } from "@/lib/errors";
+import { orgsManagedBy } from "@/lib/tenancy/scopes";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
+import type { CreateRoleBody, RoleTool, UpdateRoleBody } from "@/lib/roles/schemas";
+
+type Tx = Prisma.TransactionClient;
+
+const roleSelect = {
+  id: true,
+  orgId: true,
+  name: true,
+  createdAt: true,
+  updatedAt: true,
+  tools: { select: { connectorId: true, toolName: true }, orderBy: [{ connectorId: "asc" }, { toolName: "asc" }] },
+} as const satisfies Prisma.McpRoleSelect;
+
+export interface RoleView {
+  id: string;
+  orgId: string;
+  name: string;
+  tools: RoleTool[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+function toView({ tools, ...rest }: Prisma.McpRoleGetPayload<{ select: typeof roleSelect }>): RoleView {
+  return { ...rest, tools: tools.map((t) => ({ connectorId: t.connectorId, tool: t.toolName })) };
+}
+
+/**
+ * Every connector must belong to the role's organization (checked in the query), else 422 on
+ * `tools.N.connectorId`. Tools are kept by name and need not exist yet (an upstream reload may
+ * bring them back). Returns the list without duplicates.
+ */
+async function checkTools(tx: Tx, orgId: string, tools: RoleTool[]): Promise<RoleTool[]> {
+  const ids = [...new Set(tools.map((t) => t.connectorId))];
+  const found = await tx.connector.findMany({ where: { id: { in: ids }, orgId }, select: { id: true } });
+  const known = new Set(found.map((c) => c.id));
+  const errors: FieldError[] = tools.flatMap((t, i) =>
+    known.has(t.connectorId) ? [] : [{ path: `tools.${i}.connectorId`, message: "No connector of this organization has this id." }],
+  );
+  if (errors.length) throw new ValidationError(errors);
+  const unique = new Map(tools.map((t) => [`${t.connectorId}\u0000${t.tool}`, t]));
+  return [...unique.values()];
+}
+
+async function assertNameFree(tx: Tx, orgId: string, name: string): Promise<void> {
+  const taken = await tx.mcpRole.findFirst({ where: { orgId, name }, select: { id: true } });
+  if (taken) throw new ConflictError(`The organization already has an MCP role named "${name}".`);
+}
+
+const toolRows = (orgId: string, tools: RoleTool[]) => tools.map((t) => ({ orgId, connectorId: t.connectorId, toolName: t.tool }));
+
+/** Creates an MCP role (a whitelist of connector tools) in an organization the caller manages. */
+export async function createRole(caller: Caller, orgId: string, input: CreateRoleBody): Promise<RoleView> {
+  return db().$transaction(async (tx) => {
+    const org = await tx.organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { id: true } });
+    if (!org) throw new NotFoundError("organization");
+    await assertNameFree(tx, orgId, input.name);
+    const tools = await checkTools(tx, orgId, input.tools);
+    const role = await tx.mcpRole.create({ data: { orgId, name: input.name, tools: { create: toolRows(orgId, tools) } }, select: roleSelect });
+    await recordAuditEvent(caller, { orgId, action: "role.create", targetType: "mcp_role", targetId: role.id, data: { name: role.name, tools: tools.length } }, tx);
+    return toView(role);
+  });
+}
+
+/** Lists the MCP roles of an organization the caller manages. */
+export async function listRoles(caller: Caller, orgId: string, page: PageQuery): Promise<Page<RoleView>> {
+  const org = await db().organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { id: true } });
+  if (!org) throw new NotFoundError("organization");
+  return pageOf(page, async (args) =>
+    (await db().mcpRole.findMany({ where: { orgId, org: orgsManagedBy(caller) }, orderBy: { id: "asc" }, select: roleSelect, ...args })).map(toView),
+  );
+}
+
+/** An MCP role of an organization the caller manages. */
+export async function getRole(caller: Caller, roleId: string): Promise<RoleView> {
+  const role = await db().mcpRole.findFirst({ where: { id: roleId, org: orgsManagedBy(caller) }, select: roleSelect });
+  if (!role) throw new NotFoundError("MCP role");
+  return toView(role);
+}
+
+/** Renames a role and/or replaces its whole tool list (when `tools` is given). */
+export async function updateRole(caller: Caller, roleId: string, input: UpdateRoleBody): Promise<RoleView> {
+  return db().$transaction(async (tx) => {
+    const current = await tx.mcpRole.findFirst({ where: { id: roleId, org: orgsManagedBy(caller) }, select: { orgId: true, name: true } });
+    if (!current) throw new NotFoundError("MCP role");
+    const { orgId } = current;
+    if (input.name && input.name !== current.name) await assertNameFree(tx, orgId, input.name);
+    const tools = input.tools ? await checkTools(tx, orgId, input.tools) : undefined;
+    if (tools) {
+      await tx.mcpRoleTool.deleteMany({ where: { roleId, orgId } });
+      await tx.mcpRoleTool.createMany({ data: toolRows(orgId, tools).map((row) => ({ ...row, roleId })) });
+    }
+    const role = await tx.mcpRole.update({ where: { id: roleId }, data: { name: input.name ?? current.name, updatedAt: new Date() }, select: roleSelect });
+    await recordAuditEvent(caller, { orgId, action: "role.update", targetType: "mcp_role", targetId: roleId, data: { name: role.name, ...(tools ? { tools: tools.length } : {}) } }, tx);
+    return toView(role);
+  });
+}
+
+/** Deletes an MCP role; workspace members who had it keep their membership, without a role. */
+export async function deleteRole(caller: Caller, roleId: string): Promise<void> {
+  await db().$transaction(async (tx) => {
+    const current = await tx.mcpRole.findFirst({ where: { id: roleId, org: orgsManagedBy(caller) }, select: { orgId: true, name: true } });
+    if (!current) throw new NotFoundError("MCP role");
+    await tx.mcpRole.deleteMany({ where: { id: roleId, org: orgsManagedBy(caller) } });
+    await recordAuditEvent(caller, { orgId: current.orgId, action: "role.delete", targetType: "mcp_role", targetId: roleId, data: { name: current.name } }, tx);
+  });
+}

@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { Id, Name } from "@/lib/schemas/common";
+
+/** One whitelisted tool: by connector and tool name, so a connector reload keeps it. */
+export const RoleTool = z.object({ connectorId: Id, tool: z.string().trim().min(1).max(200) }).meta({ id: "RoleTool" });
+export type RoleTool = z.infer<typeof RoleTool>;
+
+const RoleTools = z.array(RoleTool).max(2000);
+
+export const CreateRoleBody = z.object({ name: Name, tools: RoleTools }).meta({ id: "CreateRole" });
+export type CreateRoleBody = z.infer<typeof CreateRoleBody>;
+
+/** `tools`, when given, replaces the whole whitelist. */
+export const UpdateRoleBody = z.object({ name: Name.optional(), tools: RoleTools.optional() }).meta({ id: "UpdateRole" });
+export type UpdateRoleBody = z.infer<typeof UpdateRoleBody>;
+
+export const Role = z
+  .object({
+    id: z.string(),
+    orgId: z.string(),
+    name: z.string(),
+    tools: z.array(RoleTool),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: "Role" });

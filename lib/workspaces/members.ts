@@ -1,0 +1,113 @@
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { db } from "@/lib/db/client";
+import type { Caller } from "@/lib/auth/caller";
+import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
+import { workspacesManagedBy } from "@/lib/tenancy/scopes";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
+import type { AddWorkspaceMemberBody, UpdateWorkspaceMemberBody } from "@/lib/workspaces/schemas";
+
+type Tx = Prisma.TransactionClient;
+
+const memberSelect = {
+  id: true,
+  orgId: true,
+  workspaceId: true,
+  userId: true,
+  mcpRoleId: true,
+  createdAt: true,
+  user: { select: { email: true, name: true } },
+} as const;
+
+export interface WorkspaceMemberView {
+  id: string;
+  orgId: string;
+  workspaceId: string;
+  userId: string;
+  email: string;
+  name: string | null;
+  mcpRoleId: string | null;
+  createdAt: Date;
+}
+
+/** One 404 for "no such workspace", "not yours" and "no such member". */
+const MEMBER = "workspace member";
+
+function toView({ user, ...rest }: Prisma.WorkspaceMemberGetPayload<{ select: typeof memberSelect }>): WorkspaceMemberView {
+  return { ...rest, email: user.email, name: user.name };
+}
+
+/** The MCP role must belong to the workspace's organization (checked in the query): else 422. */
+async function assertRoleOfOrg(tx: Tx, orgId: string, mcpRoleId: string | null | undefined): Promise<void> {
+  if (!mcpRoleId) return;
+  const role = await tx.mcpRole.findFirst({ where: { id: mcpRoleId, orgId }, select: { id: true } });
+  if (!role) throw new ValidationError([{ path: "mcpRoleId", message: "No MCP role of this organization has this id." }]);
+}
+
+/** Lists the members of a workspace the caller manages. */
+export async function listWorkspaceMembers(caller: Caller, workspaceId: string, page: PageQuery): Promise<Page<WorkspaceMemberView>> {
+  const workspace = await db().workspace.findFirst({ where: { id: workspaceId, AND: [workspacesManagedBy(caller)] }, select: { id: true } });
+  if (!workspace) throw new NotFoundError("workspace");
+  return pageOf(page, async (args) =>
+    (await db().workspaceMember.findMany({
+      where: { workspaceId, workspace: workspacesManagedBy(caller) },
+      orderBy: { id: "asc" },
+      select: memberSelect,
+      ...args,
+    })).map(toView),
+  );
+}
+
+/**
+ * Adds a member of the workspace's organization to the workspace, optionally with an MCP role.
+ * Someone outside the organization → 422 on `userId`; a role of another organization → 422 on
+ * `mcpRoleId`; already a member → 409.
+ */
+export async function addWorkspaceMember(caller: Caller, workspaceId: string, input: AddWorkspaceMemberBody): Promise<WorkspaceMemberView> {
+  return db().$transaction(async (tx) => {
+    const workspace = await tx.workspace.findFirst({ where: { id: workspaceId, AND: [workspacesManagedBy(caller)] }, select: { orgId: true } });
+    if (!workspace) throw new NotFoundError("workspace");
+    const { orgId } = workspace;
+    const orgMember = await tx.orgMember.findFirst({ where: { orgId, userId: input.userId }, select: { id: true } });
+    if (!orgMember) throw new ValidationError([{ path: "userId", message: "This user is not a member of the workspace's organization." }]);
+    await assertRoleOfOrg(tx, orgId, input.mcpRoleId);
+    const existing = await tx.workspaceMember.findFirst({ where: { workspaceId, userId: input.userId }, select: { id: true } });
+    if (existing) throw new ConflictError("That user is already a member of the workspace.");
+    const row = await tx.workspaceMember.create({
+      data: { orgId, workspaceId, userId: input.userId, mcpRoleId: input.mcpRoleId ?? null },
+      select: memberSelect,
+    });
+    await recordAuditEvent(caller, { orgId, workspaceId, action: "workspace.member.add", targetType: "user", targetId: input.userId, data: { mcpRoleId: row.mcpRoleId } }, tx);
+    return toView(row);
+  });
+}
+
+async function findManagedMember(tx: Tx, caller: Caller, workspaceId: string, userId: string) {
+  const member = await tx.workspaceMember.findFirst({
+    where: { workspaceId, userId, workspace: workspacesManagedBy(caller) },
+    select: { id: true, orgId: true, mcpRoleId: true },
+  });
+  if (!member) throw new NotFoundError(MEMBER);
+  return member;
+}
+
+/** Gives a workspace member another MCP role, or none (`null`). */
+export async function updateWorkspaceMember(caller: Caller, workspaceId: string, userId: string, input: UpdateWorkspaceMemberBody): Promise<WorkspaceMemberView> {
+  return db().$transaction(async (tx) => {
+    const member = await findManagedMember(tx, caller, workspaceId, userId);
+    await assertRoleOfOrg(tx, member.orgId, input.mcpRoleId);
+    const row = await tx.workspaceMember.update({ where: { id: member.id }, data: { mcpRoleId: input.mcpRoleId }, select: memberSelect });
+    await recordAuditEvent(caller, { orgId: member.orgId, workspaceId, action: "workspace.member.update", targetType: "user", targetId: userId, data: { from: member.mcpRoleId, to: input.mcpRoleId } }, tx);
+    return toView(row);
+  });
+}
+
+/** Removes a member from a workspace; the API keys they hold in it are revoked at once. */
+export async function removeWorkspaceMember(caller: Caller, workspaceId: string, userId: string): Promise<void> {
+  await db().$transaction(async (tx) => {
+    const member = await findManagedMember(tx, caller, workspaceId, userId);
+    await tx.workspaceMember.delete({ where: { id: member.id } });
+    const keys = await tx.apiKey.updateMany({ where: { workspaceId, userId, revokedAt: null }, data: { revokedAt: new Date() } });
+    await recordAuditEvent(caller, { orgId: member.orgId, workspaceId, action: "workspace.member.remove", targetType: "user", targetId: userId, data: { revokedApiKeys: keys.count } }, tx);
+  });
+}

@@ -1,0 +1,76 @@
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { db } from "@/lib/db/client";
+import type { Caller } from "@/lib/auth/caller";
+import { ConflictError, NotFoundError } from "@/lib/errors";
+import { orgsManagedBy, orgsVisibleTo, workspacesJoinedBy, workspacesManagedBy } from "@/lib/tenancy/scopes";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
+import type { CreateWorkspaceBody, UpdateWorkspaceBody } from "@/lib/workspaces/schemas";
+
+const workspaceSelect = {
+  id: true,
+  orgId: true,
+  name: true,
+  slug: true,
+  knowledgeGraphEnabled: true,
+  toolWhitelistsEnabled: true,
+  createdAt: true,
+  updatedAt: true,
+} as const;
+export type WorkspaceView = Prisma.WorkspaceGetPayload<{ select: typeof workspaceSelect }>;
+
+async function assertSlugFree(tx: Prisma.TransactionClient, orgId: string, slug: string): Promise<void> {
+  const taken = await tx.workspace.findFirst({ where: { orgId, slug }, select: { id: true } });
+  if (taken) throw new ConflictError(`The organization already has a workspace with the slug "${slug}".`);
+}
+
+/** Creates a workspace in an organization the caller manages; a slug taken in that org is a 409. */
+export async function createWorkspace(caller: Caller, orgId: string, input: CreateWorkspaceBody): Promise<WorkspaceView> {
+  return db().$transaction(async (tx) => {
+    const org = await tx.organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { id: true } });
+    if (!org) throw new NotFoundError("organization");
+    await assertSlugFree(tx, orgId, input.slug);
+    const workspace = await tx.workspace.create({ data: { orgId, ...input }, select: workspaceSelect });
+    await recordAuditEvent(caller, { orgId, workspaceId: workspace.id, action: "workspace.create", targetType: "workspace", targetId: workspace.id, data: { slug: input.slug } }, tx);
+    return workspace;
+  });
+}
+
+/** Lists the workspaces of an organization that the caller works in (an admin: all of them). */
+export async function listWorkspaces(caller: Caller, orgId: string, page: PageQuery): Promise<Page<WorkspaceView>> {
+  const org = await db().organization.findFirst({ where: { id: orgId, AND: [orgsVisibleTo(caller)] }, select: { id: true } });
+  if (!org) throw new NotFoundError("organization");
+  return pageOf(page, (args) =>
+    db().workspace.findMany({ where: { orgId, AND: [workspacesJoinedBy(caller)] }, orderBy: { id: "asc" }, select: workspaceSelect, ...args }),
+  );
+}
+
+/** A workspace the caller works in. */
+export async function getWorkspace(caller: Caller, workspaceId: string): Promise<WorkspaceView> {
+  const workspace = await db().workspace.findFirst({ where: { id: workspaceId, AND: [workspacesJoinedBy(caller)] }, select: workspaceSelect });
+  if (!workspace) throw new NotFoundError("workspace");
+  return workspace;
+}
+
+/** Renames a workspace, changes its slug or its settings (managers only). */
+export async function updateWorkspace(caller: Caller, workspaceId: string, input: UpdateWorkspaceBody): Promise<WorkspaceView> {
+  return db().$transaction(async (tx) => {
+    const current = await tx.workspace.findFirst({ where: { id: workspaceId, AND: [workspacesManagedBy(caller)] }, select: { orgId: true, slug: true } });
+    if (!current) throw new NotFoundError("workspace");
+    if (input.slug && input.slug !== current.slug) await assertSlugFree(tx, current.orgId, input.slug);
+    const { count } = await tx.workspace.updateMany({ where: { id: workspaceId, AND: [workspacesManagedBy(caller)] }, data: input });
+    if (count === 0) throw new NotFoundError("workspace");
+    await recordAuditEvent(caller, { orgId: current.orgId, workspaceId, action: "workspace.update", targetType: "workspace", targetId: workspaceId, data: { ...input } }, tx);
+    return tx.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: workspaceSelect });
+  });
+}
+
+/** Deletes a workspace with its members, servers, skills, files and API keys (managers only). */
+export async function deleteWorkspace(caller: Caller, workspaceId: string): Promise<void> {
+  await db().$transaction(async (tx) => {
+    const current = await tx.workspace.findFirst({ where: { id: workspaceId, AND: [workspacesManagedBy(caller)] }, select: { orgId: true, slug: true } });
+    if (!current) throw new NotFoundError("workspace");
+    await tx.workspace.deleteMany({ where: { id: workspaceId, AND: [workspacesManagedBy(caller)] } });
+    await recordAuditEvent(caller, { orgId: current.orgId, workspaceId, action: "workspace.delete", targetType: "workspace", targetId: workspaceId, data: { slug: current.slug } }, tx);
+  });
+}
