@@ -4,8 +4,13 @@ import { userEndpoints } from "@/lib/users/endpoints";
 import { orgMemberEndpoints } from "@/lib/orgs/member-endpoints";
 import { workspaceEndpoints } from "@/lib/workspaces/endpoints";
 import { roleEndpoints } from "@/lib/roles/endpoints";
+import { serverEndpoints } from "@/lib/servers/endpoints";
+import { skillEndpoints } from "@/lib/skills/endpoints";
+import { apiKeyEndpoints } from "@/lib/api-keys/endpoints";
+import { auditEndpoints } from "@/lib/audit/endpoints";
+import { fileEndpoints } from "@/lib/files/endpoints";
 
 /** Every endpoint of the admin API; the OpenAPI document and the contract tests walk this list. */
 export function allEndpoints(): Endpoint[] {
-  return [orgEndpoints, userEndpoints, orgMemberEndpoints, workspaceEndpoints, roleEndpoints].flatMap((group) => Object.values(group) as Endpoint[]);
+  return [orgEndpoints, userEndpoints, orgMemberEndpoints, workspaceEndpoints, roleEndpoints, serverEndpoints, skillEndpoints, apiKeyEndpoints, auditEndpoints, fileEndpoints].flatMap((group) => Object.values(group) as Endpoint[]);
 }

@@ -1,0 +1,11 @@
+import { apiRoute } from "@/lib/api/handler";
+import { serverEndpoints as e } from "@/lib/servers/endpoints";
+import { deleteServer, getServer, updateServer } from "@/lib/servers/servers";
+import { publicBaseUrl } from "@/lib/servers/server-url";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const GET = apiRoute(e.getServer, ({ caller, params, request }) => getServer(caller, params.serverId, publicBaseUrl(request.url)));
+export const PATCH = apiRoute(e.updateServer, ({ caller, params, body, request }) => updateServer(caller, params.serverId, body, publicBaseUrl(request.url)));
+export const DELETE = apiRoute(e.deleteServer, ({ caller, params }) => deleteServer(caller, params.serverId));

@@ -1,0 +1,10 @@
+import { apiRoute } from "@/lib/api/handler";
+import { skillEndpoints as e } from "@/lib/skills/endpoints";
+import { deleteSkill, getSkill, updateSkill } from "@/lib/skills/skills";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const GET = apiRoute(e.getSkill, ({ caller, params }) => getSkill(caller, params.skillId));
+export const PATCH = apiRoute(e.updateSkill, ({ caller, params, body }) => updateSkill(caller, params.skillId, body));
+export const DELETE = apiRoute(e.deleteSkill, ({ caller, params }) => deleteSkill(caller, params.skillId));

@@ -1,0 +1,45 @@
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Caller } from "@/lib/auth/caller";
+import { ForbiddenError, ValidationError } from "@/lib/errors";
+import { callerUserId, workspacesManagedBy } from "@/lib/tenancy/scopes";
+
+type Tx = Prisma.TransactionClient;
+type WorkspaceRef = { id: string; orgId: string };
+
+/**
+ * Whose key a new API key is: the caller's own by default. Only a manager of the workspace
+ * (or the instance credential, which must name one) may issue a key for someone else, and that
+ * user must belong to the workspace or its organization.
+ */
+export async function checkKeyOwner(tx: Tx, caller: Caller, workspace: WorkspaceRef, requested: string | undefined): Promise<string> {
+  const self = callerUserId(caller);
+  const userId = requested ?? self;
+  if (!userId) throw new ValidationError([{ path: "userId", message: "Required with the instance credential: name the key's user." }]);
+  if (userId !== self) {
+    const managed = await tx.workspace.count({ where: { id: workspace.id, AND: [workspacesManagedBy(caller)] } });
+    if (managed === 0) throw new ForbiddenError("Members create API keys for themselves only.");
+  }
+  const member = await tx.user.findFirst({
+    where: {
+      id: userId,
+      OR: [{ workspaceMemberships: { some: { workspaceId: workspace.id } } }, { orgMemberships: { some: { orgId: workspace.orgId } } }],
+    },
+    select: { id: true },
+  });
+  if (!member) throw new ValidationError([{ path: "userId", message: "The user must be a member of the workspace or of its organization." }]);
+  return userId;
+}
+
+/**
+ * The server a new key is pinned to: one of the same workspace (checked in the query). A key
+ * that is itself pinned can only issue keys pinned to the same server, never wider ones.
+ */
+export async function checkKeyServer(tx: Tx, caller: Caller, workspace: WorkspaceRef, requested: string | null | undefined): Promise<string | null> {
+  const pin = caller.kind === "user" ? (caller.apiKey?.serverId ?? null) : null;
+  const serverId = requested === undefined ? pin : requested;
+  if (pin && serverId !== pin) throw new ForbiddenError("A key pinned to one MCP server can only issue keys pinned to that server.");
+  if (!serverId) return null;
+  const server = await tx.mcpServer.findFirst({ where: { id: serverId, workspaceId: workspace.id }, select: { id: true } });
+  if (!server) throw new ValidationError([{ path: "serverId", message: "The server must be an MCP server of this workspace." }]);
+  return serverId;
+}

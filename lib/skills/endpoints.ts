@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { endpoint, pageSchema } from "@/lib/api/endpoint";
+import { PageQuery } from "@/lib/api/pagination";
+import { Id } from "@/lib/schemas/common";
+import { CreateSkillBody, Skill, UpdateSkillBody } from "@/lib/skills/schemas";
+
+const tag = "Skills";
+const workspaceParams = z.object({ workspaceId: Id });
+const skillParams = z.object({ skillId: Id });
+
+export const skillEndpoints = {
+  listSkills: endpoint({ method: "GET", path: "/workspaces/{workspaceId}/skills", tag, summary: "List a workspace's skills", params: workspaceParams, query: PageQuery, response: pageSchema(Skill) }),
+  createSkill: endpoint({ method: "POST", path: "/workspaces/{workspaceId}/skills", tag, summary: "Add a skill to a workspace", params: workspaceParams, body: CreateSkillBody, status: 201, response: Skill }),
+  getSkill: endpoint({ method: "GET", path: "/skills/{skillId}", tag, summary: "Get a skill", params: skillParams, response: Skill }),
+  updateSkill: endpoint({ method: "PATCH", path: "/skills/{skillId}", tag, summary: "Change a skill", params: skillParams, body: UpdateSkillBody, response: Skill }),
+  deleteSkill: endpoint({ method: "DELETE", path: "/skills/{skillId}", tag, summary: "Delete a skill", params: skillParams, status: 204 }),
+};

@@ -1,0 +1,104 @@
+import { db } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Caller } from "@/lib/auth/caller";
+import { NotFoundError, ValidationError } from "@/lib/errors";
+import { workspacesManagedBy } from "@/lib/tenancy/scopes";
+import { findScopedWorkspace } from "@/lib/tenancy/find-scoped-workspace";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
+import type { CreateSkillBody, UpdateSkillBody } from "@/lib/skills/schemas";
+
+/**
+ * Workspace skills: markdown added to the servers' instructions when applied, optionally scoped
+ * to one connector. Admin objects: read and written by the managers of the workspace only (a
+ * member would otherwise read skills of connectors its role hides).
+ */
+
+type Tx = Prisma.TransactionClient;
+
+const skillSelect = {
+  id: true,
+  workspaceId: true,
+  name: true,
+  content: true,
+  connectorId: true,
+  applied: true,
+  createdAt: true,
+  updatedAt: true,
+} as const satisfies Prisma.SkillSelect;
+export type SkillView = Prisma.SkillGetPayload<{ select: typeof skillSelect }>;
+
+const managedSkill = (caller: Caller, skillId: string): Prisma.SkillWhereInput => ({ id: skillId, workspace: workspacesManagedBy(caller) });
+
+/** A skill may be scoped only to a connector of its own organization (checked in the query). */
+async function assertConnectorInOrg(tx: Tx, orgId: string, connectorId: string | null | undefined): Promise<void> {
+  if (!connectorId) return;
+  const found = await tx.connector.findFirst({ where: { id: connectorId, orgId }, select: { id: true } });
+  if (!found) throw new ValidationError([{ path: "connectorId", message: "The connector must exist in the workspace's organization." }]);
+}
+
+async function findManagedSkill(tx: Tx, caller: Caller, skillId: string) {
+  const skill = await tx.skill.findFirst({ where: managedSkill(caller, skillId), select: { id: true, orgId: true, workspaceId: true } });
+  if (!skill) throw new NotFoundError("skill");
+  return skill;
+}
+
+/** Adds a skill to a workspace (applied unless `applied: false`). */
+export async function createSkill(caller: Caller, workspaceId: string, input: CreateSkillBody): Promise<SkillView> {
+  return db().$transaction(async (tx) => {
+    const workspace = await findScopedWorkspace(tx, workspaceId, workspacesManagedBy(caller));
+    await assertConnectorInOrg(tx, workspace.orgId, input.connectorId);
+    const skill = await tx.skill.create({
+      data: { ...input, connectorId: input.connectorId ?? null, orgId: workspace.orgId, workspaceId: workspace.id },
+      select: skillSelect,
+    });
+    await recordAuditEvent(caller, {
+      orgId: workspace.orgId,
+      workspaceId: workspace.id,
+      action: "skill.create",
+      targetType: "skill",
+      targetId: skill.id,
+      data: { name: skill.name, connectorId: skill.connectorId, applied: skill.applied },
+    }, tx);
+    return skill;
+  });
+}
+
+export async function listSkills(caller: Caller, workspaceId: string, page: PageQuery): Promise<Page<SkillView>> {
+  await findScopedWorkspace(db(), workspaceId, workspacesManagedBy(caller));
+  return pageOf(page, (args) =>
+    db().skill.findMany({ where: { workspaceId, workspace: workspacesManagedBy(caller) }, orderBy: { id: "asc" }, select: skillSelect, ...args }),
+  );
+}
+
+export async function getSkill(caller: Caller, skillId: string): Promise<SkillView> {
+  const skill = await db().skill.findFirst({ where: managedSkill(caller, skillId), select: skillSelect });
+  if (!skill) throw new NotFoundError("skill");
+  return skill;
+}
+
+/** Changes a skill's name, content, connector scope or whether it is applied. */
+export async function updateSkill(caller: Caller, skillId: string, input: UpdateSkillBody): Promise<SkillView> {
+  return db().$transaction(async (tx) => {
+    const skill = await findManagedSkill(tx, caller, skillId);
+    await assertConnectorInOrg(tx, skill.orgId, input.connectorId);
+    const updated = await tx.skill.update({ where: { id: skill.id }, data: input, select: skillSelect });
+    await recordAuditEvent(caller, {
+      orgId: skill.orgId,
+      workspaceId: skill.workspaceId,
+      action: "skill.update",
+      targetType: "skill",
+      targetId: skill.id,
+      data: { fields: Object.keys(input) },
+    }, tx);
+    return updated;
+  });
+}
+
+export async function deleteSkill(caller: Caller, skillId: string): Promise<void> {
+  await db().$transaction(async (tx) => {
+    const skill = await findManagedSkill(tx, caller, skillId);
+    await tx.skill.delete({ where: { id: skill.id }, select: { id: true } });
+    await recordAuditEvent(caller, { orgId: skill.orgId, workspaceId: skill.workspaceId, action: "skill.delete", targetType: "skill", targetId: skill.id }, tx);
+  });
+}
