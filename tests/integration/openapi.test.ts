@@ -8,16 +8,15 @@ import { request } from "@/tests/helpers/api";
 /** ADMIN_API.md: "The served description is GET /api/v1/openapi.json (OpenAPI 3.1…)". */
 
 const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
-const API_ROOT = path.join(process.cwd(), "app", "api", "v1");
+const routeModules = import.meta.glob<Record<string, unknown>>("/app/api/v1/**/route.ts");
 
 /** Every (method, path) a route file under app/api/v1 serves, in OpenAPI path syntax. */
 async function servedOperations(): Promise<string[]> {
-  const files = fs.globSync("**/route.ts", { cwd: API_ROOT });
   const operations: string[] = [];
-  for (const file of files) {
-    const route = "/" + path.dirname(file).replace(/\[(\w+)\]/g, "{$1}");
+  for (const [file, load] of Object.entries(routeModules)) {
+    const route = path.dirname(file.replace("/app/api/v1", "")).replace(/\[(\w+)\]/g, "{$1}");
     if (route === "/openapi.json") continue;
-    const mod = (await import(/* @vite-ignore */ path.join(API_ROOT, file))) as Record<string, unknown>;
+    const mod = await load();
     for (const m of HTTP_METHODS) if (typeof mod[m] === "function") operations.push(`${m} ${route}`);
   }
   return operations.sort();
