@@ -41,6 +41,10 @@ let cachedOptions: AuthOptions | null = null;
  * written to) ./.data, which must not happen while `next build` imports the route.
  */
 export function getAuthOptions(): AuthOptions {
+  // NEXTAUTH_URL is optional: without it next-auth would build its redirects on
+  // http://localhost:3000. Trusting the request's Host (and Next's x-forwarded-proto) instead
+  // only shapes redirects back to that same requester.
+  if (!process.env.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= "true";
   cachedOptions ??= {
     secret: authSecret(),
     providers: [credentialsProvider],

@@ -1,4 +1,4 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract, type RateLimiterRes } from "rate-limiter-flexible";
 import { logger } from "@/lib/log";
 import { getRateLimitRedis } from "@/lib/ratelimit/redis-client";
 
@@ -66,13 +66,21 @@ export function getLimiter(name: string, options: LimiterOptions): Limiter {
   return limiter;
 }
 
+/**
+ * A refusal, recognised by shape: limiters live on globalThis and are shared by every server
+ * bundle, each of which has its own copy of the RateLimiterRes class, so instanceof would miss.
+ */
+function isRateLimiterRes(value: unknown): value is RateLimiterRes {
+  return !(value instanceof Error) && typeof (value as RateLimiterRes | null)?.msBeforeNext === "number";
+}
+
 /** Spends `points` of `key`'s budget. When refused, says how long until the window reopens. */
 export async function consume(limiter: Limiter, key: string, points = 1): Promise<ConsumeResult> {
   try {
     await limiter.backend.consume(key, points);
     return { ok: true };
   } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) {
+    if (isRateLimiterRes(rejection)) {
       return { ok: false, retryAfterMs: Math.max(1, Math.ceil(rejection.msBeforeNext)) };
     }
     throw rejection;

@@ -24,7 +24,7 @@ export default async function ComingSoonSectionPage({ params }: { params: Params
   const item = findSection((await params).section);
   if (!item) notFound();
   return (
-    <div className="mx-auto max-w-3xl">
+    <div className="mx-auto max-w-4xl">
       <h1 className="mb-6 text-2xl font-semibold tracking-tight">{item.label}</h1>
       <Card>
         <CardHeader>
