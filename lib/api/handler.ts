@@ -33,7 +33,7 @@ export function apiRoute<PS extends Schema, B extends Schema, Q extends Schema>(
     const requestId = request.headers.get("x-request-id") ?? randomUUID();
     try {
       const caller = await authenticate(request);
-      await limitApiCaller(caller, request);
+      await limitApiCaller(caller);
       const body = (spec.body ? spec.body.parse(await readJsonBody(request)) : undefined) as Infer<B>;
       const query = (spec.query ? spec.query.parse(queryObject(request)) : undefined) as Infer<Q>;
       const rawParams = await context.params;

@@ -1,4 +1,19 @@
 import type { Caller } from "@/lib/auth/caller";
+import { RateLimitedError } from "@/lib/errors";
+import { consume, getLimiter } from "@/lib/ratelimit/limiter";
 
-/** Per-credential budget of the admin JSON API. */
-export async function limitApiCaller(_caller: Caller, _request: Request): Promise<void> {}
+/**
+ * Per-credential budget of the admin JSON API (API_RATE_LIMIT requests per
+ * API_RATE_WINDOW_SEC, default 600 a minute). The instance credential is the operator's own
+ * automation and is not limited.
+ */
+export async function limitApiCaller(caller: Caller): Promise<void> {
+  if (caller.kind === "instance") return;
+  const limiter = getLimiter("api", {
+    points: Number(process.env.API_RATE_LIMIT) || 600,
+    durationSec: Number(process.env.API_RATE_WINDOW_SEC) || 60,
+  });
+  const key = caller.apiKey ? `key:${caller.apiKey.id}` : `user:${caller.userId}`;
+  const result = await consume(limiter, key);
+  if (!result.ok) throw new RateLimitedError(result.retryAfterMs);
+}

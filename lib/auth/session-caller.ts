@@ -1,6 +1,8 @@
 import type { Caller } from "@/lib/auth/caller";
+import { sessionUserIdFromRequest } from "@/lib/auth/session-token";
 
 /** Browser sessions (next-auth cookie) reach the same handlers as bearer credentials. */
-export async function callerFromSession(_request: Request): Promise<Caller | null> {
-  return null;
+export async function callerFromSession(request: Request): Promise<Caller | null> {
+  const userId = await sessionUserIdFromRequest(request);
+  return userId ? { kind: "user", userId, apiKey: null } : null;
 }
