@@ -9,9 +9,15 @@ export interface AuditInput {
   targetType: string;
   targetId: string | null;
   data?: Prisma.InputJsonValue;
+  /**
+   * Whether the event records a configuration change (default true). Such changes bump the
+   * org's config version so every instance rebuilds its MCP snapshots; runtime events (tool
+   * calls, file reads) pass false.
+   */
+  configChange?: boolean;
 }
 
-type AuditClient = Pick<Prisma.TransactionClient, "auditEvent">;
+type AuditClient = Pick<Prisma.TransactionClient, "auditEvent" | "organization">;
 
 /**
  * Records who changed what. Pass the transaction client so the event commits (or rolls
@@ -32,6 +38,9 @@ export async function recordAuditEvent(caller: Caller, input: AuditInput, client
       data: apiKeyId ? { ...(asObject(input.data)), apiKeyId } : input.data,
     },
   });
+  if (input.orgId && input.configChange !== false) {
+    await client.organization.updateMany({ where: { id: input.orgId }, data: { configVersion: { increment: 1 } } });
+  }
 }
 
 function asObject(value: Prisma.InputJsonValue | undefined): Record<string, Prisma.InputJsonValue> {
