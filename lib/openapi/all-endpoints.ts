@@ -9,8 +9,11 @@ import { skillEndpoints } from "@/lib/skills/endpoints";
 import { apiKeyEndpoints } from "@/lib/api-keys/endpoints";
 import { auditEndpoints } from "@/lib/audit/endpoints";
 import { fileEndpoints } from "@/lib/files/endpoints";
+import { connectorEndpoints } from "@/lib/connectors/endpoints";
+import { storedResourceEndpoints } from "@/lib/resources/endpoints";
+import { knowledgeGraphEndpoints } from "@/lib/knowledge-graph/endpoints";
 
 /** Every endpoint of the admin API; the OpenAPI document and the contract tests walk this list. */
 export function allEndpoints(): Endpoint[] {
-  return [orgEndpoints, userEndpoints, orgMemberEndpoints, workspaceEndpoints, roleEndpoints, serverEndpoints, skillEndpoints, apiKeyEndpoints, auditEndpoints, fileEndpoints].flatMap((group) => Object.values(group) as Endpoint[]);
+  return [orgEndpoints, userEndpoints, orgMemberEndpoints, workspaceEndpoints, roleEndpoints, serverEndpoints, skillEndpoints, apiKeyEndpoints, auditEndpoints, fileEndpoints, connectorEndpoints, storedResourceEndpoints, knowledgeGraphEndpoints].flatMap((group) => Object.values(group) as Endpoint[]);
 }

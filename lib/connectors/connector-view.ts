@@ -1,0 +1,67 @@
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { secretHeaderNames } from "@/lib/connectors/secret-headers";
+import type { ToolRequest } from "@/lib/connectors/schemas";
+
+/** What a connector looks like in answers: everything but its secrets. */
+
+export const connectorSelect = {
+  id: true,
+  orgId: true,
+  name: true,
+  slug: true,
+  type: true,
+  instructions: true,
+  config: true,
+  secretHeaders: true,
+  protocolVersion: true,
+  createdAt: true,
+  updatedAt: true,
+  tools: { select: { name: true, description: true, inputSchema: true, request: true }, orderBy: [{ position: "asc" }, { name: "asc" }] },
+} satisfies Prisma.ConnectorSelect;
+
+type ConnectorRow = Prisma.ConnectorGetPayload<{ select: typeof connectorSelect }>;
+
+export interface ConnectorToolView {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  request: ToolRequest | null;
+}
+
+export interface ConnectorView {
+  id: string;
+  orgId: string;
+  name: string;
+  slug: string;
+  type: "http" | "mcp";
+  instructions: string | null;
+  config: { baseUrl?: string; url?: string };
+  hasSecretHeaders: string[];
+  protocolVersion: string | null;
+  tools: ConnectorToolView[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The non-secret settings of a stored config: `baseUrl` (http) or `url` (mcp), nothing else. */
+export function publicConfig(type: "http" | "mcp", config: Prisma.JsonValue): { baseUrl?: string; url?: string } {
+  const c = (config && typeof config === "object" && !Array.isArray(config) ? config : {}) as Record<string, unknown>;
+  const key = type === "http" ? "baseUrl" : "url";
+  return typeof c[key] === "string" ? { [key]: c[key] } : {};
+}
+
+/** Builds the answer of a connector row; the secret header values never leave this function. */
+export function toConnectorView(row: ConnectorRow): ConnectorView {
+  const { secretHeaders, config, tools, ...rest } = row;
+  return {
+    ...rest,
+    config: publicConfig(row.type, config),
+    hasSecretHeaders: secretHeaderNames(secretHeaders, row.id),
+    tools: tools.map((t) => ({
+      name: t.name,
+      description: t.description,
+      inputSchema: (t.inputSchema ?? { type: "object" }) as Record<string, unknown>,
+      request: (t.request ?? null) as ToolRequest | null,
+    })),
+  };
+}

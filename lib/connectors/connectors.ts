@@ -1,0 +1,97 @@
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Caller } from "@/lib/auth/caller";
+import { db } from "@/lib/db/client";
+import { NotFoundError, ValidationError, type FieldError } from "@/lib/errors";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
+import { orgsManagedBy } from "@/lib/tenancy/scopes";
+import { assertOrgManaged, findManagedConnector, managedConnectorWhere } from "@/lib/connectors/managed-connector";
+import { connectorSelect, type ConnectorView, publicConfig, toConnectorView } from "@/lib/connectors/connector-view";
+import { sealHeaders } from "@/lib/connectors/secret-headers";
+import { httpToolRows, replaceTools } from "@/lib/connectors/tool-rows";
+import type { UpdateConnectorBody } from "@/lib/connectors/schemas";
+
+/** Reading, changing and deleting connectors (creation: create-connector.ts). */
+
+/** The connectors of an organization the caller manages. */
+export async function listConnectors(caller: Caller, orgId: string, page: PageQuery): Promise<Page<ConnectorView>> {
+  await assertOrgManaged(db(), caller, orgId);
+  const rows = await pageOf(page, (args) =>
+    db().connector.findMany({ where: { orgId, org: orgsManagedBy(caller) }, orderBy: { id: "asc" }, select: connectorSelect, ...args }),
+  );
+  return { items: rows.items.map(toConnectorView), nextCursor: rows.nextCursor };
+}
+
+export async function getConnector(caller: Caller, connectorId: string): Promise<ConnectorView> {
+  const row = await db().connector.findFirst({ where: managedConnectorWhere(caller, connectorId), select: connectorSelect });
+  if (!row) throw new NotFoundError("connector");
+  return toConnectorView(row);
+}
+
+/**
+ * Changes a connector. `config.headers` replaces the whole secret set (`{}` clears it);
+ * `tools` replaces every tool of an http connector (mcp tools come from `reload`).
+ */
+export async function updateConnector(caller: Caller, connectorId: string, input: UpdateConnectorBody): Promise<ConnectorView> {
+  return db().$transaction(async (tx) => {
+    const current = await tx.connector.findFirst({
+      where: managedConnectorWhere(caller, connectorId),
+      select: { orgId: true, type: true, config: true },
+    });
+    if (!current) throw new NotFoundError("connector");
+    assertFitsType(current.type, input);
+    const { count } = await tx.connector.updateMany({
+      where: managedConnectorWhere(caller, connectorId),
+      data: updateData(current.type, current.config, input),
+    });
+    if (count === 0) throw new NotFoundError("connector");
+    if (input.tools) await replaceTools(tx, connectorId, httpToolRows(current.orgId, input.tools));
+    await recordAuditEvent(
+      caller,
+      { orgId: current.orgId, action: "connector.update", targetType: "connector", targetId: connectorId, data: { fields: changedFields(input) } },
+      tx,
+    );
+    return toConnectorView(await tx.connector.findUniqueOrThrow({ where: { id: connectorId }, select: connectorSelect }));
+  });
+}
+
+function assertFitsType(type: "http" | "mcp", input: UpdateConnectorBody): void {
+  const errors: FieldError[] = [];
+  if (type === "http" && input.config?.url !== undefined) errors.push({ path: "config.url", message: "An http connector has a baseUrl, not a url." });
+  if (type === "mcp" && input.config?.baseUrl !== undefined) errors.push({ path: "config.baseUrl", message: "An mcp connector has a url, not a baseUrl." });
+  if (type === "mcp" && input.tools !== undefined) {
+    errors.push({ path: "tools", message: "The tools of an mcp connector are discovered from the upstream server; use POST /connectors/{connectorId}/reload." });
+  }
+  if (errors.length > 0) throw new ValidationError(errors);
+}
+
+function updateData(type: "http" | "mcp", storedConfig: Prisma.JsonValue, input: UpdateConnectorBody): Prisma.ConnectorUpdateManyMutationInput {
+  const data: Prisma.ConnectorUpdateManyMutationInput = {};
+  if (input.name !== undefined) data.name = input.name;
+  if (input.instructions !== undefined) data.instructions = input.instructions;
+  const { baseUrl, url, headers } = input.config ?? {};
+  if (baseUrl !== undefined || url !== undefined) data.config = { ...publicConfig(type, storedConfig), ...(type === "http" ? { baseUrl } : { url }) };
+  if (headers !== undefined) data.secretHeaders = sealHeaders(headers);
+  return data;
+}
+
+/** Field names for the audit trail (never values: headers are secrets). */
+function changedFields(input: UpdateConnectorBody): string[] {
+  const fields = Object.keys(input).filter((k) => k !== "config" && input[k as keyof UpdateConnectorBody] !== undefined);
+  for (const key of Object.keys(input.config ?? {})) fields.push(`config.${key}`);
+  return fields;
+}
+
+/** Deletes a connector with its tools, stored resources and graph. */
+export async function deleteConnector(caller: Caller, connectorId: string): Promise<void> {
+  await db().$transaction(async (tx) => {
+    const connector = await findManagedConnector(tx, caller, connectorId);
+    const { count } = await tx.connector.deleteMany({ where: managedConnectorWhere(caller, connectorId) });
+    if (count === 0) throw new NotFoundError("connector");
+    await recordAuditEvent(
+      caller,
+      { orgId: connector.orgId, action: "connector.delete", targetType: "connector", targetId: connectorId, data: { name: connector.name, type: connector.type } },
+      tx,
+    );
+  });
+}

@@ -1,0 +1,83 @@
+import type { Caller } from "@/lib/auth/caller";
+import { db } from "@/lib/db/client";
+import { ValidationError } from "@/lib/errors";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { assertOrgManaged } from "@/lib/connectors/managed-connector";
+import { freeConnectorSlug, slugFromName } from "@/lib/connectors/connector-slug";
+import { connectorSelect, type ConnectorView, toConnectorView } from "@/lib/connectors/connector-view";
+import { type McpDiscovery, UpstreamUnreachableError, discoverMcpTools } from "@/lib/connectors/discover-mcp-tools";
+import { sealHeaders } from "@/lib/connectors/secret-headers";
+import { httpToolRows, mcpToolRows, type ToolRowInput } from "@/lib/connectors/tool-rows";
+import type { CreateConnectorBody } from "@/lib/connectors/schemas";
+
+const SLUG_ATTEMPTS = 3;
+
+/**
+ * Creates a connector in an organization the caller manages. An `mcp` connector's tools are
+ * discovered from its upstream first; an unreachable upstream refuses the creation (422 on
+ * `config.url`) and nothing is stored. Secret headers are stored encrypted only.
+ */
+export async function createConnector(caller: Caller, orgId: string, input: CreateConnectorBody): Promise<ConnectorView> {
+  await assertOrgManaged(db(), caller, orgId); // before any outbound request
+  const headers = input.config.headers ?? {};
+  const discovery = input.type === "mcp" ? await discoverOrRefuse(input.config.url, headers) : null;
+  const tools = input.type === "http" ? httpToolRows(orgId, input.tools) : mcpToolRows(orgId, discovery!.tools);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await insertConnector(caller, orgId, input, tools, discovery);
+    } catch (e) {
+      // Two creations raced for the same slug: pick the next free one.
+      if ((e as { code?: string }).code !== "P2002" || attempt >= SLUG_ATTEMPTS) throw e;
+    }
+  }
+}
+
+async function discoverOrRefuse(url: string, headers: Record<string, string>): Promise<McpDiscovery> {
+  try {
+    return await discoverMcpTools({ url, headers });
+  } catch (e) {
+    if (!(e instanceof UpstreamUnreachableError)) throw e;
+    const message = `The MCP server at config.url could not be reached or did not answer as an MCP server: ${e.message}`;
+    throw new ValidationError([{ path: "config.url", message }], "The upstream MCP server is unreachable; nothing was created.");
+  }
+}
+
+async function insertConnector(
+  caller: Caller,
+  orgId: string,
+  input: CreateConnectorBody,
+  tools: ToolRowInput[],
+  discovery: McpDiscovery | null,
+): Promise<ConnectorView> {
+  const headers = input.config.headers ?? {};
+  return db().$transaction(async (tx) => {
+    await assertOrgManaged(tx, caller, orgId);
+    const slug = await freeConnectorSlug(tx, orgId, slugFromName(input.name));
+    const created = await tx.connector.create({
+      data: {
+        orgId,
+        name: input.name,
+        slug,
+        type: input.type,
+        instructions: input.instructions ?? null,
+        config: input.type === "http" ? { baseUrl: input.config.baseUrl } : { url: input.config.url },
+        secretHeaders: sealHeaders(headers),
+        protocolVersion: discovery?.protocolVersion ?? null,
+        tools: { createMany: { data: tools } },
+      },
+      select: { id: true },
+    });
+    await recordAuditEvent(
+      caller,
+      {
+        orgId,
+        action: "connector.create",
+        targetType: "connector",
+        targetId: created.id,
+        data: { name: input.name, slug, type: input.type, toolCount: tools.length, secretHeaderNames: Object.keys(headers), skippedTools: discovery?.skipped ?? [] },
+      },
+      tx,
+    );
+    return toConnectorView(await tx.connector.findUniqueOrThrow({ where: { id: created.id }, select: connectorSelect }));
+  });
+}

@@ -1,0 +1,119 @@
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { TOOL_NAME_PATTERN } from "@/lib/connectors/schemas";
+import { redactSecrets } from "@/lib/connectors/secret-headers";
+import { logger } from "@/lib/log";
+
+/**
+ * Our platform as an MCP client of an upstream server (connectors of type `mcp`): a client
+ * factory shared with the tool-call runtime, and tool discovery for creation and reload.
+ */
+
+export interface McpUpstream {
+  url: string;
+  /** Plaintext secret headers (decrypted by the caller); never logged. */
+  headers: Record<string, string>;
+}
+
+export interface DiscoveredTool {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+}
+
+export interface McpDiscovery {
+  protocolVersion: string | null;
+  tools: DiscoveredTool[];
+  /** Upstream tool names we cannot publish (invalid or duplicate names). */
+  skipped: string[];
+}
+
+/** The upstream could not be reached or did not speak MCP; the message holds no secret. */
+export class UpstreamUnreachableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UpstreamUnreachableError";
+  }
+}
+
+export const CLIENT_INFO = { name: "switchboard", version: "0.1.0" };
+export const DEFAULT_UPSTREAM_TIMEOUT_MS = 10_000;
+/** tools/list pages walked before we call the upstream's pagination broken. */
+const MAX_TOOL_PAGES = 1000;
+
+/** A fresh, unconnected client: probes 2026-era `server/discover`, falls back to `initialize`. */
+export function createUpstreamClient(timeoutMs = DEFAULT_UPSTREAM_TIMEOUT_MS): Client {
+  return new Client(CLIENT_INFO, {
+    capabilities: {},
+    versionNegotiation: { mode: "auto", probe: { timeoutMs } },
+    listMaxPages: MAX_TOOL_PAGES,
+  });
+}
+
+/** Streamable HTTP transport to the upstream, sending its secret headers on every request. */
+export function createUpstreamTransport(upstream: McpUpstream, signal?: AbortSignal): StreamableHTTPClientTransport {
+  return new StreamableHTTPClientTransport(new URL(upstream.url), { requestInit: { headers: upstream.headers, signal } });
+}
+
+/**
+ * Connects to the upstream and lists all of its tools (every page), within `timeoutMs`.
+ * Throws UpstreamUnreachableError when the server is down, slow, or not an MCP server.
+ */
+export async function discoverMcpTools(upstream: McpUpstream, { timeoutMs = DEFAULT_UPSTREAM_TIMEOUT_MS } = {}): Promise<McpDiscovery> {
+  const abort = new AbortController();
+  const client = createUpstreamClient(timeoutMs);
+  const transport = createUpstreamTransport(upstream, abort.signal);
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      abort.abort();
+      reject(new Error(`no answer within ${timeoutMs} ms`));
+    }, timeoutMs);
+  });
+  try {
+    const work = (async () => {
+      await client.connect(transport, { timeout: timeoutMs, signal: abort.signal });
+      const { tools } = await client.listTools(undefined, { timeout: timeoutMs, signal: abort.signal, cacheMode: "bypass" });
+      return { protocolVersion: client.getNegotiatedProtocolVersion() ?? null, ...publishableTools(tools) };
+    })();
+    work.catch(() => undefined); // the deadline may win the race; never leave a rejection unhandled
+    return await Promise.race([work, deadline]);
+  } catch (e) {
+    throw new UpstreamUnreachableError(describeFailure(e, upstream.headers));
+  } finally {
+    clearTimeout(timer);
+    await closeQuietly(client, transport);
+  }
+}
+
+type ListedTool = { name: string; description?: string; inputSchema: Record<string, unknown> };
+
+/** Keeps the tools we can publish under their own name; reports the others. */
+function publishableTools(tools: ListedTool[]): { tools: DiscoveredTool[]; skipped: string[] } {
+  const kept = new Map<string, DiscoveredTool>();
+  const skipped: string[] = [];
+  for (const tool of tools) {
+    if (!TOOL_NAME_PATTERN.test(tool.name) || kept.has(tool.name)) {
+      skipped.push(String(tool.name).slice(0, 200));
+      continue;
+    }
+    kept.set(tool.name, { name: tool.name, description: tool.description ?? "", inputSchema: { ...tool.inputSchema, type: "object" } });
+  }
+  if (skipped.length > 0) logger.warn({ skipped }, "upstream MCP tools skipped: invalid or duplicate names");
+  return { tools: [...kept.values()], skipped };
+}
+
+function describeFailure(e: unknown, headers: Record<string, string>): string {
+  const parts: string[] = [];
+  for (let err: unknown = e, depth = 0; err && depth < 4; err = (err as { cause?: unknown }).cause, depth++) {
+    const message = err instanceof Error ? err.message : String(err);
+    if (message && !parts.some((p) => p.includes(message))) parts.push(message);
+  }
+  const text = parts.join(": ").replace(/\s+/g, " ").trim() || "unknown error";
+  return redactSecrets(text, headers).slice(0, 500);
+}
+
+async function closeQuietly(client: Client, transport: StreamableHTTPClientTransport): Promise<void> {
+  const bounded = <T>(p: Promise<T>) => Promise.race([p, new Promise((r) => setTimeout(r, 1000).unref())]).catch(() => undefined);
+  if (transport.sessionId) await bounded(transport.terminateSession());
+  await bounded(client.close());
+}

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { endpoint, pageSchema } from "@/lib/api/endpoint";
+import { PageQuery } from "@/lib/api/pagination";
+import { Id } from "@/lib/schemas/common";
+import { Connector, CreateConnectorBody, UpdateConnectorBody } from "@/lib/connectors/schemas";
+
+const tag = "Connectors";
+const orgParams = z.object({ orgId: Id });
+const connectorParams = z.object({ connectorId: Id });
+
+export const connectorEndpoints = {
+  listConnectors: endpoint({ method: "GET", path: "/orgs/{orgId}/connectors", tag, summary: "List the connectors of an organization", params: orgParams, query: PageQuery, response: pageSchema(Connector) }),
+  createConnector: endpoint({
+    method: "POST",
+    path: "/orgs/{orgId}/connectors",
+    tag,
+    summary: "Create a connector (an mcp connector's tools are discovered from its upstream)",
+    params: orgParams,
+    body: CreateConnectorBody,
+    status: 201,
+    response: Connector,
+  }),
+  getConnector: endpoint({ method: "GET", path: "/connectors/{connectorId}", tag, summary: "Get a connector (secret headers are never returned)", params: connectorParams, response: Connector }),
+  updateConnector: endpoint({
+    method: "PATCH",
+    path: "/connectors/{connectorId}",
+    tag,
+    summary: "Change a connector's name, instructions, config, secret headers or (http) tools",
+    params: connectorParams,
+    body: UpdateConnectorBody,
+    response: Connector,
+  }),
+  deleteConnector: endpoint({ method: "DELETE", path: "/connectors/{connectorId}", tag, summary: "Delete a connector with its tools, resources and graph", params: connectorParams, status: 204 }),
+  reloadConnector: endpoint({
+    method: "POST",
+    path: "/connectors/{connectorId}/reload",
+    tag,
+    summary: "Re-discover an mcp connector's tools from its upstream server",
+    params: connectorParams,
+    response: Connector,
+  }),
+};

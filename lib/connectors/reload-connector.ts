@@ -1,0 +1,56 @@
+import type { Caller } from "@/lib/auth/caller";
+import { db } from "@/lib/db/client";
+import { AppError, NotFoundError, ValidationError } from "@/lib/errors";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { managedConnectorWhere } from "@/lib/connectors/managed-connector";
+import { connectorSelect, type ConnectorView, publicConfig, toConnectorView } from "@/lib/connectors/connector-view";
+import { type McpDiscovery, UpstreamUnreachableError, discoverMcpTools } from "@/lib/connectors/discover-mcp-tools";
+import { openHeaders } from "@/lib/connectors/secret-headers";
+import { mcpToolRows, replaceTools } from "@/lib/connectors/tool-rows";
+
+/**
+ * Re-discovers the tools of an `mcp` connector from its upstream and replaces the stored set.
+ * When the upstream cannot be reached the connector stays exactly as it was (503).
+ */
+export async function reloadConnector(caller: Caller, connectorId: string): Promise<ConnectorView> {
+  const connector = await db().connector.findFirst({
+    where: managedConnectorWhere(caller, connectorId),
+    select: { id: true, orgId: true, type: true, config: true, secretHeaders: true },
+  });
+  if (!connector) throw new NotFoundError("connector");
+  if (connector.type !== "mcp") {
+    throw new ValidationError([{ path: "type", message: "Only mcp connectors discover their tools; edit an http connector's tools with PATCH." }]);
+  }
+  const url = publicConfig("mcp", connector.config).url;
+  if (!url) throw new ValidationError([{ path: "config.url", message: "The connector has no upstream url." }]);
+  const discovery = await discoverOrUnavailable(url, openHeaders(connector.secretHeaders));
+  return db().$transaction(async (tx) => {
+    const { count } = await tx.connector.updateMany({
+      where: managedConnectorWhere(caller, connectorId),
+      data: { protocolVersion: discovery.protocolVersion },
+    });
+    if (count === 0) throw new NotFoundError("connector"); // deleted (or access lost) meanwhile
+    await replaceTools(tx, connectorId, mcpToolRows(connector.orgId, discovery.tools));
+    await recordAuditEvent(
+      caller,
+      {
+        orgId: connector.orgId,
+        action: "connector.reload",
+        targetType: "connector",
+        targetId: connectorId,
+        data: { toolCount: discovery.tools.length, protocolVersion: discovery.protocolVersion, skippedTools: discovery.skipped },
+      },
+      tx,
+    );
+    return toConnectorView(await tx.connector.findUniqueOrThrow({ where: { id: connectorId }, select: connectorSelect }));
+  });
+}
+
+async function discoverOrUnavailable(url: string, headers: Record<string, string>): Promise<McpDiscovery> {
+  try {
+    return await discoverMcpTools({ url, headers });
+  } catch (e) {
+    if (!(e instanceof UpstreamUnreachableError)) throw e;
+    throw new AppError("unavailable", `The upstream MCP server at config.url is unreachable: ${e.message}. The connector was not changed.`);
+  }
+}

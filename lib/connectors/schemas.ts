@@ -1,0 +1,127 @@
+import { z } from "zod";
+import { Markdown, Name } from "@/lib/schemas/common";
+
+/** Request and answer shapes of the connector endpoints (ADMIN_API.md "Connectors"). */
+
+export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
+export const ToolName = z.string().regex(TOOL_NAME_PATTERN, "Use 1 to 64 letters, digits, '_', '.' or '-'.");
+
+/** A JSON Schema describing a tool's arguments: always an object schema. */
+export const ToolInputSchema = z.record(z.string(), z.unknown()).superRefine((schema, ctx) => {
+  if (schema.type !== "object") ctx.addIssue({ code: "custom", path: ["type"], message: 'An input schema must be a JSON Schema with "type": "object".' });
+  const { properties, required } = schema;
+  if (properties !== undefined && (typeof properties !== "object" || properties === null || Array.isArray(properties))) {
+    ctx.addIssue({ code: "custom", path: ["properties"], message: "properties must be an object." });
+  }
+  if (required !== undefined && !(Array.isArray(required) && required.every((r) => typeof r === "string"))) {
+    ctx.addIssue({ code: "custom", path: ["required"], message: "required must be an array of strings." });
+  }
+});
+export type ToolInputSchema = z.infer<typeof ToolInputSchema>;
+
+export const HttpMethod = z.enum(["GET", "POST", "PUT", "PATCH", "DELETE"]);
+
+export const ToolRequest = z
+  .object({ method: HttpMethod, path: z.string().min(1).max(2048).startsWith("/", "The path must start with '/'.") })
+  .meta({ id: "ToolRequest" });
+export type ToolRequest = z.infer<typeof ToolRequest>;
+
+export const HttpToolInput = z.object({
+  name: ToolName,
+  description: z.string().max(20_000).optional(),
+  inputSchema: ToolInputSchema.optional(),
+  request: ToolRequest,
+});
+export type HttpToolInput = z.infer<typeof HttpToolInput>;
+
+/** A tool list whose names are unique within the connector. */
+const ToolList = z
+  .array(HttpToolInput)
+  .max(2000)
+  .superRefine((tools, ctx) => {
+    const seen = new Set<string>();
+    tools.forEach((tool, i) => {
+      if (seen.has(tool.name)) ctx.addIssue({ code: "custom", path: [i, "name"], message: `Duplicate tool name "${tool.name}".` });
+      seen.add(tool.name);
+    });
+  });
+
+/** Secret request headers: write-only, stored encrypted, never returned. */
+const HeaderName = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/, "Not a valid HTTP header name.");
+const HeaderValue = z.string().max(8192).regex(/^[^\r\n\0]*$/, "Header values must not contain line breaks or NUL.");
+export const SecretHeaders = z
+  .record(HeaderName, HeaderValue)
+  .refine((h) => Object.keys(h).length <= 50, "At most 50 headers.")
+  .meta({ description: "Write-only: stored encrypted and never returned; `{}` clears them." });
+export type SecretHeaders = z.infer<typeof SecretHeaders>;
+
+const HttpUrl = z
+  .url({ protocol: /^https?$/, error: "Must be an absolute http(s) URL." })
+  .max(2048)
+  .refine((u) => !URL.canParse(u) || (new URL(u).username === "" && new URL(u).password === ""), "Put credentials in headers, not in the URL.");
+
+const Instructions = Markdown.nullable().optional();
+
+const HttpConnectorInput = z.object({
+  type: z.literal("http"),
+  name: Name,
+  instructions: Instructions,
+  config: z.object({ baseUrl: HttpUrl, headers: SecretHeaders.optional() }),
+  tools: ToolList.default([]),
+});
+
+const McpConnectorInput = z.object({
+  type: z.literal("mcp"),
+  name: Name,
+  instructions: Instructions,
+  config: z.object({ url: HttpUrl, headers: SecretHeaders.optional() }),
+  tools: z
+    .array(z.unknown())
+    .max(0, "The tools of an mcp connector are discovered from the upstream server; send none.")
+    .optional(),
+});
+
+export const CreateConnectorBody = z.discriminatedUnion("type", [HttpConnectorInput, McpConnectorInput]).meta({ id: "CreateConnector" });
+export type CreateConnectorBody = z.infer<typeof CreateConnectorBody>;
+
+export const UpdateConnectorBody = z
+  .object({
+    name: Name.optional(),
+    instructions: Instructions,
+    config: z
+      .object({
+        baseUrl: HttpUrl.optional().meta({ description: "http connectors only" }),
+        url: HttpUrl.optional().meta({ description: "mcp connectors only" }),
+        headers: SecretHeaders.optional(),
+      })
+      .optional(),
+    tools: ToolList.optional().meta({ description: "http connectors only; replaces the whole set" }),
+  })
+  .meta({ id: "UpdateConnector" });
+export type UpdateConnectorBody = z.infer<typeof UpdateConnectorBody>;
+
+export const ConnectorTool = z
+  .object({
+    name: z.string(),
+    description: z.string(),
+    inputSchema: z.record(z.string(), z.unknown()),
+    request: ToolRequest.nullable(),
+  })
+  .meta({ id: "ConnectorTool" });
+
+export const Connector = z
+  .object({
+    id: z.string(),
+    orgId: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    type: z.enum(["http", "mcp"]),
+    instructions: z.string().nullable(),
+    config: z.object({ baseUrl: z.string().optional(), url: z.string().optional() }),
+    hasSecretHeaders: z.array(z.string()).meta({ description: "Names of the secret headers that are set (never their values)." }),
+    protocolVersion: z.string().nullable(),
+    tools: z.array(ConnectorTool),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: "Connector" });

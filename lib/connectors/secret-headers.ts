@@ -1,0 +1,38 @@
+import { decryptJson, encryptJson } from "@/lib/crypto/secret-box";
+import { logger } from "@/lib/log";
+
+/**
+ * A connector's secret request headers: sealed with lib/crypto/secret-box.ts before they
+ * reach the database, opened only where a request to the upstream is made.
+ */
+
+/** The stored form of `headers`, or null when there are none. */
+export function sealHeaders(headers: Record<string, string>): string | null {
+  return Object.keys(headers).length > 0 ? encryptJson(headers) : null;
+}
+
+/** The plaintext headers of a stored value (throws when it cannot be decrypted). */
+export function openHeaders(stored: string | null): Record<string, string> {
+  return stored ? decryptJson<Record<string, string>>(stored) : {};
+}
+
+/** The header names that are set, sorted; never their values. */
+export function secretHeaderNames(stored: string | null, connectorId: string): string[] {
+  if (!stored) return [];
+  try {
+    return Object.keys(openHeaders(stored)).sort();
+  } catch {
+    // Wrong SECRET_KEY or a damaged row: say nothing about the values, keep serving the rest.
+    logger.warn({ connectorId }, "connector secret headers cannot be decrypted");
+    return [];
+  }
+}
+
+/** Replaces every secret value inside `text` (e.g. an upstream error message) with a marker. */
+export function redactSecrets(text: string, headers: Record<string, string>): string {
+  let out = text;
+  for (const value of Object.values(headers)) {
+    if (value.length >= 4) out = out.split(value).join("[redacted]");
+  }
+  return out;
+}

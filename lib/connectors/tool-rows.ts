@@ -1,0 +1,36 @@
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { HttpToolInput } from "@/lib/connectors/schemas";
+import type { DiscoveredTool } from "@/lib/connectors/discover-mcp-tools";
+
+/** Rows of the `tools` table for a connector, in the order given (kept as `position`). */
+
+export type ToolRowInput = Omit<Prisma.ToolCreateManyInput, "connectorId">;
+
+const DEFAULT_INPUT_SCHEMA = { type: "object" } as const;
+
+export function httpToolRows(orgId: string, tools: HttpToolInput[]): ToolRowInput[] {
+  return tools.map((t, position) => ({
+    orgId,
+    name: t.name,
+    description: t.description ?? "",
+    inputSchema: (t.inputSchema ?? DEFAULT_INPUT_SCHEMA) as Prisma.InputJsonValue,
+    request: { method: t.request.method, path: t.request.path },
+    position,
+  }));
+}
+
+export function mcpToolRows(orgId: string, tools: DiscoveredTool[]): ToolRowInput[] {
+  return tools.map((t, position) => ({
+    orgId,
+    name: t.name,
+    description: t.description,
+    inputSchema: t.inputSchema as Prisma.InputJsonValue,
+    position,
+  }));
+}
+
+/** Replaces every tool of a connector with `rows`, inside the caller's transaction. */
+export async function replaceTools(tx: Pick<Prisma.TransactionClient, "tool">, connectorId: string, rows: ToolRowInput[]): Promise<void> {
+  await tx.tool.deleteMany({ where: { connectorId } });
+  if (rows.length > 0) await tx.tool.createMany({ data: rows.map((r) => ({ ...r, connectorId })) });
+}

@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { endpoint, pageSchema } from "@/lib/api/endpoint";
+import { PageQuery } from "@/lib/api/pagination";
+import { Id } from "@/lib/schemas/common";
+import { CreateStoredResourceBody, StoredResource } from "@/lib/resources/schemas";
+
+const tag = "Stored resources";
+const connectorParams = z.object({ connectorId: Id });
+
+export const storedResourceEndpoints = {
+  createStoredResource: endpoint({
+    method: "POST",
+    path: "/connectors/{connectorId}/resources",
+    tag,
+    summary: "Add a stored resource to a connector",
+    params: connectorParams,
+    body: CreateStoredResourceBody,
+    status: 201,
+    response: StoredResource,
+  }),
+  listStoredResources: endpoint({ method: "GET", path: "/connectors/{connectorId}/resources", tag, summary: "List a connector's stored resources", params: connectorParams, query: PageQuery, response: pageSchema(StoredResource) }),
+  deleteStoredResource: endpoint({ method: "DELETE", path: "/resources/{resourceId}", tag, summary: "Delete a stored resource", params: z.object({ resourceId: Id }), status: 204 }),
+};

@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { Name } from "@/lib/schemas/common";
+import { isReservedUri, isValidResourceUri, plainMimeTypeOrNull } from "@/lib/resources/stored-resource-rules";
+
+/** Request and answer shapes of stored resources (table `mcp_resources`). */
+
+const ResourceUri = z
+  .string()
+  .max(2048)
+  .superRefine((uri, ctx) => {
+    if (isReservedUri(uri)) ctx.addIssue({ code: "custom", message: "The anythingmcp: scheme is reserved for resources the platform publishes itself." });
+    else if (!isValidResourceUri(uri)) ctx.addIssue({ code: "custom", message: 'Must be an absolute URI with a scheme, e.g. "crm://schema".' });
+  });
+
+const MimeType = z
+  .string()
+  .max(255)
+  .refine((m) => plainMimeTypeOrNull(m) !== null, 'Must be a plain media type "type/subtype", without parameters.')
+  .transform((m) => plainMimeTypeOrNull(m) as string);
+
+export const CreateStoredResourceBody = z
+  .object({
+    uri: ResourceUri,
+    name: Name,
+    description: z.string().max(20_000).nullable().optional(),
+    mimeType: MimeType.nullable().optional(),
+    fetchConfig: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .optional()
+      .meta({ description: "`text` (or `content`) is served as the resource's content; anything else is never fetched nor shown to MCP clients." }),
+  })
+  .meta({ id: "CreateStoredResource" });
+export type CreateStoredResourceBody = z.infer<typeof CreateStoredResourceBody>;
+
+export const StoredResource = z
+  .object({
+    id: z.string(),
+    connectorId: z.string(),
+    uri: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    mimeType: z.string().nullable(),
+    fetchConfig: z.record(z.string(), z.unknown()).nullable(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: "StoredResource" });

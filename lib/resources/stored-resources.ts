@@ -1,0 +1,83 @@
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Caller } from "@/lib/auth/caller";
+import { db } from "@/lib/db/client";
+import { NotFoundError } from "@/lib/errors";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
+import { orgsManagedBy } from "@/lib/tenancy/scopes";
+import { findManagedConnector } from "@/lib/connectors/managed-connector";
+import type { CreateStoredResourceBody } from "@/lib/resources/schemas";
+
+/**
+ * Stored resources of a connector (table `mcp_resources`). The table has no org column, so
+ * every query reaches the organization through the connector: `connector: { org: … }`.
+ */
+
+const resourceSelect = {
+  id: true,
+  connectorId: true,
+  uri: true,
+  name: true,
+  description: true,
+  mimeType: true,
+  fetchConfig: true,
+  createdAt: true,
+} satisfies Prisma.StoredResourceSelect;
+
+export type StoredResourceView = Prisma.StoredResourceGetPayload<{ select: typeof resourceSelect }>;
+
+const managedResources = (caller: Caller): Prisma.StoredResourceWhereInput => ({ connector: { org: orgsManagedBy(caller) } });
+
+/** Adds a stored resource to a connector the caller manages (URI and MIME rules: schemas.ts). */
+export async function createStoredResource(caller: Caller, connectorId: string, input: CreateStoredResourceBody): Promise<StoredResourceView> {
+  return db().$transaction(async (tx) => {
+    const connector = await findManagedConnector(tx, caller, connectorId);
+    const resource = await tx.storedResource.create({
+      data: {
+        connectorId: connector.id,
+        uri: input.uri,
+        name: input.name,
+        description: input.description ?? null,
+        mimeType: input.mimeType ?? null,
+        fetchConfig: (input.fetchConfig ?? undefined) as Prisma.InputJsonValue | undefined,
+      },
+      select: resourceSelect,
+    });
+    await recordAuditEvent(
+      caller,
+      { orgId: connector.orgId, action: "resource.create", targetType: "stored_resource", targetId: resource.id, data: { connectorId, uri: input.uri } },
+      tx,
+    );
+    return resource;
+  });
+}
+
+/** The stored resources of a connector the caller manages. */
+export async function listStoredResources(caller: Caller, connectorId: string, page: PageQuery): Promise<Page<StoredResourceView>> {
+  await findManagedConnector(db(), caller, connectorId);
+  return pageOf(page, (args) =>
+    db().storedResource.findMany({ where: { connectorId, AND: [managedResources(caller)] }, orderBy: { id: "asc" }, select: resourceSelect, ...args }),
+  );
+}
+
+/** Deletes a stored resource of a connector the caller manages. */
+export async function deleteStoredResource(caller: Caller, resourceId: string): Promise<void> {
+  await db().$transaction(async (tx) => {
+    const where = { id: resourceId, AND: [managedResources(caller)] };
+    const resource = await tx.storedResource.findFirst({ where, select: { connectorId: true, uri: true, connector: { select: { orgId: true } } } });
+    if (!resource) throw new NotFoundError("resource");
+    const { count } = await tx.storedResource.deleteMany({ where });
+    if (count === 0) throw new NotFoundError("resource");
+    await recordAuditEvent(
+      caller,
+      {
+        orgId: resource.connector.orgId,
+        action: "resource.delete",
+        targetType: "stored_resource",
+        targetId: resourceId,
+        data: { connectorId: resource.connectorId, uri: resource.uri },
+      },
+      tx,
+    );
+  });
+}
