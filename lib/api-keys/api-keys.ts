@@ -13,6 +13,8 @@ import type { CreateApiKeyBody } from "@/lib/api-keys/schemas";
 /**
  * User API keys. Members create, list and revoke their own keys; managers of the workspace
  * any key in it. The secret is returned once, at creation; only its sha256 is stored.
+ * Keys are in no MCP snapshot (every request re-checks its key), so their audit events are not
+ * configuration changes.
  */
 
 const createdKeySelect = {
@@ -54,6 +56,7 @@ export async function createApiKey(caller: Caller, workspaceId: string, input: C
       targetType: "api_key",
       targetId: row.id,
       data: { name: row.name, userId, serverId, expiresAt: expiresAt?.toISOString() ?? null },
+      configChange: false,
     }, tx);
     return { ...row, key };
   });
@@ -87,6 +90,7 @@ export async function revokeApiKey(caller: Caller, keyId: string): Promise<void>
       targetType: "api_key",
       targetId: key.id,
       data: { userId: key.userId },
+      configChange: false,
     }, tx);
   });
 }

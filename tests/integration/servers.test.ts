@@ -61,9 +61,13 @@ describe("MCP servers API", () => {
       { connectorId: c.id, position: 0 },
       { connectorId: a.id, position: 1 },
     ]);
+    const version = async () => (await db().organization.findUniqueOrThrow({ where: { id: t.org.id } })).configVersion;
+    const before = await version();
     const cleared = await api(t.admin.token).put(`/api/v1/servers/${created.body.id}/connectors`, { connectorIds: [] });
     expect(cleared.body.connectorIds).toEqual([]);
     expect(await assignment(created.body.id)).toEqual([]);
+    // Live MCP snapshots of the organization are rebuilt after an assignment change.
+    expect(await version()).toBeGreaterThan(before);
   });
 
   it("another organization's connector cannot be assigned: 422 on connectorIds, assignment unchanged", async () => {
