@@ -1,0 +1,44 @@
+import type { CallerAccess } from "@/lib/mcp/caller-access";
+import { whitelistKey } from "@/lib/mcp/caller-access";
+import type { CallerView, ServerSnapshot, SnapshotConnector } from "@/lib/mcp/snapshot-types";
+
+/**
+ * The connectors of a server this caller can use: those with at least one tool that is
+ * assigned (it is in the snapshot) and allowed by the caller's access. Tools, initialize
+ * instructions, connector-scoped skills, resources and the knowledge graph all derive from
+ * this one set (seed 004 "Who sees what").
+ */
+export function visibleConnectors(snapshot: ServerSnapshot, access: CallerAccess): CallerView {
+  const connectors: SnapshotConnector[] = [];
+  for (const connector of snapshot.connectors) {
+    const tools =
+      access.kind === "all" ? connector.tools : connector.tools.filter((t) => access.allowed.has(whitelistKey(connector.id, t.name)));
+    if (tools.length > 0) connectors.push(tools === connector.tools ? connector : { ...connector, tools });
+  }
+  const toolsByExposedName = new Map(connectors.flatMap((c) => c.tools.map((t) => [t.exposedName, t] as const)));
+  return { snapshot, connectors, toolsByExposedName };
+}
+
+/**
+ * The server's composed instructions for this caller: its own instructions, then those of
+ * each usable connector, then the applied workspace skills (connector-scoped ones only for
+ * usable connectors). Served byte-for-byte as initialize's `instructions` and as the
+ * `anythingmcp://server/<id>/instructions` resource.
+ */
+export function composeInstructions(view: CallerView): string {
+  const { snapshot } = view;
+  const visible = new Set(view.connectors.map((c) => c.id));
+  const sections: string[] = [];
+  const own = snapshot.server.instructions?.trim();
+  if (own) sections.push(own);
+  for (const c of view.connectors) {
+    const text = c.instructions?.trim();
+    if (text) sections.push(`## ${c.name}\n\n${text}`);
+  }
+  for (const skill of snapshot.skills) {
+    if (skill.connectorId && !visible.has(skill.connectorId)) continue;
+    const text = skill.content.trim();
+    if (text) sections.push(`## Skill: ${skill.name}\n\n${text}`);
+  }
+  return sections.join("\n\n");
+}

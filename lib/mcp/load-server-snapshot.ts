@@ -1,0 +1,102 @@
+import { db } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { ServerSnapshot, SnapshotConnector } from "@/lib/mcp/snapshot-types";
+import { exposedToolNames } from "@/lib/mcp/tool-names";
+
+/**
+ * Loads a server's snapshot, reusing the cached one while the org's config version is
+ * unchanged. Every admin change bumps that version (lib/audit/record-audit-event.ts), so a
+ * change made through any instance is seen by every instance on its next request.
+ */
+
+const globalForSnapshots = globalThis as unknown as { switchboardSnapshots?: Map<string, ServerSnapshot> };
+const cache = (globalForSnapshots.switchboardSnapshots ??= new Map());
+
+/** The server's org, workspace and current config version: the one query every MCP request makes. */
+export async function findServerHead(serverId: string) {
+  return db().mcpServer.findUnique({
+    where: { id: serverId },
+    select: {
+      id: true,
+      orgId: true,
+      workspaceId: true,
+      org: { select: { configVersion: true } },
+      workspace: { select: { toolWhitelistsEnabled: true } },
+    },
+  });
+}
+
+export type ServerHead = NonNullable<Awaited<ReturnType<typeof findServerHead>>>;
+
+export async function loadServerSnapshot(head: ServerHead): Promise<ServerSnapshot> {
+  const cached = cache.get(head.id);
+  if (cached && cached.configVersion === head.org.configVersion) return cached;
+  const snapshot = await buildSnapshot(head);
+  cache.set(head.id, snapshot);
+  return snapshot;
+}
+
+/** Forgets a cached snapshot (tests, server deletion). */
+export function dropCachedSnapshot(serverId: string): void {
+  cache.delete(serverId);
+}
+
+const connectorSelect = {
+  id: true, orgId: true, slug: true, name: true, type: true, instructions: true, config: true,
+  tools: { orderBy: [{ position: "asc" }, { name: "asc" }], select: { name: true, description: true, inputSchema: true, request: true } },
+  resources: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, uri: true, name: true, description: true, mimeType: true, fetchConfig: true } },
+  graphEntities: { orderBy: { key: "asc" }, select: { key: true, label: true, description: true } },
+  graphRelations: { orderBy: { id: "asc" }, select: { fromKey: true, toKey: true, kind: true, description: true } },
+} satisfies Prisma.ConnectorSelect;
+
+type LoadedConnector = Prisma.ConnectorGetPayload<{ select: typeof connectorSelect }>;
+
+async function buildSnapshot(head: ServerHead): Promise<ServerSnapshot> {
+  const { orgId, workspaceId } = head;
+  // Read the version first: a change committed while we load makes the snapshot look older
+  // than it is, so it is rebuilt next time rather than served stale forever.
+  const configVersion = head.org.configVersion;
+  const [server, workspace, links, skills] = await Promise.all([
+    db().mcpServer.findFirstOrThrow({ where: { id: head.id, orgId }, select: { id: true, orgId: true, workspaceId: true, name: true, instructions: true } }),
+    db().workspace.findFirstOrThrow({ where: { id: workspaceId, orgId }, select: { id: true, knowledgeGraphEnabled: true, toolWhitelistsEnabled: true } }),
+    // The organization and the assignment are re-checked here, in the query itself.
+    db().mcpServerConnector.findMany({
+      where: { serverId: head.id, orgId, connector: { orgId } },
+      orderBy: [{ position: "asc" }, { connectorId: "asc" }],
+      select: {
+        connector: { select: connectorSelect },
+      },
+    }),
+    db().skill.findMany({
+      where: { workspaceId, orgId, applied: true },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: { id: true, name: true, content: true, connectorId: true },
+    }),
+  ]);
+  return { configVersion, server, workspace, connectors: toSnapshotConnectors(links.map((l) => l.connector)), skills };
+}
+
+function toSnapshotConnectors(rows: LoadedConnector[]): SnapshotConnector[] {
+  const flat = rows.flatMap((c) => c.tools.map((t) => ({ connectorSlug: c.slug, name: t.name })));
+  const names = exposedToolNames(flat);
+  let i = 0;
+  return rows.map((c) => ({
+    id: c.id,
+    orgId: c.orgId,
+    slug: c.slug,
+    name: c.name,
+    type: c.type,
+    instructions: c.instructions,
+    config: (c.config ?? {}) as SnapshotConnector["config"],
+    tools: c.tools.map((t) => ({
+      connectorId: c.id,
+      name: t.name,
+      exposedName: names[i++],
+      description: t.description,
+      inputSchema: t.inputSchema as Record<string, unknown>,
+      request: (t.request ?? null) as SnapshotConnector["tools"][number]["request"],
+    })),
+    storedResources: c.resources,
+    graph: { entities: c.graphEntities, relations: c.graphRelations },
+  }));
+}

@@ -1,0 +1,73 @@
+/**
+ * What an MCP server is, as loaded once per configuration version: every surface of
+ * /mcp/<serverId> (tools, initialize instructions, resources, knowledge graph) is computed
+ * from a ServerSnapshot filtered through a CallerView. Secrets are not part of it.
+ */
+
+export interface SnapshotTool {
+  connectorId: string;
+  /** The tool's own name at its connector (what the upstream knows; what role whitelists name). */
+  name: string;
+  /** The name MCP clients see: unique per server, at most 64 characters. */
+  exposedName: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  /** How an http tool executes; null for mcp tools. */
+  request: { method: string; path: string } | null;
+}
+
+export interface SnapshotStoredResource {
+  id: string;
+  uri: string;
+  name: string;
+  description: string | null;
+  mimeType: string | null;
+  fetchConfig: unknown;
+}
+
+export interface SnapshotGraph {
+  entities: Array<{ key: string; label: string; description: string | null }>;
+  relations: Array<{ fromKey: string; toKey: string; kind: string; description: string | null }>;
+}
+
+export interface SnapshotConnector {
+  id: string;
+  orgId: string;
+  slug: string;
+  name: string;
+  type: "http" | "mcp";
+  instructions: string | null;
+  /** Non-secret settings: `baseUrl` (http) or `url` (mcp). */
+  config: { baseUrl?: string; url?: string };
+  tools: SnapshotTool[];
+  storedResources: SnapshotStoredResource[];
+  /** The manual layer of the knowledge graph. */
+  graph: SnapshotGraph;
+}
+
+export interface SnapshotSkill {
+  id: string;
+  name: string;
+  content: string;
+  connectorId: string | null;
+}
+
+export interface ServerSnapshot {
+  /** The org's config version this snapshot was built from. */
+  configVersion: number;
+  server: { id: string; orgId: string; workspaceId: string; name: string; instructions: string | null };
+  workspace: { id: string; knowledgeGraphEnabled: boolean; toolWhitelistsEnabled: boolean };
+  /** Assigned connectors, in assignment order. */
+  connectors: SnapshotConnector[];
+  /** Applied skills of the workspace, oldest first. */
+  skills: SnapshotSkill[];
+}
+
+/** The part of a snapshot one caller may use: connectors with at least one allowed tool. */
+export interface CallerView {
+  snapshot: ServerSnapshot;
+  /** Visible connectors, in assignment order, each with only its allowed tools. */
+  connectors: SnapshotConnector[];
+  /** Every allowed tool, by exposed name. */
+  toolsByExposedName: Map<string, SnapshotTool>;
+}
