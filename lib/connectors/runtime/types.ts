@@ -1,0 +1,36 @@
+import type { Caller } from "@/lib/auth/caller";
+import type { CallerView, SnapshotTool } from "@/lib/mcp/snapshot-types";
+
+/** The MCP `tools/call` result shape the endpoint sends back to the client. */
+export interface ToolCallResult {
+  content: Array<
+    | { type: "text"; text: string }
+    | { type: "image"; data: string; mimeType: string }
+    | { type: "audio"; data: string; mimeType: string }
+    | { type: "resource"; resource: Record<string, unknown> }
+    | { type: "resource_link"; uri: string; name: string; mimeType?: string }
+  >;
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+/** One tool call, as the MCP endpoint hands it to the connector runtime. */
+export interface ToolCallInput {
+  caller: Caller;
+  view: CallerView;
+  tool: SnapshotTool;
+  args: Record<string, unknown>;
+  signal?: AbortSignal;
+}
+
+/** Who an outbound upstream MCP connection belongs to: exactly one (workspace, user, connector). */
+export interface UpstreamOwner {
+  orgId: string;
+  workspaceId: string;
+  /** The user on whose behalf tools run; null for the instance credential (sees no files). */
+  userId: string | null;
+  connectorId: string;
+}
+
+/** Context of one host-resources request from an upstream server (seed 000 "Scope"). */
+export type HostResourcesContext = UpstreamOwner;
