@@ -49,9 +49,20 @@ const ToolList = z
 /** Secret request headers: write-only, stored encrypted, never returned. */
 const HeaderName = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/, "Not a valid HTTP header name.");
 const HeaderValue = z.string().max(8192).regex(/^[^\r\n\0]*$/, "Header values must not contain line breaks or NUL.");
+/** Headers the HTTP client or the MCP transport set themselves. */
+const RESERVED_HEADERS = new Set(["host", "content-length", "connection", "keep-alive", "transfer-encoding", "te", "trailer", "upgrade", "mcp-session-id", "mcp-protocol-version"]);
 export const SecretHeaders = z
   .record(HeaderName, HeaderValue)
   .refine((h) => Object.keys(h).length <= 50, "At most 50 headers.")
+  .superRefine((headers, ctx) => {
+    const seen = new Set<string>();
+    for (const name of Object.keys(headers)) {
+      const lower = name.toLowerCase();
+      if (RESERVED_HEADERS.has(lower)) ctx.addIssue({ code: "custom", path: [name], message: `The ${name} header is set by the platform itself.` });
+      else if (seen.has(lower)) ctx.addIssue({ code: "custom", path: [name], message: "Duplicate header name (header names are case-insensitive)." });
+      seen.add(lower);
+    }
+  })
   .meta({ description: "Write-only: stored encrypted and never returned; `{}` clears them." });
 export type SecretHeaders = z.infer<typeof SecretHeaders>;
 

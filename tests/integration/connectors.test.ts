@@ -141,6 +141,8 @@ describe("http connectors", () => {
     ["a baseUrl that is no URL", { config: { baseUrl: "not a url" } }, "config.baseUrl"],
     ["credentials in the baseUrl", { config: { baseUrl: "https://user:pw@api.example.com" } }, "config.baseUrl"],
     ["an empty name", { name: "  " }, "name"],
+    ["the same header twice in different case", { config: { baseUrl: "https://a.example", headers: { "X-Key": "a", "x-key": "b" } } }, "config.headers.x-key"],
+    ["a header the transport sets itself", { config: { baseUrl: "https://a.example", headers: { Host: "evil.example" } } }, "config.headers.Host"],
   ])("refuses %s with 422 naming the field", async (_label, override, path) => {
     const t = await createTenant();
     const res = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/connectors`, crmBody(override));
