@@ -61,7 +61,7 @@ async function deploy(): Promise<number> {
   let url = process.env.DATABASE_URL;
   let stop: (() => Promise<void>) | undefined;
   if (!url) {
-    const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
+    const port = Number(process.env.EMBEDDED_PG_PORT || 54329);
     const embedded = await startEmbeddedPostgres({ dataDir: path.join(".data", "postgres"), port, log });
     ({ url, stop } = embedded);
   }

