@@ -1,0 +1,18 @@
+import type { ToolCallResult } from "@/lib/connectors/runtime/types";
+
+/**
+ * How a call ended, for the audit trail: `ok` the tool answered; `isError` the tool answered
+ * with an error (a non-2xx status, an upstream isError result); `error` the call could not be
+ * made or finished (bad arguments, network failure, timeout, a dead upstream, a cap exceeded).
+ */
+export type CallOutcome = "ok" | "isError" | "error";
+
+export interface RuntimeAnswer {
+  result: ToolCallResult;
+  outcome: CallOutcome;
+}
+
+/** A failure of the call itself, as an isError result the model can read. */
+export function failed(message: string): RuntimeAnswer {
+  return { result: { content: [{ type: "text", text: message }], isError: true }, outcome: "error" };
+}
