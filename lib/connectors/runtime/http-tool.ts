@@ -1,0 +1,85 @@
+import { redactSecrets } from "@/lib/connectors/secret-headers";
+import { loadConnectorSecrets } from "@/lib/connectors/runtime/connector-secrets";
+import { fetchWithLimits, RedirectRefusedError, ResponseTooLargeError } from "@/lib/connectors/runtime/http-fetch";
+import { planHttpRequest, RequestPlanError, type PlannedRequest } from "@/lib/connectors/runtime/http-request";
+import { responseToAnswer } from "@/lib/connectors/runtime/http-response";
+import { failed, type RuntimeAnswer } from "@/lib/connectors/runtime/outcome";
+import type { SnapshotConnector, SnapshotTool } from "@/lib/mcp/snapshot-types";
+
+/**
+ * Executes a tool of an `http` connector: the request built from the tool's mapping against
+ * the connector's baseUrl, with its decrypted headers, within HTTP_TOOL_TIMEOUT_MS and
+ * HTTP_TOOL_MAX_RESPONSE_BYTES. Every failure is an isError result; none throws.
+ */
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
+
+function timeoutMs(): number {
+  return Number(process.env.HTTP_TOOL_TIMEOUT_MS) || DEFAULT_TIMEOUT_MS;
+}
+
+function maxResponseBytes(): number {
+  return Number(process.env.HTTP_TOOL_MAX_RESPONSE_BYTES) || DEFAULT_MAX_RESPONSE_BYTES;
+}
+
+/** Runs one http tool call; `signal` aborts it (the MCP client went away). */
+export async function callHttpTool(
+  connector: SnapshotConnector,
+  tool: SnapshotTool,
+  args: Record<string, unknown>,
+  signal?: AbortSignal,
+): Promise<RuntimeAnswer> {
+  if (!tool.request || !connector.config.baseUrl) return failed(`The tool "${tool.exposedName}" has no HTTP request configured.`);
+  let planned: PlannedRequest;
+  try {
+    planned = planHttpRequest(connector.config.baseUrl, tool.request, args);
+  } catch (e) {
+    if (e instanceof RequestPlanError) return failed(e.message);
+    return failed("The connector's base URL is not a valid URL.");
+  }
+  let headers: Record<string, string>;
+  try {
+    ({ headers } = await loadConnectorSecrets(connector.orgId, connector.id));
+  } catch {
+    return failed("The connector's credentials cannot be loaded; ask an admin to check the connector.");
+  }
+  const scrub = (text: string) => redactSecrets(text, headers);
+  const limit = timeoutMs();
+  const timeout = AbortSignal.timeout(limit);
+  try {
+    const response = await fetchWithLimits({
+      ...planned,
+      secretHeaders: headers,
+      headers: {
+        accept: "application/json, text/*;q=0.9, */*;q=0.8",
+        "content-type": "application/json",
+        "user-agent": "switchboard-connector/0.1",
+      },
+      maxBytes: maxResponseBytes(),
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+    return responseToAnswer(response, scrub);
+  } catch (e) {
+    return failed(scrub(describeFailure(e, planned.url, limit, timeout.aborted)));
+  }
+}
+
+function describeFailure(e: unknown, url: URL, limit: number, timedOut: boolean): string {
+  const target = `${url.protocol}//${url.host}`;
+  if (e instanceof ResponseTooLargeError) return `The answer from ${target} was not used: ${e.message}.`;
+  if (e instanceof RedirectRefusedError) return `The request to ${target} was redirected and not followed: ${e.message}.`;
+  if (timedOut) return `The request to ${target} did not finish within ${limit} ms.`;
+  if (e instanceof Error && e.name === "AbortError") return `The request to ${target} was cancelled.`;
+  return `The request to ${target} failed: ${causeText(e)}.`;
+}
+
+/** "fetch failed" says nothing; the cause (ECONNREFUSED, ENOTFOUND, a TLS error) does. */
+function causeText(e: unknown): string {
+  const parts: string[] = [];
+  for (let err: unknown = e, depth = 0; err && depth < 4; err = (err as { cause?: unknown }).cause, depth++) {
+    const message = err instanceof Error ? err.message : String(err);
+    if (message && message !== "fetch failed" && !parts.includes(message)) parts.push(message);
+  }
+  return (parts.join(": ") || "network error").replace(/\s+/g, " ").slice(0, 300);
+}
