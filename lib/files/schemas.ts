@@ -3,7 +3,7 @@ import { PageQuery } from "@/lib/api/pagination";
 import { Name } from "@/lib/schemas/common";
 
 export const FileVisibility = z.enum(["private", "workspace"]);
-const Tags = z.array(z.string().trim().min(1).max(100)).max(50);
+export const Tags = z.array(z.string().trim().min(1).max(100)).max(50);
 
 /** The multipart form of an upload (documented; the parts are streamed, not parsed by zod). */
 export const UploadFileForm = z
@@ -32,6 +32,9 @@ export const StoredFile = z
     sha256: z.string(),
     tags: z.array(z.string()),
     visibility: FileVisibility,
+    ownerId: z.string().meta({ description: "The user who uploaded the file." }),
+    createdAt: z.string().meta({ format: "date-time" }),
+    updatedAt: z.string().meta({ format: "date-time" }),
   })
   .meta({ id: "File" });
 

@@ -1,10 +1,10 @@
 import { apiRoute } from "@/lib/api/handler";
 import { fileEndpoints as e } from "@/lib/files/endpoints";
-import { fileNotReady } from "@/lib/files/files-placeholder";
+import { deleteFile, getFile, updateFile } from "@/lib/files/files";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute(e.getFile, ({ caller, params }) => fileNotReady(caller, params.fileId));
-export const PATCH = apiRoute(e.updateFile, ({ caller, params }) => fileNotReady(caller, params.fileId));
-export const DELETE = apiRoute(e.deleteFile, ({ caller, params }) => fileNotReady(caller, params.fileId));
+export const GET = apiRoute(e.getFile, ({ caller, params }) => getFile(caller, params.fileId));
+export const PATCH = apiRoute(e.updateFile, ({ caller, params, body }) => updateFile(caller, params.fileId, body));
+export const DELETE = apiRoute(e.deleteFile, ({ caller, params }) => deleteFile(caller, params.fileId));

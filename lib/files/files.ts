@@ -1,0 +1,101 @@
+import type { Readable } from "node:stream";
+import { db } from "@/lib/db/client";
+import type { Caller } from "@/lib/auth/caller";
+import { AppError, ForbiddenError, NotFoundError } from "@/lib/errors";
+import { logger } from "@/lib/log";
+import { callerUserId, workspacesJoinedBy, workspacesManagedBy } from "@/lib/tenancy/scopes";
+import { findScopedWorkspace } from "@/lib/tenancy/find-scoped-workspace";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { type Page, pageOf } from "@/lib/api/pagination";
+import { BlobNotFoundError, blobStore } from "@/lib/files/blob-store";
+import { type FileRow, fileSelect, type FileView, filesVisibleTo, normalizeTags, toFileView } from "@/lib/files/file-view";
+import type { FileQuery, UpdateFileBody } from "@/lib/files/schemas";
+
+/**
+ * The files workspace through the JSON API: list, read, change, delete, download. A file the
+ * caller cannot see (another tenant's, another user's private one) is not found, exactly like
+ * a missing id. File events are audited as runtime events (they do not change MCP snapshots).
+ */
+
+async function findVisibleFile(caller: Caller, fileId: string): Promise<FileRow> {
+  const file = await db().file.findFirst({ where: { id: fileId, AND: [filesVisibleTo(caller)] }, select: fileSelect });
+  if (!file) throw new NotFoundError("file");
+  return file;
+}
+
+/** Files the caller can see in a workspace, newest first, optionally with a tag and/or an exact MIME type. */
+export async function listFiles(caller: Caller, workspaceId: string, query: FileQuery): Promise<Page<FileView>> {
+  await findScopedWorkspace(db(), workspaceId, workspacesJoinedBy(caller));
+  const where = {
+    workspaceId,
+    AND: [filesVisibleTo(caller)],
+    ...(query.tag ? { tags: { has: query.tag } } : {}),
+    ...(query.mimeType ? { mimeType: query.mimeType } : {}),
+  };
+  const page = await pageOf(query, (args) =>
+    db().file.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: fileSelect, ...args }),
+  );
+  return { items: page.items.map(toFileView), nextCursor: page.nextCursor };
+}
+
+export async function getFile(caller: Caller, fileId: string): Promise<FileView> {
+  return toFileView(await findVisibleFile(caller, fileId));
+}
+
+/** Rename, retag or share/unshare a file: its owner only (others who can see it get 403). */
+export async function updateFile(caller: Caller, fileId: string, input: UpdateFileBody): Promise<FileView> {
+  const file = await findVisibleFile(caller, fileId);
+  if (file.ownerId !== callerUserId(caller)) throw new ForbiddenError("Only the file's owner may change it.");
+  const data = {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.tags !== undefined ? { tags: normalizeTags(input.tags) } : {}),
+    ...(input.visibility !== undefined ? { visibility: input.visibility } : {}),
+  };
+  return db().$transaction(async (tx) => {
+    const row = await tx.file.update({ where: { id: file.id, workspaceId: file.workspaceId, ownerId: file.ownerId }, data, select: fileSelect });
+    await recordAuditEvent(caller, {
+      orgId: file.orgId, workspaceId: file.workspaceId, action: "file.update", targetType: "file", targetId: file.id,
+      data: { from: { name: file.name, tags: file.tags, visibility: file.visibility }, to: data }, configChange: false,
+    }, tx);
+    return toFileView(row);
+  });
+}
+
+/** May the caller delete this (visible) file? Its owner, or a manager of the workspace for a shared file. */
+async function mayDelete(caller: Caller, file: FileRow): Promise<boolean> {
+  if (file.ownerId === callerUserId(caller)) return true;
+  if (file.visibility !== "workspace") return false;
+  const managed = await db().workspace.count({ where: { id: file.workspaceId, AND: [workspacesManagedBy(caller)] } });
+  return managed > 0;
+}
+
+/** Deletes the row (the file disappears at once), then its blob. */
+export async function deleteFile(caller: Caller, fileId: string): Promise<void> {
+  const file = await findVisibleFile(caller, fileId);
+  if (!(await mayDelete(caller, file))) throw new ForbiddenError("Only the file's owner, or a workspace admin for a shared file, may delete it.");
+  await db().$transaction(async (tx) => {
+    await tx.file.delete({ where: { id: file.id, workspaceId: file.workspaceId } });
+    await recordAuditEvent(caller, {
+      orgId: file.orgId, workspaceId: file.workspaceId, action: "file.delete", targetType: "file", targetId: file.id,
+      data: { name: file.name, size: file.size, sha256: file.sha256 }, configChange: false,
+    }, tx);
+  });
+  await blobStore().delete(file.storageKey).catch((err) => logger.warn({ err, fileId: file.id }, "file deleted but its blob could not be removed"));
+}
+
+/** A visible file's bytes as a stream, with its metadata. */
+export async function openFileContent(caller: Caller, fileId: string): Promise<{ file: FileView; stream: Readable }> {
+  const file = await findVisibleFile(caller, fileId);
+  return { file: toFileView(file), stream: await openBlob(file) };
+}
+
+/** The bytes of a file row; a row whose blob is gone is our fault, not the caller's. */
+export async function openBlob(file: Pick<FileRow, "id" | "storageKey">): Promise<Readable> {
+  try {
+    return await blobStore().get(file.storageKey);
+  } catch (e) {
+    if (!(e instanceof BlobNotFoundError)) throw e;
+    logger.error({ fileId: file.id }, "a file's blob is missing from the blob store");
+    throw new AppError("unavailable", "The file's content is not available right now.");
+  }
+}

@@ -1,0 +1,89 @@
+import { randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
+import { DeleteObjectCommand, GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { Upload } from "@aws-sdk/lib-storage";
+import { logger } from "@/lib/log";
+import { type BlobStore, BlobNotFoundError, type StoredBlob } from "@/lib/files/blob-store";
+import { MeasuringStream } from "@/lib/files/measure";
+
+export interface S3Config {
+  bucket: string;
+  /** Custom endpoint of an S3-compatible service (MinIO, R2, …); absent for AWS itself. */
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Path-style addressing (`endpoint/bucket/key`), which most S3-compatible services need. */
+  forcePathStyle: boolean;
+}
+
+/** The S3 configuration from `S3_*`, or null when `S3_BUCKET` is not set (local store). */
+export function s3ConfigFromEnv(env: NodeJS.ProcessEnv = process.env): S3Config | null {
+  if (!env.S3_BUCKET) return null;
+  return {
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT || undefined,
+    region: env.S3_REGION || "us-east-1",
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === "true" : Boolean(env.S3_ENDPOINT),
+  };
+}
+
+const PART_SIZE = 8 * 1024 * 1024;
+
+/**
+ * Blobs as objects in an S3-compatible bucket. Uploads go through lib-storage's multipart
+ * upload, so at most a few parts are in memory; an object becomes visible only when the upload
+ * completes, and a failed upload is aborted (its parts discarded) by lib-storage.
+ */
+export class S3BlobStore implements BlobStore {
+  readonly client: S3Client;
+
+  constructor(readonly config: S3Config) {
+    const credentials = config.accessKeyId && config.secretAccessKey
+      ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+      : undefined;
+    this.client = new S3Client({ region: config.region, endpoint: config.endpoint, forcePathStyle: config.forcePathStyle, credentials });
+  }
+
+  private objectKey(key: string): string {
+    return `files/${key}`;
+  }
+
+  async put(source: Readable): Promise<StoredBlob> {
+    const key = randomUUID();
+    const meter = new MeasuringStream();
+    source.on("error", (err) => meter.destroy(err));
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.config.bucket, Key: this.objectKey(key), Body: source.pipe(meter) },
+      partSize: PART_SIZE,
+      queueSize: 2,
+      leavePartsOnError: false,
+    });
+    try {
+      await upload.done();
+    } catch (e) {
+      // A single-part upload may have landed before the failure was noticed: remove it too.
+      await this.delete(key).catch((err) => logger.warn({ err, key }, "could not remove a failed upload's object"));
+      throw e;
+    }
+    return { key, ...meter.result() };
+  }
+
+  async get(key: string): Promise<Readable> {
+    try {
+      const out = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key) }));
+      if (!out.Body) throw new BlobNotFoundError(key);
+      return out.Body instanceof Readable ? out.Body : Readable.fromWeb(out.Body.transformToWebStream() as never);
+    } catch (e) {
+      if ((e as { name?: string }).name === "NoSuchKey") throw new BlobNotFoundError(key);
+      throw e;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key) }));
+  }
+}
