@@ -1,0 +1,73 @@
+import { type Client, ProtocolError } from "@modelcontextprotocol/client";
+import { z } from "zod";
+import type { HostResourcesClientTransport, WireError } from "@/lib/connectors/runtime/host-resources-transport";
+import type { HostResourcesContext } from "@/lib/connectors/runtime/types";
+import { HOST_RESOURCES_LIST_METHOD, HOST_RESOURCES_READ_METHOD } from "@/lib/host-resources/capability";
+import { logger } from "@/lib/log";
+
+/**
+ * Serves ai.nimblebrain/resources/read and /list to an upstream server over our outbound
+ * connection, on behalf of the connection's owner (seed 000 "Scope": the workspace of the
+ * connection, the user the tool runs for).
+ */
+
+/** What answers the extension's two methods; throws errors carrying a numeric `code` and `data`. */
+export interface HostResourcesHandlers {
+  read(ctx: HostResourcesContext, params: unknown): Promise<object>;
+  list(ctx: HostResourcesContext, params: unknown): Promise<object>;
+}
+
+/**
+ * Params are checked by the handlers themselves, which answer -32602 with the seed's error data;
+ * the SDK's own validation would turn a bad param into an opaque -32603.
+ */
+const LooseParams = z.unknown();
+
+const METHOD_NOT_FOUND = -32601;
+const INTERNAL_ERROR = -32603;
+
+/**
+ * Registers both methods on `client`. `served()` is asked on every request: only a 2025-era
+ * connection serves them (a 2026-07-28 upstream cannot send requests to us anyway).
+ */
+export function serveHostResources(
+  client: Client,
+  transport: HostResourcesClientTransport,
+  owner: HostResourcesContext,
+  handlers: HostResourcesHandlers,
+  served: () => boolean,
+): void {
+  const entries = [
+    [HOST_RESOURCES_READ_METHOD, handlers.read.bind(handlers)],
+    [HOST_RESOURCES_LIST_METHOD, handlers.list.bind(handlers)],
+  ] as const;
+  for (const [method, handle] of entries) {
+    client.setRequestHandler(method, { params: LooseParams }, async (params, ctx) => {
+      if (!served()) throw new ProtocolError(METHOD_NOT_FOUND, `Method not found: ${method}`);
+      try {
+        return (await handle({ ...owner }, params)) as Record<string, unknown>;
+      } catch (e) {
+        const wire = toWireError(e, method, owner);
+        transport.rememberError(ctx.mcpReq.id, wire);
+        throw new ProtocolError(wire.code, wire.message, wire.data);
+      }
+    });
+  }
+}
+
+/** Stops serving both methods (a 2026-07-28 connection serves nothing). */
+export function stopServingHostResources(client: Client): void {
+  client.removeRequestHandler(HOST_RESOURCES_READ_METHOD);
+  client.removeRequestHandler(HOST_RESOURCES_LIST_METHOD);
+}
+
+/** The handler's own code and data; anything without a numeric code is an internal error. */
+function toWireError(e: unknown, method: string, owner: HostResourcesContext): WireError {
+  const err = e as { code?: unknown; message?: unknown; data?: unknown } | null;
+  if (err && typeof err.code === "number" && Number.isInteger(err.code)) {
+    const message = typeof err.message === "string" && err.message ? err.message : "Request failed";
+    return err.data === undefined ? { code: err.code, message } : { code: err.code, message, data: err.data };
+  }
+  logger.error({ err: e instanceof Error ? e.message : String(e), method, connectorId: owner.connectorId }, "host-resources handler failed");
+  return { code: INTERNAL_ERROR, message: "Internal error" };
+}

@@ -1,0 +1,212 @@
+import type { Client } from "@modelcontextprotocol/client";
+import { createUpstreamClient, DEFAULT_UPSTREAM_TIMEOUT_MS } from "@/lib/connectors/discover-mcp-tools";
+import { connectionFingerprint } from "@/lib/connectors/runtime/connector-secrets";
+import { HostResourcesClientTransport } from "@/lib/connectors/runtime/host-resources-transport";
+import { type HostResourcesHandlers, serveHostResources, stopServingHostResources } from "@/lib/connectors/runtime/host-resources-serving";
+import type { UpstreamOwner } from "@/lib/connectors/runtime/types";
+import { isHostResourcesEra } from "@/lib/host-resources/capability";
+
+/**
+ * Outbound MCP connections to upstream servers, one per (workspace, user, connector): a
+ * connection carries its owner's host-resources scope, so it is never shared with another
+ * user. Reused while idle for less than UPSTREAM_IDLE_SEC (default 300), replaced when the
+ * connector's url or headers change, dropped when it dies.
+ */
+
+export interface UpstreamTarget {
+  url: string;
+  /** The org config version of the snapshot the call came from (cheap change detection). */
+  configVersion: number;
+  /** The connector's decrypted headers, read only when the config version moved. */
+  loadHeaders(): Promise<Record<string, string>>;
+}
+
+export interface UpstreamConnection {
+  readonly key: string;
+  readonly client: Client;
+  readonly transport: HostResourcesClientTransport;
+  /** The negotiated revision ("2025-11-25", "2026-07-28", …). */
+  readonly protocolVersion: string | null;
+  /** The plaintext headers, for scrubbing upstream error texts; never logged. */
+  readonly headers: Record<string, string>;
+  readonly fingerprint: string;
+  configVersion: number;
+  inFlight: number;
+  retired: boolean;
+  idleTimer?: NodeJS.Timeout;
+  closing?: Promise<void>;
+}
+
+/** A pool slot: the connection once open, the promise of it while it opens. */
+interface Slot {
+  promise: Promise<UpstreamConnection>;
+  connection?: UpstreamConnection;
+}
+
+export interface UpstreamPoolOptions {
+  idleMs?: number;
+  connectTimeoutMs?: number;
+  /** Serves ai.nimblebrain/resources/* on 2025-era connections; null claims and serves nothing. */
+  hostResources: HostResourcesHandlers | null;
+}
+
+interface ConnectionSpec {
+  url: string;
+  headers: Record<string, string>;
+  fingerprint: string;
+  configVersion: number;
+}
+
+/** The pool key of an owner; the instance credential (userId null) has its own slot. */
+export function upstreamPoolKey(owner: UpstreamOwner): string {
+  return JSON.stringify([owner.orgId, owner.workspaceId, owner.userId, owner.connectorId]);
+}
+
+export function idleMsFromEnv(): number {
+  return (Number(process.env.UPSTREAM_IDLE_SEC) || 300) * 1000;
+}
+
+export class UpstreamPool {
+  private readonly slots = new Map<string, Slot>();
+  private readonly idleMs: number;
+  private readonly connectTimeoutMs: number;
+
+  constructor(private readonly options: UpstreamPoolOptions) {
+    this.idleMs = options.idleMs ?? idleMsFromEnv();
+    this.connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
+  }
+
+  /**
+   * Runs `work` on the owner's connection (built on first use). Errors of `work` propagate;
+   * the caller decides whether they mean the connection is dead (then it calls `drop`).
+   */
+  async use<T>(owner: UpstreamOwner, target: UpstreamTarget, work: (connection: UpstreamConnection) => Promise<T>): Promise<T> {
+    const connection = await this.acquire(owner, target);
+    connection.inFlight++;
+    clearTimeout(connection.idleTimer);
+    try {
+      return await work(connection);
+    } finally {
+      connection.inFlight--;
+      this.release(connection);
+    }
+  }
+
+  /** Forgets a connection (dead or replaced); it is closed once no call uses it. */
+  drop(connection: UpstreamConnection): void {
+    connection.retired = true;
+    if (this.slots.get(connection.key)?.connection === connection) this.slots.delete(connection.key);
+    if (connection.inFlight === 0) void closeQuietly(connection);
+  }
+
+  /** Whether the owner has a live pooled connection (tests, diagnostics). */
+  async connectionFor(owner: UpstreamOwner): Promise<UpstreamConnection | null> {
+    const slot = this.slots.get(upstreamPoolKey(owner));
+    const connection = slot ? await slot.promise.catch(() => null) : null;
+    return connection && !connection.retired ? connection : null;
+  }
+
+  /** Closes every connection (shutdown, tests). */
+  async closeAll(): Promise<void> {
+    const pending = [...this.slots.values()].map((slot) => slot.promise);
+    this.slots.clear();
+    const settled = await Promise.allSettled(pending);
+    await Promise.all(settled.map((s) => (s.status === "fulfilled" ? closeQuietly(s.value) : undefined)));
+  }
+
+  private async acquire(owner: UpstreamOwner, target: UpstreamTarget): Promise<UpstreamConnection> {
+    const key = upstreamPoolKey(owner);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const slot = this.slots.get(key);
+      const current = slot ? await slot.promise.catch(() => null) : null;
+      if (current && !current.retired && current.configVersion === target.configVersion) return current;
+      const headers = await target.loadHeaders();
+      const fingerprint = connectionFingerprint(target.url, headers);
+      if (current && !current.retired && current.fingerprint === fingerprint) {
+        current.configVersion = Math.max(current.configVersion, target.configVersion);
+        return current;
+      }
+      if (current && !current.retired) this.drop(current); // the connector's url or headers changed
+      const now = this.slots.get(key);
+      if (now && now !== slot) continue; // another call opened one meanwhile: look again
+      if (now) this.slots.delete(key);
+      return this.open(key, owner, { url: target.url, headers, fingerprint, configVersion: target.configVersion });
+    }
+    throw new Error("the upstream connection kept changing while it was being opened");
+  }
+
+  /** Puts a connecting slot in place at once, so concurrent calls of the owner share it. */
+  private open(key: string, owner: UpstreamOwner, spec: ConnectionSpec): Promise<UpstreamConnection> {
+    const slot: Slot = { promise: this.connect(key, owner, spec) };
+    this.slots.set(key, slot);
+    slot.promise.then(
+      (connection) => {
+        slot.connection = connection;
+        if (connection.retired && this.slots.get(key) === slot) this.slots.delete(key);
+      },
+      () => this.slots.get(key) === slot && this.slots.delete(key),
+    );
+    return slot.promise;
+  }
+
+  private async connect(
+    key: string,
+    owner: UpstreamOwner,
+    spec: ConnectionSpec,
+  ): Promise<UpstreamConnection> {
+    const handlers = this.options.hostResources;
+    const client = createUpstreamClient(this.connectTimeoutMs);
+    const transport = new HostResourcesClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers } }, handlers !== null);
+    if (handlers) serveHostResources(client, transport, { ...owner }, handlers, () => isHostResourcesEra(client.getNegotiatedProtocolVersion()));
+    try {
+      await withDeadline(client.connect(transport, { timeout: this.connectTimeoutMs }), this.connectTimeoutMs);
+    } catch (e) {
+      await closeClient(client, transport);
+      throw e;
+    }
+    const protocolVersion = client.getNegotiatedProtocolVersion() ?? null;
+    if (handlers && !isHostResourcesEra(protocolVersion)) stopServingHostResources(client);
+    const connection: UpstreamConnection = { key, client, transport, protocolVersion, headers: spec.headers, fingerprint: spec.fingerprint, configVersion: spec.configVersion, inFlight: 0, retired: false };
+    const previousOnClose = client.onclose;
+    client.onclose = () => {
+      previousOnClose?.();
+      this.drop(connection);
+    };
+    return connection;
+  }
+
+  private release(connection: UpstreamConnection): void {
+    if (connection.inFlight > 0) return;
+    if (connection.retired) {
+      void closeQuietly(connection);
+      return;
+    }
+    clearTimeout(connection.idleTimer);
+    connection.idleTimer = setTimeout(() => {
+      if (connection.inFlight === 0) this.drop(connection);
+    }, this.idleMs);
+    connection.idleTimer.unref();
+  }
+}
+
+/** Rejects when `work` has not settled within `ms` (a silent upstream must not hang a call). */
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  work.catch(() => undefined);
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+function closeQuietly(connection: UpstreamConnection): Promise<void> {
+  clearTimeout(connection.idleTimer);
+  connection.closing ??= closeClient(connection.client, connection.transport);
+  return connection.closing;
+}
+
+async function closeClient(client: Client, transport: HostResourcesClientTransport): Promise<void> {
+  const bounded = <T>(p: Promise<T>) => Promise.race([p, new Promise((r) => setTimeout(r, 1000).unref())]).catch(() => undefined);
+  if (transport.sessionId) await bounded(transport.terminateSession());
+  await bounded(client.close());
+}
