@@ -1,0 +1,15 @@
+import { UpstreamPool } from "@/lib/connectors/runtime/upstream-pool";
+import { handleHostResourcesList, handleHostResourcesRead } from "@/lib/host-resources";
+
+/**
+ * The process-wide pool of outbound MCP connections, serving the host-resources extension
+ * with the files workspace's handlers. Kept on globalThis so Next.js module reloads and
+ * several route bundles share one pool.
+ */
+const globalForPool = globalThis as unknown as { switchboardUpstreamPool?: UpstreamPool };
+
+export function upstreamPool(): UpstreamPool {
+  return (globalForPool.switchboardUpstreamPool ??= new UpstreamPool({
+    hostResources: { read: handleHostResourcesRead, list: handleHostResourcesList },
+  }));
+}
