@@ -1,0 +1,142 @@
+import { logger } from "@/lib/log";
+import type { CallerView, SnapshotConnector } from "@/lib/mcp/snapshot-types";
+import { buildKnowledgeGraph } from "@/lib/knowledge-graph/derive-static-graph";
+import { renderGraphMarkdown } from "@/lib/knowledge-graph/render-graph-markdown";
+import { isServableStoredUri, storedResourceContent } from "@/lib/resources/stored-resource-content";
+import { normalizeResourceUri } from "@/lib/resources/uri-normalization";
+
+/**
+ * The MCP resources one caller gets on /mcp/<serverId> (seed 004), computed from the same
+ * CallerView as its tools and initialize instructions: resources of a connector the caller
+ * cannot use are never candidates, so reading one of their URIs answers exactly like a URI
+ * that never existed. Pure: the transport maps `read() === null` to its not-found error.
+ */
+
+export interface ResourceListing {
+  uri: string;
+  name: string;
+  description?: string;
+  mimeType: string;
+}
+
+export interface ResourceContents {
+  contents: Array<{ uri: string; mimeType: string; text: string }>;
+}
+
+export interface ResourceCatalog {
+  /** Every published resource, in a stable order. */
+  list(): ResourceListing[];
+  /** The resource published under `uri` (compared after normalization), or null: not found. */
+  read(uri: string): ResourceContents | null;
+}
+
+interface Entry extends ResourceListing {
+  /** Lazy: the knowledge graph is rendered only when it is read. */
+  text: () => string;
+}
+
+/** The reserved URIs, exactly as seed 004 "What is published" spells them. */
+export const platformUris = {
+  instructions: (serverId: string) => `anythingmcp://server/${serverId}/instructions`,
+  connectorInstructions: (serverId: string, connectorId: string) => `anythingmcp://server/${serverId}/connector/${connectorId}/instructions`,
+  knowledgeGraph: (serverId: string) => `anythingmcp://server/${serverId}/knowledge-graph`,
+};
+
+const MARKDOWN = "text/markdown";
+
+function once(compute: () => string): () => string {
+  let value: string | undefined;
+  return () => (value ??= compute());
+}
+
+function platformEntries(view: CallerView, instructions: string): Entry[] {
+  const { server, workspace } = view.snapshot;
+  const entries: Entry[] = [];
+  if (instructions.length > 0) {
+    entries.push({
+      uri: platformUris.instructions(server.id),
+      name: "Server instructions",
+      description: `How to use the ${server.name} server: its own instructions, then those of each connector you can use, then the applied workspace skills. The same text as the initialize instructions.`,
+      mimeType: MARKDOWN,
+      text: () => instructions,
+    });
+  }
+  for (const c of view.connectors) {
+    const text = c.instructions;
+    if (!text?.trim()) continue;
+    entries.push({
+      uri: platformUris.connectorInstructions(server.id, c.id),
+      name: `${c.name} instructions`,
+      description: `Setup and usage instructions of the ${c.name} connector.`,
+      mimeType: MARKDOWN,
+      text: () => text,
+    });
+  }
+  if (workspace.knowledgeGraphEnabled) {
+    entries.push({
+      uri: platformUris.knowledgeGraph(server.id),
+      name: "Knowledge graph",
+      description: "Entities and relations of the connectors you can use on this server, and the tools that take or return them.",
+      mimeType: MARKDOWN,
+      text: once(() => renderGraphMarkdown(buildKnowledgeGraph(view.connectors))),
+    });
+  }
+  return entries;
+}
+
+function storedEntries(connectors: SnapshotConnector[]): Entry[] {
+  const entries: Entry[] = [];
+  for (const c of connectors) {
+    for (const row of c.storedResources) {
+      // Rows that reached the table around the API's validation are skipped at serving time.
+      if (!isServableStoredUri(row.uri)) continue;
+      const { text, mimeType } = storedResourceContent(row);
+      entries.push({ uri: row.uri, name: row.name, ...(row.description ? { description: row.description } : {}), mimeType, text: () => text });
+    }
+  }
+  return entries;
+}
+
+/**
+ * Indexes entries by normalized URI. A URI claimed more than once is published by none of
+ * its claimants (silently picking one would let one connector's content stand in for
+ * another's) and is logged once per build.
+ */
+function indexUnique(entries: Entry[], serverId: string): Map<string, Entry> {
+  const claims = new Map<string, Entry[]>();
+  for (const e of entries) {
+    const normalized = normalizeResourceUri(e.uri);
+    const list = claims.get(normalized);
+    if (list) list.push(e);
+    else claims.set(normalized, [e]);
+  }
+  const unique = new Map<string, Entry>();
+  for (const [normalized, claimants] of claims) {
+    if (claimants.length === 1) unique.set(normalized, claimants[0]);
+    else {
+      logger.warn(
+        { serverId, uri: normalized, claimants: claimants.map((c) => c.uri) },
+        `Duplicate resource URI ${normalized}: ${claimants.length} resources claim it, so none of them is published`,
+      );
+    }
+  }
+  return unique;
+}
+
+/**
+ * The resources this caller gets on the view's server. `instructions` must be
+ * composeInstructions(view), computed once by the caller, so the instructions resource and
+ * the initialize response are the same bytes.
+ */
+export function buildResourceCatalog(view: CallerView, instructions: string): ResourceCatalog {
+  const entries = [...platformEntries(view, instructions), ...storedEntries(view.connectors)];
+  const byUri = indexUnique(entries, view.snapshot.server.id);
+  const published = entries.filter((e) => byUri.get(normalizeResourceUri(e.uri)) === e);
+  return {
+    list: () => published.map(({ uri, name, description, mimeType }) => ({ uri, name, ...(description ? { description } : {}), mimeType })),
+    read(uri) {
+      const entry = byUri.get(normalizeResourceUri(uri));
+      return entry ? { contents: [{ uri: entry.uri, mimeType: entry.mimeType, text: entry.text() }] } : null;
+    },
+  };
+}
