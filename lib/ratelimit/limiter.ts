@@ -1,24 +1,32 @@
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract, type RateLimiterRes } from "rate-limiter-flexible";
+import type { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from "rate-limiter-flexible";
 import { logger } from "@/lib/log";
+import { countRateLimitRejection } from "@/lib/ops/metrics";
 import { getRateLimitRedis } from "@/lib/ratelimit/redis-client";
+import { noteRedisDown, noteRedisUp, shouldUseRedis } from "@/lib/ratelimit/redis-health";
 
 /**
  * Named fixed-window limiters shared by the whole process. With `REDIS_URL` the budget is
- * shared by every instance (RateLimiterRedis); if Redis is unreachable each instance falls back
- * to its own memory budget rather than refusing everyone. Without `REDIS_URL` the budget is
- * per process.
+ * shared by every instance (RateLimiterRedis); while Redis is unreachable or stalled each
+ * instance answers from its own memory budget rather than refusing everyone or waiting (see
+ * redis-health.ts), and goes back to the shared budget when Redis returns. Without `REDIS_URL`
+ * the budget is per process.
  */
 
 export interface LimiterOptions {
   /** Requests allowed per window. */
   points: number;
+  /** Whole seconds (Redis expires keys in seconds). */
   durationSec: number;
 }
 
 export interface Limiter {
   readonly name: string;
   readonly options: LimiterOptions;
-  readonly backend: RateLimiterAbstract;
+  /** The shared budget and its connection, or null without REDIS_URL. */
+  readonly redis: { readonly limiter: RateLimiterRedis; readonly client: Redis } | null;
+  /** This process's budget: the only one without Redis, the fallback with it. */
+  readonly memory: RateLimiterMemory;
 }
 
 export type ConsumeResult = { ok: true } | { ok: false; retryAfterMs: number };
@@ -28,31 +36,26 @@ const globalForLimiters = globalThis as unknown as {
   switchboardAnnouncedMemoryLimiter?: boolean;
 };
 
-function createBackend(name: string, { points, durationSec }: LimiterOptions): RateLimiterAbstract {
+function createLimiter(name: string, options: LimiterOptions): Limiter {
   const keyPrefix = `sb:rl:${name}`;
-  const memory = new RateLimiterMemory({ keyPrefix, points, duration: durationSec });
-  const redis = getRateLimitRedis();
-  if (!redis) {
-    if (!globalForLimiters.switchboardAnnouncedMemoryLimiter) {
-      globalForLimiters.switchboardAnnouncedMemoryLimiter = true;
-      logger.info("REDIS_URL is not set: rate limits are kept in this process only");
-    }
-    return memory;
+  const { points, durationSec: duration } = options;
+  const memory = new RateLimiterMemory({ keyPrefix, points, duration });
+  const client = getRateLimitRedis();
+  if (!client && !globalForLimiters.switchboardAnnouncedMemoryLimiter) {
+    globalForLimiters.switchboardAnnouncedMemoryLimiter = true;
+    logger.info("REDIS_URL is not set: rate limits are kept in this process only");
   }
-  return new RateLimiterRedis({
-    storeClient: redis,
-    keyPrefix,
-    points,
-    duration: durationSec,
-    rejectIfRedisNotReady: true,
-    insuranceLimiter: memory,
-  });
+  // No insuranceLimiter: consume() does the fallback itself, so it sees Redis failures.
+  const redis = client
+    ? { client, limiter: new RateLimiterRedis({ storeClient: client, keyPrefix, points, duration, rejectIfRedisNotReady: true }) }
+    : null;
+  return { name, options: { ...options }, redis, memory };
 }
 
 /** The limiter called `name`, created on first use. One name, one budget. */
 export function getLimiter(name: string, options: LimiterOptions): Limiter {
   if (!Number.isInteger(options.points) || options.points < 1) throw new Error(`Limiter ${name}: points must be ≥ 1`);
-  if (!(options.durationSec > 0)) throw new Error(`Limiter ${name}: durationSec must be > 0`);
+  if (!Number.isInteger(options.durationSec) || options.durationSec < 1) throw new Error(`Limiter ${name}: durationSec must be a whole number ≥ 1`);
   globalForLimiters.switchboardLimiters ??= new Map();
   const limiters = globalForLimiters.switchboardLimiters;
   const existing = limiters.get(name);
@@ -61,7 +64,7 @@ export function getLimiter(name: string, options: LimiterOptions): Limiter {
     if (!same) throw new Error(`Limiter ${name} already exists with a different budget`);
     return existing;
   }
-  const limiter: Limiter = { name, options: { ...options }, backend: createBackend(name, options) };
+  const limiter = createLimiter(name, options);
   limiters.set(name, limiter);
   return limiter;
 }
@@ -74,22 +77,51 @@ function isRateLimiterRes(value: unknown): value is RateLimiterRes {
   return !(value instanceof Error) && typeof (value as RateLimiterRes | null)?.msBeforeNext === "number";
 }
 
-/** Spends `points` of `key`'s budget. When refused, says how long until the window reopens. */
+/**
+ * Spends `points` of `key`'s budget. When refused, says how long until the window reopens (the
+ * key's remaining time to live in the store that refused). Never throws because of Redis.
+ */
 export async function consume(limiter: Limiter, key: string, points = 1): Promise<ConsumeResult> {
+  const result = await spend(limiter, key, points);
+  if (!result.ok) countRateLimitRejection(limiter.name);
+  return result;
+}
+
+async function spend(limiter: Limiter, key: string, points: number): Promise<ConsumeResult> {
+  const { redis, memory } = limiter;
+  if (redis && (await shouldUseRedis(redis.client))) {
+    try {
+      await redis.limiter.consume(key, points);
+      return { ok: true };
+    } catch (rejection) {
+      if (isRateLimiterRes(rejection)) return refused(rejection);
+      // Timeout, lost connection, NOSCRIPT on a failed retry…: this request uses memory.
+      noteRedisDown(rejection instanceof Error ? rejection.message : String(rejection));
+    }
+  }
   try {
-    await limiter.backend.consume(key, points);
+    await memory.consume(key, points);
     return { ok: true };
   } catch (rejection) {
-    if (isRateLimiterRes(rejection)) {
-      return { ok: false, retryAfterMs: Math.max(1, Math.ceil(rejection.msBeforeNext)) };
-    }
+    if (isRateLimiterRes(rejection)) return refused(rejection);
     throw rejection;
   }
 }
 
+function refused(rejection: RateLimiterRes): ConsumeResult {
+  return { ok: false, retryAfterMs: Math.max(1, Math.ceil(rejection.msBeforeNext)) };
+}
+
 /** Forgets what `key` has spent, e.g. the per-account counter after a successful sign-in. */
 export async function resetKey(limiter: Limiter, key: string): Promise<void> {
-  await limiter.backend.delete(key);
+  await limiter.memory.delete(key);
+  if (!limiter.redis || !(await shouldUseRedis(limiter.redis.client))) return;
+  try {
+    await limiter.redis.limiter.delete(key);
+    noteRedisUp();
+  } catch (error) {
+    noteRedisDown(error instanceof Error ? error.message : String(error));
+  }
 }
 
 /** Seconds for a `Retry-After` header: whole seconds, rounded up, at least 1. */

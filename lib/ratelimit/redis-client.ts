@@ -1,12 +1,16 @@
 import { Redis } from "ioredis";
-import { logger } from "@/lib/log";
+import { watchRedis } from "@/lib/ratelimit/redis-health";
 
 const globalForRedis = globalThis as unknown as { switchboardRateLimitRedis?: Redis | null };
 
-/** Rate-limit calls must never wait on a sick Redis: they fall back to the in-process limiter. */
-const COMMAND_TIMEOUT_MS = 300;
+/**
+ * Rate-limit calls must never wait on a sick Redis: a command unanswered after this long fails,
+ * and the limiter answers from memory (see redis-health.ts). RATE_LIMIT_REDIS_TIMEOUT_MS.
+ */
+const DEFAULT_COMMAND_TIMEOUT_MS = 300;
 const CONNECT_TIMEOUT_MS = 2_000;
-const ERROR_LOG_INTERVAL_MS = 60_000;
+/** Reconnect attempts back off to one a second, so shared limits resume soon after Redis returns. */
+const MAX_RECONNECT_DELAY_MS = 1_000;
 
 /**
  * The Redis connection used by rate limiters, or null when `REDIS_URL` is unset. Created on
@@ -22,17 +26,13 @@ export function getRateLimitRedis(): Redis | null {
   const client = new Redis(url, {
     lazyConnect: true,
     enableOfflineQueue: false,
-    commandTimeout: COMMAND_TIMEOUT_MS,
+    commandTimeout: Number(process.env.RATE_LIMIT_REDIS_TIMEOUT_MS) || DEFAULT_COMMAND_TIMEOUT_MS,
     connectTimeout: CONNECT_TIMEOUT_MS,
     maxRetriesPerRequest: 1,
+    retryStrategy: (attempt: number) => Math.min(attempt * 100, MAX_RECONNECT_DELAY_MS),
   });
-  let lastErrorLoggedAt = 0;
-  // Without a listener an "error" event would crash the process; log at most once a minute.
-  client.on("error", (error: Error) => {
-    if (Date.now() - lastErrorLoggedAt < ERROR_LOG_INTERVAL_MS) return;
-    lastErrorLoggedAt = Date.now();
-    logger.warn({ err: error.message }, "rate-limit Redis unavailable; using the in-process limiter meanwhile");
-  });
+  // Also the "error" listener without which ioredis would crash the process on a lost connection.
+  watchRedis(client);
   client.connect().catch(() => undefined);
   globalForRedis.switchboardRateLimitRedis = client;
   return client;

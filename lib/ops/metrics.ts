@@ -1,0 +1,107 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+
+/**
+ * Prometheus metrics of this instance, served at /api/metrics. One registry per process, kept
+ * on globalThis because Next.js gives each route bundle its own copy of this module.
+ *
+ * Labels carry route templates (`/api/v1/orgs/{orgId}`, `/mcp/{serverId}`), never concrete ids
+ * or anything a caller sent, so the number of series stays bounded.
+ */
+
+interface Metrics {
+  registry: Registry;
+  requests: Counter<"route" | "method" | "status">;
+  duration: Histogram<"route" | "method" | "status">;
+  rateLimitRejections: Counter<"limiter">;
+  upstreamCalls: Counter<"kind" | "outcome">;
+  liveSessions: Gauge;
+  redisUp: Gauge;
+}
+
+const globalForMetrics = globalThis as unknown as { switchboardMetrics?: Metrics };
+
+function createMetrics(): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+  return {
+    registry,
+    requests: new Counter({
+      name: "switchboard_http_requests_total",
+      help: "HTTP requests answered, by route template, method and status",
+      labelNames: ["route", "method", "status"],
+      registers,
+    }),
+    duration: new Histogram({
+      name: "switchboard_http_request_duration_seconds",
+      help: "Time to answer an HTTP request, by route template, method and status",
+      labelNames: ["route", "method", "status"],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    }),
+    rateLimitRejections: new Counter({
+      name: "switchboard_rate_limit_rejections_total",
+      help: "Requests refused by a rate limit, by limiter name",
+      labelNames: ["limiter"],
+      registers,
+    }),
+    upstreamCalls: new Counter({
+      name: "switchboard_upstream_calls_total",
+      help: "Calls to connector upstreams (HTTP APIs, MCP servers), by connector kind and outcome",
+      labelNames: ["kind", "outcome"],
+      registers,
+    }),
+    liveSessions: new Gauge({
+      name: "switchboard_mcp_sessions",
+      help: "Live stateful MCP sessions on this instance",
+      registers,
+    }),
+    redisUp: new Gauge({
+      name: "switchboard_rate_limit_redis_up",
+      help: "1 while the rate-limit Redis answers, 0 while limits fall back to this instance's memory",
+      registers,
+    }),
+  };
+}
+
+function metrics(): Metrics {
+  return (globalForMetrics.switchboardMetrics ??= createMetrics());
+}
+
+/** Records one answered request. `route` is the template, e.g. "/api/v1/orgs/{orgId}". */
+export function observeRequest(route: string, method: string, status: number, ms: number): void {
+  const labels = { route, method: method.toUpperCase(), status: String(status) };
+  const m = metrics();
+  m.requests.inc(labels);
+  m.duration.observe(labels, ms / 1000);
+}
+
+/** A request refused by the limiter `limiter` (called by lib/ratelimit/limiter.ts consume). */
+export function countRateLimitRejection(limiter: string): void {
+  metrics().rateLimitRejections.inc({ limiter });
+}
+
+export type UpstreamKind = "http" | "mcp";
+/** How a call to an upstream ended; keep to these values so the series stay few. */
+export type UpstreamOutcome = "ok" | "error" | "timeout" | "rejected";
+
+/** One call to a connector's upstream and how it ended (for the connector runtime). */
+export function countUpstreamCall(kind: UpstreamKind, outcome: UpstreamOutcome): void {
+  metrics().upstreamCalls.inc({ kind, outcome });
+}
+
+/** The number of live stateful MCP sessions on this instance (call whenever it changes). */
+export function setLiveMcpSessions(count: number): void {
+  metrics().liveSessions.set(count);
+}
+
+/** Whether the rate-limit Redis answers (lib/ratelimit/redis-health.ts). */
+export function setRedisUp(up: boolean): void {
+  metrics().redisUp.set(up ? 1 : 0);
+}
+
+/** The exposition text and its content type, for /api/metrics. */
+export async function renderMetrics(): Promise<{ body: string; contentType: string }> {
+  const { registry } = metrics();
+  return { body: await registry.metrics(), contentType: registry.contentType };
+}

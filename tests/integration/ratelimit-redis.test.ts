@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { api } from "@/tests/helpers/api";
+import { startAppInstance, type AppInstance } from "@/tests/helpers/app-instance";
+import { createTenant, INSTANCE_KEY, uniqueSuffix } from "@/tests/helpers/factories";
+import { startTestRedis, type TestRedis } from "@/tests/helpers/redis-server";
+import { consume, getLimiter } from "@/lib/ratelimit/limiter";
+import { signInWithPassword } from "@/lib/auth/password-sign-in";
+import { logger } from "@/lib/log";
+
+/**
+ * Issue 7 acceptance, against a real redis-server started here (Debian package `redis-server`):
+ * each limit rejects at its budget and reports an honest wait; two app instances share one
+ * budget; Redis stopped mid-test → no request fails because of it, and limits resume after it
+ * restarts; a stalled Redis does not stall requests.
+ */
+
+const API_BUDGET = 5;
+const LOGIN_PER_ACCOUNT = 3;
+const LOGIN_PER_IP = 5;
+let redis: TestRedis;
+
+beforeAll(async () => {
+  redis = await startTestRedis();
+  // Read when the limiters and the Redis connection are first created, i.e. after this.
+  process.env.REDIS_URL = redis.url;
+  process.env.API_RATE_LIMIT = String(API_BUDGET);
+  process.env.LOGIN_MAX_PER_ACCOUNT = String(LOGIN_PER_ACCOUNT);
+  process.env.LOGIN_MAX_PER_IP = String(LOGIN_PER_IP);
+});
+
+afterAll(async () => {
+  (globalThis as { switchboardRateLimitRedis?: { disconnect(): void } | null }).switchboardRateLimitRedis?.disconnect();
+  await redis?.dispose();
+});
+
+/** The remaining time to live of a limiter key in Redis, in ms (what the true wait is). */
+function pttl(key: string): number {
+  return Number(redis.cli("PTTL", key));
+}
+
+describe("Rate limits in Redis: each limit rejects at its budget and the wait it reports is honest", () => {
+  it("admin JSON API: per key — HTTP 429 with a Retry-After equal to the window's remainder", async () => {
+    const { member } = await createTenant();
+    for (let i = 0; i < API_BUDGET; i++) expect((await api(member.token).get("/api/v1/orgs")).status).toBe(200);
+    const refused = await api(member.token).get("/api/v1/orgs");
+    expect(refused.status).toBe(429);
+    const key = `sb:rl:api:key:${member.apiKeyId}`;
+    // The budget is kept in Redis (shared by every instance), not in this process.
+    expect(Number(redis.cli("GET", key))).toBe(API_BUDGET + 1);
+    const retryAfterMs = Number(refused.headers.get("retry-after")) * 1000;
+    const remaining = pttl(key);
+    expect(remaining).toBeGreaterThan(0);
+    expect(retryAfterMs).toBeGreaterThanOrEqual(remaining);
+    expect(retryAfterMs - remaining).toBeLessThan(2_000);
+  });
+
+  it("sign-in attempts: per account — locked at the budget with the window's true remainder", async () => {
+    const email = `nobody-${uniqueSuffix()}@example.test`;
+    for (let i = 0; i < LOGIN_PER_ACCOUNT; i++) {
+      const attempt = await signInWithPassword({ email, password: "wrong", clientIp: `203.0.113.${i + 1}` });
+      expect(attempt).toEqual({ ok: false, reason: "invalid" });
+    }
+    const locked = await signInWithPassword({ email, password: "wrong", clientIp: "203.0.113.99" });
+    expect(locked).toMatchObject({ ok: false, reason: "locked" });
+    const remaining = pttl(`sb:rl:login-account:${email}`);
+    const retryAfterMs = (locked as { retryAfterMs: number }).retryAfterMs;
+    expect(retryAfterMs).toBeGreaterThanOrEqual(remaining);
+    expect(retryAfterMs - remaining).toBeLessThan(1_000);
+  });
+
+  it("sign-in attempts: per IP — locked at the budget with the window's true remainder", async () => {
+    const ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+    for (let i = 0; i < LOGIN_PER_IP; i++) {
+      const attempt = await signInWithPassword({ email: `x-${uniqueSuffix()}@example.test`, password: "wrong", clientIp: ip });
+      expect(attempt).toEqual({ ok: false, reason: "invalid" });
+    }
+    const locked = await signInWithPassword({ email: `x-${uniqueSuffix()}@example.test`, password: "wrong", clientIp: ip });
+    expect(locked).toMatchObject({ ok: false, reason: "locked" });
+    const remaining = pttl(`sb:rl:login-ip:${ip}`);
+    const retryAfterMs = (locked as { retryAfterMs: number }).retryAfterMs;
+    expect(retryAfterMs).toBeGreaterThanOrEqual(remaining);
+    expect(retryAfterMs - remaining).toBeLessThan(1_000);
+  });
+
+  it("a refused key is served again once the reported wait has passed", async () => {
+    const limiter = getLimiter(`reopen-${uniqueSuffix()}`, { points: 2, durationSec: 1 });
+    await consume(limiter, "k");
+    await consume(limiter, "k");
+    const refused = await consume(limiter, "k");
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.retryAfterMs).toBeLessThanOrEqual(1_000);
+    await new Promise((resolve) => setTimeout(resolve, refused.retryAfterMs + 50));
+    await expect(consume(limiter, "k")).resolves.toEqual({ ok: true });
+  });
+});
+
+describe("Several instances", () => {
+  let a: AppInstance;
+  let b: AppInstance;
+  const SHARED_BUDGET = 100;
+
+  beforeAll(async () => {
+    const env = { REDIS_URL: redis.url, API_RATE_LIMIT: String(SHARED_BUDGET), LOG_LEVEL: "info" };
+    [a, b] = await Promise.all([startAppInstance(env), startAppInstance(env)]);
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+  });
+
+  it("two app instances share one budget (within 5 %)", async () => {
+    const { member } = await createTenant();
+    const headers = { authorization: `Bearer ${member.token}` };
+    const statuses = { a: [] as number[], b: [] as number[] };
+    // 1.5× the budget, alternating between the instances, 10 in flight at a time.
+    const jobs = Array.from({ length: SHARED_BUDGET * 1.5 }, (_, i) => (i % 2 === 0 ? "a" : "b") as "a" | "b");
+    for (let i = 0; i < jobs.length; i += 10) {
+      await Promise.all(
+        jobs.slice(i, i + 10).map(async (which) => {
+          const response = await (which === "a" ? a : b).fetch("/api/v1/orgs", { headers });
+          await response.arrayBuffer();
+          statuses[which].push(response.status);
+        }),
+      );
+    }
+    const all = [...statuses.a, ...statuses.b];
+    expect(all.every((s) => s === 200 || s === 429)).toBe(true);
+    const served = all.filter((s) => s === 200).length;
+    expect(Math.abs(served - SHARED_BUDGET)).toBeLessThanOrEqual(SHARED_BUDGET * 0.05);
+    // Both instances served and both refused: neither kept a private budget.
+    for (const own of [statuses.a, statuses.b]) {
+      expect(own).toContain(200);
+      expect(own).toContain(429);
+    }
+  });
+
+  it("A revoked key is refused by the other instance on its next request", async () => {
+    const { member } = await createTenant();
+    const asMember = { authorization: `Bearer ${member.token}` };
+    expect((await b.fetch("/api/v1/orgs", { headers: asMember })).status).toBe(200);
+    const revoked = await a.fetch(`/api/v1/api-keys/${member.apiKeyId}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${INSTANCE_KEY}` },
+    });
+    expect(revoked.status).toBe(204);
+    expect((await b.fetch("/api/v1/orgs", { headers: asMember })).status).toBe(401);
+  });
+});
+
+describe("Redis goes away", () => {
+  const fallbackWarnings = (spy: { mock: { calls: unknown[][] } }) =>
+    spy.mock.calls.filter((call) => String(call.at(-1)).includes("fall back")).length;
+
+  it("Redis stopped mid-test → no request fails because of it, the log says so once, and limits resume after it restarts", async () => {
+    const warn = vi.spyOn(logger, "warn");
+    const info = vi.spyOn(logger, "info");
+    const name = `outage-${uniqueSuffix()}`;
+    const limiter = getLimiter(name, { points: 1_000, durationSec: 60 });
+    await expect(consume(limiter, "before")).resolves.toEqual({ ok: true });
+    expect(redis.cli("GET", `sb:rl:${name}:before`)).toBe("1");
+
+    await redis.stop();
+    const { member } = await createTenant();
+    const results = await Promise.all(Array.from({ length: 30 }, () => consume(limiter, "during")));
+    expect(results.every((r) => r.ok)).toBe(true);
+    for (let i = 0; i < 3; i++) expect((await api(member.token).get("/api/v1/orgs")).status).toBe(200);
+    // Limits still hold meanwhile, from this instance's memory.
+    const small = getLimiter(`outage-small-${uniqueSuffix()}`, { points: 2, durationSec: 60 });
+    expect([await consume(small, "k"), await consume(small, "k")].every((r) => r.ok)).toBe(true);
+    expect((await consume(small, "k")).ok).toBe(false);
+    expect(fallbackWarnings(warn)).toBe(1);
+
+    await redis.restart();
+    await vi.waitFor(
+      async () => {
+        await consume(limiter, "after");
+        expect(redis.cli("GET", `sb:rl:${name}:after`)).not.toBe("");
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    expect(info.mock.calls.filter((call) => String(call.at(-1)).includes("resume")).length).toBe(1);
+    expect(fallbackWarnings(warn)).toBe(1);
+    warn.mockRestore();
+    info.mockRestore();
+  });
+
+  it("a stalled Redis (SIGSTOP) does not stall requests beyond a short timeout, and shared limits resume after it", async () => {
+    const name = `stall-${uniqueSuffix()}`;
+    const limiter = getLimiter(name, { points: 1_000, durationSec: 60 });
+    await expect(consume(limiter, "k")).resolves.toEqual({ ok: true });
+    redis.stall();
+    try {
+      const started = Date.now();
+      // 20 requests one after another: without a command timeout the first would hang for as
+      // long as Redis is stopped; with a timeout but no breaker each would wait for it.
+      for (let i = 0; i < 20; i++) expect((await consume(limiter, "k")).ok).toBe(true);
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      redis.resume();
+    }
+    await vi.waitFor(
+      async () => {
+        await consume(limiter, "resumed");
+        expect(redis.cli("GET", `sb:rl:${name}:resumed`)).not.toBe("");
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+  });
+});
