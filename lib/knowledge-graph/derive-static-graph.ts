@@ -74,19 +74,19 @@ export function deriveStaticGraph(connectors: SnapshotConnector[]): KnowledgeGra
   for (const connector of connectors) {
     const owner = { connectorId: connector.id, connectorName: connector.name };
     for (const tool of connector.tools) {
-      const use = (key: string, kind: GraphToolUse["use"], field?: string) =>
+      const record = (key: string, kind: GraphToolUse["use"], field?: string) =>
         draft(key).tools.push({ tool: tool.exposedName, connectorName: connector.name, use: kind, ...(field ? { field } : {}) });
       const own = entityOfToolName(tool.name);
       if (own) {
         draft(own.key).nameOwner ??= owner;
-        if (own.returns) use(own.key, "returns");
+        if (own.returns) record(own.key, "returns");
       }
       for (const field of properties(tool)) {
-        if (own && isOwnIdField(field)) use(own.key, "takes", field);
+        if (own && isOwnIdField(field)) record(own.key, "takes", field);
         const target = entityOfIdField(field);
         if (!target) continue;
         draft(target).paramOwner ??= owner;
-        use(target, "takes", field);
+        record(target, "takes", field);
         if (!own || own.key === target) continue;
         const k = edgeKey(own.key, target, "references");
         const edge = edgeVia.get(k) ?? edgeVia.set(k, { from: own.key, to: target, via: new Set() }).get(k)!;
