@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
@@ -33,10 +32,14 @@ export class LocalBlobStore implements BlobStore {
     const key = randomUUID();
     const temp = path.join(this.dir, "tmp", `${key}.part`);
     const meter = new MeasuringStream();
+    // Open first: a write stream that opens lazily could create the temp file after a failed
+    // upload had already removed it.
+    const handle = await fsp.open(temp, "wx");
     try {
-      await pipeline(source, meter, fs.createWriteStream(temp, { flags: "wx" }));
+      await pipeline(source, meter, handle.createWriteStream());
       await fsp.rename(temp, this.blobPath(key));
     } catch (e) {
+      await handle.close().catch(() => undefined);
       await fsp.rm(temp, { force: true });
       throw e;
     }

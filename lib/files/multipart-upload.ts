@@ -45,7 +45,7 @@ export function parseMultipartUpload(source: Readable, contentType: string | nul
     const fail = (err: unknown) => {
       if (settled) return;
       settled = true;
-      inspector?.destroy(err as Error);
+      if (inspector && !inspector.writableFinished) inspector.destroy(err as Error);
       source.unpipe(parser);
       source.destroy();
       parser.destroy();
@@ -64,6 +64,8 @@ export function parseMultipartUpload(source: Readable, contentType: string | nul
       }
       const inspect = new UploadInspector(opts.maxBytes, opts.tooLarge);
       inspector = inspect;
+      // Its errors reach us through the store's promise; a late destroy must not go unhandled.
+      inspect.on("error", () => undefined);
       const blob = opts.store.put(inspect);
       // pipeline owns the busboy stream's errors; the store sees them through `inspect`.
       pipeline(stream, inspect).catch((err) => inspect.destroy(err));
