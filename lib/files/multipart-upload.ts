@@ -30,7 +30,8 @@ const FIELD_LIMITS = { files: 1, fields: 100, fieldSize: 1024, parts: 101, heade
 export function parseMultipartUpload(source: Readable, contentType: string | null, opts: ParseOptions): Promise<ParsedUpload> {
   let parser: busboy.Busboy;
   try {
-    parser = busboy({ headers: { "content-type": contentType ?? "" }, limits: FIELD_LIMITS });
+    // Browsers send file names as raw UTF-8 bytes; busboy would read them as latin1.
+    parser = busboy({ headers: { "content-type": contentType ?? "" }, limits: FIELD_LIMITS, defParamCharset: "utf8" });
   } catch {
     source.destroy();
     return Promise.reject(new AppError("unsupported_media_type", "Send the upload as multipart/form-data with a `file` part."));
