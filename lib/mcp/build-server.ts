@@ -1,0 +1,55 @@
+import { ProtocolError, ResourceNotFoundError, Server, type CallToolResult, type ReadResourceResult, type Tool } from "@modelcontextprotocol/server";
+import type { ResourceCatalog } from "@/lib/resources/resource-catalog";
+import type { ToolSet } from "@/lib/mcp/surface";
+
+/**
+ * The protocol layer: a low-level SDK Server whose handlers answer from precomputed parts.
+ * Building one costs a few handler registrations — no per-tool work — which is what lets
+ * stateless serving build one per request (notes/mcp-sdk.md, "What stateless serving costs").
+ */
+
+export interface ServerParts {
+  info: { name: string; version: string };
+  /** Sent in initialize / server/discover when not empty. */
+  instructions: string;
+  /** Null: no resources capability, no resources/* handlers. */
+  resources: ResourceCatalog | null;
+  /** Read on every request, so a live session can swap its tools when they change. */
+  tools: () => ToolSet;
+  /** Whether this connection can be told about tool list changes. */
+  toolsListChanged: boolean;
+}
+
+/** JSON-RPC "Invalid params": an unknown tool, hidden or missing alike. */
+const INVALID_PARAMS = -32602;
+
+export function buildServer(parts: ServerParts): Server {
+  const { resources } = parts;
+  const server = new Server(parts.info, {
+    capabilities: {
+      tools: { listChanged: parts.toolsListChanged },
+      ...(resources ? { resources: { listChanged: false } } : {}),
+    },
+    ...(parts.instructions ? { instructions: parts.instructions } : {}),
+  });
+  server.setRequestHandler("tools/list", () => ({ tools: parts.tools().list as Tool[] }));
+  server.setRequestHandler("tools/call", async (request, ctx) => {
+    const { name } = request.params;
+    const pending = parts.tools().call(name, request.params.arguments ?? {}, ctx.mcpReq.signal);
+    // The same answer whether the tool is hidden from this caller or does not exist.
+    if (!pending) throw new ProtocolError(INVALID_PARAMS, `Unknown tool: ${name}`);
+    return server.projectCallToolResult((await pending) as CallToolResult, undefined);
+  });
+  if (resources) {
+    server.setRequestHandler("resources/list", () => ({ resources: resources.list() }));
+    server.setRequestHandler("resources/templates/list", () => ({ resourceTemplates: [] }));
+    server.setRequestHandler("resources/read", (request) => {
+      const found = resources.read(request.params.uri);
+      // Not found and not visible are one answer (seed 004). The SDK puts -32602 {uri} on the
+      // wire; 2025-era transports restore -32002 (lib/mcp/http/legacy-transport.ts).
+      if (!found) throw new ResourceNotFoundError(request.params.uri);
+      return found as ReadResourceResult;
+    });
+  }
+  return server;
+}

@@ -1,0 +1,43 @@
+import { createHash } from "node:crypto";
+import type { Caller } from "@/lib/auth/caller";
+import { bearerToken, callerFromBearer } from "@/lib/auth/resolve-bearer";
+import { consume, getLimiter } from "@/lib/ratelimit/limiter";
+import { clientIpFromHeaders } from "@/lib/ratelimit/client-ip";
+import { mcpConfig } from "@/lib/mcp/http/mcp-config";
+import { rateLimitedResponse, unauthorizedResponse } from "@/lib/mcp/http/responses";
+
+/** An authenticated MCP caller and the identity its sessions are bound to. */
+export interface McpPrincipal {
+  caller: Caller;
+  /** `key:<apiKeyId>` or `instance`: another credential never reaches this principal's sessions. */
+  identity: string;
+}
+
+/** Stable, non-secret limiter key for a presented token (the token itself is never stored). */
+function tokenKey(token: string): string {
+  return createHash("sha256").update(token).digest("base64url").slice(0, 32);
+}
+
+/**
+ * Authenticates an MCP request from its `Authorization: Bearer` header only (never the query
+ * string) and spends one unit of that credential's rate budget first, so a flood costs no
+ * database work. Returns the principal, or the 401 / 429 response to send.
+ */
+export async function authenticateMcp(headers: Headers): Promise<McpPrincipal | Response> {
+  const token = bearerToken(headers.get("authorization"));
+  if (!token) return unauthorizedResponse("missing");
+  const { points, durationSec } = mcpConfig.rateLimit();
+  const limited = await consume(getLimiter(`mcp:${points}/${durationSec}`, { points, durationSec }), tokenKey(token));
+  if (!limited.ok) return rateLimitedResponse(limited.retryAfterMs);
+  const caller = await callerFromBearer(token);
+  if (!caller) return unauthorizedResponse("invalid");
+  const identity = caller.kind === "instance" ? "instance" : `key:${caller.apiKey?.id ?? `user:${caller.userId}`}`;
+  return { caller, identity };
+}
+
+/** The anonymous demo endpoint spends one unit of the client address's budget instead. */
+export async function limitDemoClient(headers: Headers): Promise<Response | null> {
+  const { points, durationSec } = mcpConfig.demoRateLimit();
+  const limited = await consume(getLimiter(`mcp-demo:${points}/${durationSec}`, { points, durationSec }), clientIpFromHeaders(headers));
+  return limited.ok ? null : rateLimitedResponse(limited.retryAfterMs);
+}

@@ -1,0 +1,62 @@
+import { buildServer, type ServerParts } from "@/lib/mcp/build-server";
+import { LegacyHttpTransport } from "@/lib/mcp/http/legacy-transport";
+import { jsonRpcErrorResponse, TRANSPORT_ERROR } from "@/lib/mcp/http/responses";
+
+/**
+ * 2025-era traffic without sessions: each POST is answered by a fresh Server on a fresh
+ * transport (the SDK's stateless idiom, on our transport so resource-not-found keeps its
+ * 2025 code). GET and DELETE are session operations: 405, as in the SDK's stateless mode.
+ */
+export async function serveLegacyStateless(request: Request, parts: ServerParts, maxBodyBytes: number): Promise<Response> {
+  if (request.method !== "POST") {
+    return jsonRpcErrorResponse(405, TRANSPORT_ERROR, "Method not allowed.", { headers: { allow: "POST" } });
+  }
+  const server = buildServer(parts);
+  const transport = new LegacyHttpTransport({ sessionIdGenerator: undefined, maxRequestBodySize: maxBodyBytes });
+  await server.connect(transport);
+  let closed = false;
+  const teardown = () => {
+    if (closed) return;
+    closed = true;
+    void transport.close().catch(() => undefined);
+    void server.close().catch(() => undefined);
+  };
+  request.signal?.addEventListener("abort", teardown, { once: true });
+  try {
+    return closeWhenBodyEnds(await transport.handleRequest(request), teardown);
+  } catch (e) {
+    teardown();
+    throw e;
+  }
+}
+
+/**
+ * Runs `done` once the response has been fully sent (or abandoned). A JSON answer is complete
+ * at once; an SSE answer only when its stream ends, and the server must live until then.
+ */
+export function closeWhenBodyEnds(response: Response, done: () => void): Response {
+  if (!response.body || !response.headers.get("content-type")?.startsWith("text/event-stream")) {
+    done();
+    return response;
+  }
+  const reader = response.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done: finished, value } = await reader.read();
+        if (finished) {
+          done();
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (e) {
+        done();
+        controller.error(e);
+      }
+    },
+    cancel(reason) {
+      done();
+      return reader.cancel(reason).catch(() => undefined);
+    },
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}

@@ -1,0 +1,111 @@
+import { createMcpHandler, InMemoryServerEventBus, type McpHttpHandler } from "@modelcontextprotocol/server";
+import { logger } from "@/lib/log";
+import { buildServer } from "@/lib/mcp/build-server";
+import { mcpConfig } from "@/lib/mcp/http/mcp-config";
+import { orgVersions, registerSweep } from "@/lib/mcp/live-watch";
+import { resolveSurface } from "@/lib/mcp/resolve-surface";
+import type { SessionOwner } from "@/lib/mcp/sessions";
+import { endpointKey, type McpSurface } from "@/lib/mcp/surface";
+
+/**
+ * 2026-07-28 traffic (per-request `_meta`, server/discover, subscriptions/listen) through the
+ * SDK's createMcpHandler, strict (`legacy: 'reject'`: 2025-era requests never reach it).
+ * One handler per endpoint and credential: its event bus then reaches exactly that
+ * credential's `subscriptions/listen` streams, so a tools/list_changed is sent only to
+ * callers whose tool list changed and never tells one tenant about another's changes.
+ */
+
+interface ModernEntry {
+  key: string;
+  owner: SessionOwner;
+  handler: McpHttpHandler;
+  bus: InMemoryServerEventBus;
+  /** The tool list listeners last saw, and the configuration it came from. */
+  signature: string;
+  watch: McpSurface["watch"];
+  lastUsed: number;
+}
+
+const globalForModern = globalThis as unknown as { switchboardMcpModern?: Map<string, ModernEntry> };
+const entries = (globalForModern.switchboardMcpModern ??= new Map());
+
+/** How long a handler without open subscriptions is kept for reuse. */
+const IDLE_HANDLER_MS = 5 * 60_000;
+
+const SURFACE = "switchboard.surface";
+
+/** Serves one 2026-era request with the surface resolved for it. */
+export async function serveModern(request: Request, owner: SessionOwner, surface: McpSurface, maxBodyBytes: number): Promise<Response> {
+  const entry = entryFor(owner, surface, maxBodyBytes);
+  entry.lastUsed = Date.now();
+  adopt(entry, surface);
+  return entry.handler.fetch(request, {
+    // The surface rides to the factory as pass-through auth info (the SDK never reads it).
+    authInfo: { token: "", clientId: owner.identity, scopes: [], extra: { [SURFACE]: surface } },
+  });
+}
+
+function entryFor(owner: SessionOwner, surface: McpSurface, maxBodyBytes: number): ModernEntry {
+  const key = `${endpointKey(owner.endpoint)}|${owner.identity}`;
+  const existing = entries.get(key);
+  if (existing) {
+    entries.delete(key);
+    entries.set(key, existing); // most recently used last
+    return existing;
+  }
+  evictIdle(mcpConfig.maxSessions() - 1);
+  const bus = new InMemoryServerEventBus();
+  const handler = createMcpHandler(
+    (ctx) => {
+      const s = ctx.authInfo?.extra?.[SURFACE] as McpSurface;
+      return buildServer({ info: s.info, instructions: s.instructions(), resources: s.resources(), tools: () => s.tools, toolsListChanged: true });
+    },
+    {
+      legacy: "reject",
+      bus,
+      maxRequestBodySize: maxBodyBytes,
+      onerror: (e) => logger.debug({ err: e.message }, "MCP 2026-era request refused or failed"),
+    },
+  );
+  const entry: ModernEntry = { key, owner, handler, bus, signature: surface.tools.signature(), watch: surface.watch, lastUsed: Date.now() };
+  entries.set(key, entry);
+  registerSweep("modern-subscriptions", sweepSubscriptions);
+  return entry;
+}
+
+/** Records a newer configuration's tool list and tells open subscriptions if it changed. */
+function adopt(entry: ModernEntry, fresh: McpSurface): void {
+  if (!entry.watch || !fresh.watch || fresh.watch.configVersion <= entry.watch.configVersion) return;
+  entry.watch = fresh.watch;
+  const signature = fresh.tools.signature();
+  if (signature === entry.signature) return;
+  entry.signature = signature;
+  entry.handler.notify.toolsChanged();
+}
+
+/** Drops handlers with no open subscription: idle ones, then the least recently used above `keep`. */
+function evictIdle(keep: number): void {
+  const idleBefore = Date.now() - IDLE_HANDLER_MS;
+  for (const entry of [...entries.values()]) {
+    if (entry.bus.listenerCount > 0) continue;
+    if (entry.lastUsed < idleBefore || entries.size > keep) drop(entry);
+  }
+}
+
+function drop(entry: ModernEntry): void {
+  entries.delete(entry.key);
+  void entry.handler.close().catch(() => undefined);
+}
+
+/** Reconciles handlers that have open subscriptions with their organization's changes. */
+async function sweepSubscriptions(): Promise<void> {
+  evictIdle(mcpConfig.maxSessions());
+  const listening = [...entries.values()].filter((e) => e.watch && e.bus.listenerCount > 0);
+  const versions = await orgVersions(listening.map((e) => e.watch!.orgId));
+  for (const entry of listening) {
+    if (versions.get(entry.watch!.orgId) === entry.watch!.configVersion) continue;
+    const fresh = await resolveSurface(entry.owner.endpoint, entry.owner.caller);
+    if (!fresh) drop(entry); // the credential lost the endpoint: close its streams
+    else adopt(entry, fresh);
+  }
+}

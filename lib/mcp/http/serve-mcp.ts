@@ -1,0 +1,91 @@
+import { isLegacyRequest } from "@modelcontextprotocol/server";
+import { logger } from "@/lib/log";
+import { authenticateMcp, limitDemoClient } from "@/lib/mcp/http/authenticate-mcp";
+import { serveLegacyStateless } from "@/lib/mcp/http/legacy-stateless";
+import { mcpConfig } from "@/lib/mcp/http/mcp-config";
+import { serveModern } from "@/lib/mcp/http/modern-handlers";
+import {
+  bodyTooLargeResponse,
+  jsonRpcErrorResponse,
+  methodNotAllowedResponse,
+  serverNotFoundResponse,
+  sessionNotFoundResponse,
+  TRANSPORT_ERROR,
+  unavailableResponse,
+} from "@/lib/mcp/http/responses";
+import { untrustedHostOrOrigin } from "@/lib/mcp/http/validate-origin";
+import { resolveSurface } from "@/lib/mcp/resolve-surface";
+import { endSession, findSession, openSession, serveInSession, type SessionOwner } from "@/lib/mcp/sessions";
+import type { McpEndpoint, McpSurface } from "@/lib/mcp/surface";
+
+/**
+ * The HTTP adapter of every MCP endpoint (the app/mcp route handlers only call this). In
+ * order, before any protocol work: Host/Origin (403), credential from the Authorization
+ * header only (401 with WWW-Authenticate), the credential's or client address's rate budget
+ * (429 + Retry-After), body size (413), then what the endpoint offers this caller (404 when
+ * nothing, the same for a missing server and one the caller may not see). The request then
+ * goes to the 2026-era handler or to 2025-era serving, stateless or in a session.
+ */
+export async function serveMcp(request: Request, endpoint: McpEndpoint): Promise<Response> {
+  try {
+    return await serve(request, endpoint);
+  } catch (e) {
+    // Nearly all pre-protocol work is database reads: a failure here means "try again soon".
+    logger.error({ err: e instanceof Error ? e.message : String(e), endpoint: endpoint.kind }, "MCP request failed before reaching the protocol layer");
+    return unavailableResponse();
+  }
+}
+
+const METHODS = new Set(["GET", "POST", "DELETE"]);
+
+async function serve(request: Request, endpoint: McpEndpoint): Promise<Response> {
+  if (!METHODS.has(request.method.toUpperCase())) return methodNotAllowedResponse();
+  const refused = untrustedHostOrOrigin(request.headers);
+  if (refused) return jsonRpcErrorResponse(403, TRANSPORT_ERROR, refused);
+
+  const owner = await identify(request.headers, endpoint);
+  if (owner instanceof Response) return owner;
+
+  const maxBodyBytes = mcpConfig.maxBodyBytes();
+  if (Number(request.headers.get("content-length") ?? 0) > maxBodyBytes) return bodyTooLargeResponse(maxBodyBytes);
+
+  const surface = await resolveSurface(endpoint, owner.caller);
+  if (!surface) return nothingHere(request, owner);
+
+  if (!(await isLegacyRequest(request, undefined, { maxRequestBodySize: maxBodyBytes }))) {
+    return serveModern(request, owner, surface, maxBodyBytes);
+  }
+  return serveLegacy(request, owner, surface, maxBodyBytes);
+}
+
+async function identify(headers: Headers, endpoint: McpEndpoint): Promise<SessionOwner | Response> {
+  if (endpoint.kind === "demo") {
+    // Anonymous by design: an Authorization header is ignored, the client address is limited.
+    return (await limitDemoClient(headers)) ?? { endpoint, identity: "anonymous", caller: null };
+  }
+  const principal = await authenticateMcp(headers);
+  return principal instanceof Response ? principal : { endpoint, ...principal };
+}
+
+async function serveLegacy(request: Request, owner: SessionOwner, surface: McpSurface, maxBodyBytes: number): Promise<Response> {
+  if (!mcpConfig.statefulSessions()) {
+    const parts = { info: surface.info, instructions: surface.instructions(), resources: surface.resources(), tools: () => surface.tools, toolsListChanged: false };
+    return serveLegacyStateless(request, parts, maxBodyBytes);
+  }
+  const sessionId = request.headers.get("mcp-session-id");
+  if (!sessionId) return openSession(request, owner, surface, maxBodyBytes);
+  const session = findSession(sessionId, owner);
+  // Unknown, ended, evicted, or another endpoint's or credential's: the same 404.
+  return session ? serveInSession(session, request, surface) : sessionNotFoundResponse();
+}
+
+/** The endpoint offers this caller nothing: end its session there, if any, and say 404. */
+async function nothingHere(request: Request, owner: SessionOwner): Promise<Response> {
+  const sessionId = request.headers.get("mcp-session-id");
+  const session = sessionId ? findSession(sessionId, owner) : null;
+  if (session) await endSession(session);
+  if (owner.endpoint.kind === "shared" && owner.caller?.kind === "instance") {
+    return jsonRpcErrorResponse(404, TRANSPORT_ERROR, "The shared endpoint /mcp serves the MCP servers of a user API key's workspace; the instance credential belongs to no workspace. Use /mcp/<serverId>.");
+  }
+  return serverNotFoundResponse();
+}

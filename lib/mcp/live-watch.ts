@@ -1,0 +1,51 @@
+import { db } from "@/lib/db/client";
+import { logger } from "@/lib/log";
+import { mcpConfig } from "@/lib/mcp/http/mcp-config";
+
+/**
+ * Live MCP connections (2025-era sessions, 2026-era subscriptions) follow configuration
+ * changes by polling their organizations' config versions: every admin change bumps the
+ * version in the database, so this works across instances with nothing but PostgreSQL.
+ * One light query per tick, and only while something is live.
+ */
+
+type Sweep = () => Promise<void>;
+
+const globalForWatch = globalThis as unknown as {
+  switchboardMcpWatch?: { sweeps: Map<string, Sweep>; timer: NodeJS.Timeout | null; running: boolean };
+};
+const watch = (globalForWatch.switchboardMcpWatch ??= { sweeps: new Map(), timer: null, running: false });
+
+/** Registers (or replaces) a named sweep and makes sure the timer runs. */
+export function registerSweep(name: string, sweep: Sweep): void {
+  watch.sweeps.set(name, sweep);
+  if (watch.timer) return;
+  watch.timer = setInterval(() => void tick(), mcpConfig.reconcileIntervalMs());
+  // Live sessions must not keep a process (or a test worker) alive.
+  watch.timer.unref();
+}
+
+async function tick(): Promise<void> {
+  if (watch.running) return; // a slow database must not pile up overlapping sweeps
+  watch.running = true;
+  try {
+    for (const [name, sweep] of watch.sweeps) {
+      await sweep().catch((e: unknown) => logger.warn({ err: e instanceof Error ? e.message : String(e), sweep: name }, "MCP live sweep failed"));
+    }
+  } finally {
+    watch.running = false;
+  }
+}
+
+/** Runs every sweep now (tests; also usable after a known change). */
+export async function sweepNow(): Promise<void> {
+  await tick();
+}
+
+/** The current config version of each organization (missing ones are absent). */
+export async function orgVersions(orgIds: Iterable<string>): Promise<Map<string, number>> {
+  const ids = [...new Set(orgIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db().organization.findMany({ where: { id: { in: ids } }, select: { id: true, configVersion: true } });
+  return new Map(rows.map((r) => [r.id, r.configVersion]));
+}

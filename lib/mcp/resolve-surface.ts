@@ -1,0 +1,16 @@
+import type { Caller } from "@/lib/auth/caller";
+import { demoSurface } from "@/lib/mcp/demo-surface";
+import { serverSurface } from "@/lib/mcp/server-surface";
+import { sharedSurface } from "@/lib/mcp/shared-surface";
+import type { McpEndpoint, McpSurface } from "@/lib/mcp/surface";
+
+/**
+ * What `endpoint` offers `caller` now, or null when it offers nothing: the server does not
+ * exist for this caller (404, same as a missing one), or /mcp was reached with a credential
+ * that has no workspace. Used per request and by live sessions when they reconcile.
+ */
+export async function resolveSurface(endpoint: McpEndpoint, caller: Caller | null): Promise<McpSurface | null> {
+  if (endpoint.kind === "demo") return demoSurface();
+  if (!caller) return null;
+  return endpoint.kind === "server" ? serverSurface(caller, endpoint.serverId) : sharedSurface(caller);
+}

@@ -1,0 +1,71 @@
+import type { Caller } from "@/lib/auth/caller";
+import { callTool } from "@/lib/connectors/runtime/call-tool";
+import { db } from "@/lib/db/client";
+import { composeInstructions } from "@/lib/mcp/caller-view";
+import { resolveCallerView } from "@/lib/mcp/resolve-caller-view";
+import type { CallerView, SnapshotConnector } from "@/lib/mcp/snapshot-types";
+import { connectorToolSet, lazy, SERVER_VERSION, type McpSurface, type PublishedTool } from "@/lib/mcp/surface";
+import { exposedToolNames } from "@/lib/mcp/tool-names";
+
+/**
+ * The shared endpoint /mcp: every tool the caller may use across the MCP servers of its API
+ * key's workspace (only the pinned server for a pinned key), each connector once. It needs a
+ * user API key — the instance credential belongs to no workspace — and publishes no
+ * resources (seed 004). Null when there is nothing this caller can be served.
+ */
+export async function sharedSurface(caller: Caller): Promise<McpSurface | null> {
+  const key = caller.kind === "user" ? caller.apiKey : null;
+  if (!key) return null;
+  // Read the version first: a change racing this load makes the surface look older, so live
+  // sessions reconcile once more rather than keep a stale list.
+  const org = await db().organization.findUnique({ where: { id: key.orgId }, select: { configVersion: true } });
+  if (!org) return null;
+  const servers = await db().mcpServer.findMany({
+    where: { orgId: key.orgId, workspaceId: key.workspaceId, ...(key.serverId ? { id: key.serverId } : {}) },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { id: true },
+  });
+  const views = (await Promise.all(servers.map((s) => resolveCallerView(caller, s.id)))).filter((v): v is CallerView => v !== null);
+  const { connectors, published } = mergeViews(views);
+  return {
+    info: { name: "Switchboard", version: SERVER_VERSION },
+    instructions: lazy(() => sharedInstructions(views, connectors)),
+    resources: () => null,
+    tools: connectorToolSet(caller, published, callTool),
+    watch: { orgId: key.orgId, configVersion: org.configVersion },
+  };
+}
+
+/** Each connector once (first server that assigns it), with names unique across the union. */
+function mergeViews(views: CallerView[]): { connectors: SnapshotConnector[]; published: PublishedTool[] } {
+  const seen = new Map<string, { connector: SnapshotConnector; view: CallerView }>();
+  for (const view of views) for (const c of view.connectors) if (!seen.has(c.id)) seen.set(c.id, { connector: c, view });
+  const entries = [...seen.values()];
+  const flat = entries.flatMap(({ connector, view }) => connector.tools.map((tool) => ({ connector, tool, view })));
+  const names = exposedToolNames(flat.map((f) => ({ connectorSlug: f.connector.slug, name: f.tool.name })));
+  return {
+    connectors: entries.map((e) => e.connector),
+    published: flat.map((f, i) => ({ exposedName: names[i], tool: f.tool, view: f.view })),
+  };
+}
+
+/**
+ * The per-server composition (lib/mcp/caller-view.ts) applied to the union: each server's own
+ * instructions under its name, then each usable connector's, then the workspace's applied
+ * skills (connector-scoped ones only for usable connectors).
+ */
+function sharedInstructions(views: CallerView[], connectors: SnapshotConnector[]): string {
+  if (views.length === 0) return "";
+  const own = views
+    .map((v) => v.snapshot.server)
+    .filter((s) => s.instructions?.trim())
+    .map((s) => `# ${s.name}\n\n${s.instructions!.trim()}`)
+    .join("\n\n");
+  const first = views[0].snapshot;
+  const union: CallerView = {
+    snapshot: { ...first, server: { ...first.server, instructions: own || null }, connectors },
+    connectors,
+    toolsByExposedName: new Map(),
+  };
+  return composeInstructions(union);
+}

@@ -1,0 +1,92 @@
+import type { Caller } from "@/lib/auth/caller";
+import type { ToolCallResult } from "@/lib/connectors/runtime/types";
+import type { ResourceCatalog } from "@/lib/resources/resource-catalog";
+import type { CallerView, SnapshotTool } from "@/lib/mcp/snapshot-types";
+
+/**
+ * What one MCP endpoint offers one caller right now: the answer to every request the
+ * protocol layer (lib/mcp/build-server.ts) serves. Per-server, shared and demo endpoints
+ * each build one; the protocol layer does not know which it serves.
+ */
+
+/** Which endpoint a request came to. */
+export type McpEndpoint = { kind: "server"; serverId: string } | { kind: "shared" } | { kind: "demo" };
+
+export function endpointKey(endpoint: McpEndpoint): string {
+  return endpoint.kind === "server" ? `server:${endpoint.serverId}` : endpoint.kind;
+}
+
+/** A tool as tools/list returns it. */
+export interface WireTool {
+  name: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+}
+
+export interface ToolSet {
+  /** The tools/list answer, in a stable order. */
+  readonly list: WireTool[];
+  /** Runs the tool published as `name`; null when this caller has no such tool. */
+  call(name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<ToolCallResult> | null;
+  /** Equal for equal tool lists: live sessions compare it to decide on tools/list_changed. */
+  signature(): string;
+}
+
+export interface McpSurface {
+  info: { name: string; version: string };
+  /** initialize / server/discover instructions (computed on first use). */
+  instructions(): string;
+  /** Resources, or null where the endpoint publishes none (/mcp, /mcp/demo). */
+  resources(): ResourceCatalog | null;
+  tools: ToolSet;
+  /** The org whose configuration version decides when this surface is stale; null: never. */
+  watch: { orgId: string; configVersion: number } | null;
+}
+
+export const SERVER_VERSION = "0.1.0";
+
+/** Memoizes a computation: surfaces are built per request, most parts are used by few. */
+export function lazy<T>(compute: () => T): () => T {
+  let done = false;
+  let value: T;
+  return () => {
+    if (!done) {
+      value = compute();
+      done = true;
+    }
+    return value;
+  };
+}
+
+/** One published tool: its wire name, the snapshot tool, and the view it is called through. */
+export interface PublishedTool {
+  exposedName: string;
+  tool: SnapshotTool;
+  view: CallerView;
+}
+
+/**
+ * A tool set over connector tools. Calls go to the connector runtime with the view the tool
+ * came from; a name this caller was not given is "unknown", whether it is hidden or missing.
+ */
+export function connectorToolSet(
+  caller: Caller,
+  tools: PublishedTool[],
+  run: (input: { caller: Caller; view: CallerView; tool: SnapshotTool; args: Record<string, unknown>; signal?: AbortSignal }) => Promise<ToolCallResult>,
+): ToolSet {
+  const byName = new Map(tools.map((t) => [t.exposedName, t]));
+  const list = tools.map(({ exposedName, tool }) => ({
+    name: exposedName,
+    ...(tool.description ? { description: tool.description } : {}),
+    inputSchema: tool.inputSchema,
+  }));
+  const signature = lazy(() => JSON.stringify(list));
+  return {
+    list,
+    call(name, args, signal) {
+      const published = byName.get(name);
+      return published ? run({ caller, view: published.view, tool: published.tool, args, signal }) : null;
+    },
+    signature,
+  };
+}
