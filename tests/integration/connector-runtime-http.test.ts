@@ -44,8 +44,8 @@ afterEach(async () => {
 });
 
 /** An http connector on the stub API, assigned to a new server; returns a call function for `token`. */
-async function setup(t: Tenant = undefined as unknown as Tenant) {
-  const tenant = t ?? (await createTenant());
+async function setup(existing?: Tenant) {
+  const tenant = existing ?? (await createTenant());
   const connector = await api(tenant.admin.token).post(`/api/v1/orgs/${tenant.org.id}/connectors`, {
     name: "CRM",
     type: "http",

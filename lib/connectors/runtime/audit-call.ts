@@ -48,7 +48,7 @@ export async function auditToolCall(record: ToolCallRecord): Promise<void> {
       orgId: server.orgId,
       workspaceId: server.workspaceId,
       action: TOOL_CALL_ACTION,
-      targetType: "tool",
+      targetType: "connector",
       targetId: record.tool.connectorId,
       configChange: false,
       data: {

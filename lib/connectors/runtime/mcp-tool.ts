@@ -60,8 +60,9 @@ export async function callMcpTool(call: McpToolCall, pool: UpstreamPool): Promis
       const scrubbed = describe(e, used.headers);
       if (e instanceof ProtocolError) return { ...failed(`The upstream MCP server answered with an error (${e.code}): ${scrubbed}`), outcome: "isError" };
       if (e instanceof SdkError && CALL_SCOPED.has(e.code)) return failed(`The upstream MCP server's answer could not be used: ${scrubbed}`);
+      const retry = attempt === 0 && lostSession(e, used);
       pool.drop(used);
-      if (attempt === 0 && lostSession(e, used)) continue;
+      if (retry) continue;
       return failed(`The upstream MCP server is unreachable: ${scrubbed}. The connection was closed; the next call opens a new one.`);
     }
   }
