@@ -39,7 +39,13 @@ export async function callMcpTool(call: McpToolCall, pool: UpstreamPool): Promis
   const target = {
     url,
     configVersion: call.configVersion,
-    loadHeaders: async () => (await loadConnectorSecrets(call.connector.orgId, call.connector.id)).headers,
+    loadHeaders: async () => {
+      try {
+        return (await loadConnectorSecrets(call.connector.orgId, call.connector.id)).headers;
+      } catch {
+        throw new Error("the connector's credentials cannot be loaded; ask an admin to check the connector");
+      }
+    },
   };
   // One retry, only when the upstream forgot our session (it restarted): the request was
   // refused before any tool ran, so sending it again on a new session is safe.
