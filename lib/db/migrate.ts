@@ -143,15 +143,29 @@ export function enginePool(connectionString: string, max: number): pg.Pool {
   return new pg.Pool({ connectionString, max, Client: CatalogTypesClient, connectionTimeoutMillis: 5_000 });
 }
 
+/**
+ * adapter-pg runs a migration script by splitting it on every ";", which breaks function
+ * bodies ($$ … ; … $$). PostgreSQL's simple query protocol runs a whole multi-statement script
+ * in one call, so send it as it is.
+ */
+function wholeScripts(pool: pg.Pool) {
+  return <A extends { executeScript(script: string): Promise<void> }>(adapter: A): A => {
+    adapter.executeScript = async (script: string) => {
+      await pool.query(script);
+    };
+    return adapter;
+  };
+}
+
 /** An adapter factory over `pool`; `shadow` says where a shadow database comes from. */
 export function adapterFactory(pool: pg.Pool, shadow: "same-pool" | "none" = "none") {
   const factory = new PrismaPg(pool);
   const aware: SqlMigrationAwareDriverAdapterFactory = {
     provider: factory.provider,
     adapterName: factory.adapterName,
-    connect: () => factory.connect(),
+    connect: () => factory.connect().then(wholeScripts(pool)),
     connectToShadowDb: () =>
-      shadow === "same-pool" ? factory.connect() : Promise.reject(new Error("no shadow database configured")),
+      shadow === "same-pool" ? factory.connect().then(wholeScripts(pool)) : Promise.reject(new Error("no shadow database configured")),
   };
   return bindMigrationAwareSqlAdapterFactory(aware);
 }
