@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AppError, type ErrorCode, type FieldError, isAppError } from "@/lib/errors";
 import { logger } from "@/lib/log";
+import { isDatabaseUnavailable, noteDatabaseUnavailable } from "@/lib/db/unavailable";
 
 /** The one mapper from thrown errors to `application/problem+json` answers. */
 
@@ -42,11 +43,11 @@ export function zodIssuesToFieldErrors(error: z.ZodError): FieldError[] {
 /** Prisma's known request errors carry a `code`; map the ones a caller can cause. */
 function fromPrismaError(e: unknown): AppError | null {
   const code = (e as { code?: unknown })?.code;
-  const name = (e as { name?: unknown })?.name;
   if (code === "P2002") return new AppError("conflict", "An object with that unique value already exists.");
   if (code === "P2025") return new AppError("not_found", "The resource does not exist.");
   if (code === "P2003") return new AppError("validation_failed", "A referenced object does not exist.", { errors: [] });
-  if (name === "PrismaClientInitializationError" || code === "ECONNREFUSED" || code === "P1001") {
+  if (isDatabaseUnavailable(e)) {
+    noteDatabaseUnavailable(e);
     return new AppError("unavailable", "The database is unavailable; retry shortly.");
   }
   return null;
