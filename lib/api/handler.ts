@@ -7,6 +7,7 @@ import { NotFoundError, UnauthorizedError } from "@/lib/errors";
 import { problemResponse } from "@/lib/api/problem";
 import { readJsonBody } from "@/lib/api/read-json-body";
 import { limitApiCaller } from "@/lib/api/limit-api-caller";
+import { recordRequest } from "@/lib/ops/request-log";
 import type { Endpoint, Schema } from "@/lib/api/endpoint";
 
 /**
@@ -29,8 +30,17 @@ export function apiRoute<PS extends Schema, B extends Schema, Q extends Schema>(
   spec: Endpoint<PS, B, Q>,
   run: (input: HandlerInput<Infer<PS>, Infer<B>, Infer<Q>>) => Promise<unknown>,
 ) {
-  return async (request: Request, context: { params: Promise<Record<string, string | string[]>> }): Promise<Response> => {
-    const requestId = request.headers.get("x-request-id") ?? randomUUID();
+  type Context = { params: Promise<Record<string, string | string[]>> };
+  const route = `/api/v1${spec.path}`;
+  return async (request: Request, context: Context): Promise<Response> => {
+    const requestId = requestIdOf(request);
+    const started = performance.now();
+    const response = await answer(request, context, requestId);
+    recordRequest({ route, method: spec.method, status: response.status, durationMs: performance.now() - started, requestId });
+    return response;
+  };
+
+  async function answer(request: Request, context: Context, requestId: string): Promise<Response> {
     try {
       const caller = await authenticate(request);
       await limitApiCaller(caller);
@@ -43,7 +53,13 @@ export function apiRoute<PS extends Schema, B extends Schema, Q extends Schema>(
     } catch (e) {
       return problemResponse(e, requestId);
     }
-  };
+  }
+}
+
+/** The caller's (or proxy's) x-request-id when it is a sane token, else a fresh one. */
+function requestIdOf(request: Request): string {
+  const given = request.headers.get("x-request-id");
+  return given && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
 }
 
 async function authenticate(request: Request): Promise<Caller> {

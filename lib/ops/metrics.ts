@@ -16,6 +16,8 @@ interface Metrics {
   upstreamCalls: Counter<"kind" | "outcome">;
   liveSessions: Gauge;
   redisUp: Gauge;
+  /** Where the live-sessions gauge reads its value when scraped (lib/mcp/sessions.ts). */
+  liveSessionSource?: () => number;
 }
 
 const globalForMetrics = globalThis as unknown as { switchboardMetrics?: Metrics };
@@ -24,7 +26,7 @@ function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
-  return {
+  const created: Metrics = {
     registry,
     requests: new Counter({
       name: "switchboard_http_requests_total",
@@ -55,6 +57,9 @@ function createMetrics(): Metrics {
       name: "switchboard_mcp_sessions",
       help: "Live stateful MCP sessions on this instance",
       registers,
+      collect() {
+        this.set(created.liveSessionSource?.() ?? 0);
+      },
     }),
     redisUp: new Gauge({
       name: "switchboard_rate_limit_redis_up",
@@ -62,6 +67,7 @@ function createMetrics(): Metrics {
       registers,
     }),
   };
+  return created;
 }
 
 function metrics(): Metrics {
@@ -81,18 +87,17 @@ export function countRateLimitRejection(limiter: string): void {
   metrics().rateLimitRejections.inc({ limiter });
 }
 
-export type UpstreamKind = "http" | "mcp";
-/** How a call to an upstream ended; keep to these values so the series stay few. */
-export type UpstreamOutcome = "ok" | "error" | "timeout" | "rejected";
-
-/** One call to a connector's upstream and how it ended (for the connector runtime). */
-export function countUpstreamCall(kind: UpstreamKind, outcome: UpstreamOutcome): void {
+/**
+ * One tool call to a connector's upstream and how it ended, as the connector runtime's audit
+ * records it: `ok`, `isError` (the tool answered with an error), `error` (the call failed).
+ */
+export function countUpstreamCall(kind: "http" | "mcp", outcome: "ok" | "isError" | "error"): void {
   metrics().upstreamCalls.inc({ kind, outcome });
 }
 
-/** The number of live stateful MCP sessions on this instance (call whenever it changes). */
-export function setLiveMcpSessions(count: number): void {
-  metrics().liveSessions.set(count);
+/** Tells the live-sessions gauge how to count this instance's stateful MCP sessions (read at scrape time). */
+export function trackLiveMcpSessions(count: () => number): void {
+  metrics().liveSessionSource = count;
 }
 
 /** Whether the rate-limit Redis answers (lib/ratelimit/redis-health.ts). */

@@ -1,0 +1,59 @@
+import { db } from "@/lib/db/client";
+import { logger } from "@/lib/log";
+import { getRateLimitRedis } from "@/lib/ratelimit/redis-client";
+
+/**
+ * What /api/ready reports: whether this instance can serve real requests. The database is
+ * always needed; Redis only when REDIS_URL is set (without it limits are per process by design).
+ */
+export type PartStatus = "up" | "down" | "not configured";
+
+export interface Readiness {
+  ready: boolean;
+  checks: { database: PartStatus; redis: PartStatus };
+}
+
+/** Each probe gets this long; a stalled part counts as down rather than holding the probe. */
+const PROBE_TIMEOUT_MS = 1_000;
+
+/** Probes the database and (when configured) Redis, concurrently. */
+export async function checkReadiness(): Promise<Readiness> {
+  const [database, redis] = await Promise.all([probeDatabase(), probeRedis()]);
+  return { ready: database === "up" && redis !== "down", checks: { database, redis } };
+}
+
+async function probeDatabase(): Promise<PartStatus> {
+  try {
+    await withTimeout(db().$queryRaw`SELECT 1`, "database");
+    return "up";
+  } catch (error) {
+    logger.warn({ reason: reasonOf(error) }, "readiness: database is down");
+    return "down";
+  }
+}
+
+async function probeRedis(): Promise<PartStatus> {
+  const client = getRateLimitRedis();
+  if (!client) return "not configured";
+  if (client.status !== "ready") return "down";
+  try {
+    await withTimeout(client.ping(), "redis");
+    return "up";
+  } catch (error) {
+    logger.warn({ reason: reasonOf(error) }, "readiness: Redis is down");
+    return "down";
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, part: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${part} did not answer within ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The last line of an error message: Prisma's first lines quote our own source code. */
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? (error.message.split("\n").filter(Boolean).at(-1) ?? error.name) : String(error);
+}
