@@ -1,16 +1,16 @@
-import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { AppHeader } from "@/components/shell/app-header";
 import { SideNav } from "@/components/shell/side-nav";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { Toaster } from "@/components/ui/toaster";
+import { currentPlace, loadViewer } from "@/app/(admin)/_lib/context";
 
 /**
  * Every admin page sits in this shell. proxy.ts already turns away requests without a session
- * cookie; this re-check also catches accounts deleted since the cookie was issued.
+ * cookie; this re-check (loadViewer) also catches accounts deleted since the cookie was issued.
  */
 export default async function AdminLayout({ children }: { children: ReactNode }) {
-  const user = await getCurrentUser();
-  if (!user) redirect("/signin");
+  const { user, orgs } = await loadViewer();
+  const place = await currentPlace();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -22,12 +22,17 @@ export default async function AdminLayout({ children }: { children: ReactNode })
       <AppHeader userEmail={user.email} />
       <div className="flex flex-1 flex-col md:flex-row">
         <aside className="border-b border-zinc-200 md:border-r md:border-b-0 dark:border-zinc-800">
-          <SideNav />
+          <SideNav
+            orgs={orgs}
+            fallback={{ orgId: place.org?.id, workspaceId: place.workspace?.id }}
+            isInstanceOwner={user.isInstanceOwner}
+          />
         </aside>
         <main id="main" className="min-w-0 flex-1 p-4 md:p-8">
           {children}
         </main>
       </div>
+      <Toaster />
     </div>
   );
 }

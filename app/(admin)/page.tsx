@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { NextSteps } from "@/components/shell/next-steps";
@@ -8,16 +9,25 @@ import { listOrgsForOverview } from "@/lib/shell/overview";
 
 export const metadata: Metadata = { title: "Overview" };
 
-function NoOrganizations() {
+function NoOrganizations({ canCreate }: { canCreate: boolean }) {
   return (
     <Card>
       <CardHeader>
         <CardTitle>You are not in any organization yet</CardTitle>
         <CardDescription>
-          Ask an owner or admin of an organization to add you as a member. To create a new organization, call{" "}
-          <code className="font-mono">POST /api/v1/orgs</code> with the instance credential
-          (<code className="font-mono">INSTANCE_API_KEY</code>); you can then add yourself with{" "}
-          <code className="font-mono">POST /api/v1/orgs/&#123;orgId&#125;/members</code>.
+          {canCreate ? (
+            <>
+              <Link href="/orgs/new" className="underline">
+                Create an organization
+              </Link>{" "}
+              to start: you become its owner.
+            </>
+          ) : (
+            <>
+              Ask an owner or admin of an organization to add you as a member. The instance owner (or the instance credential,{" "}
+              <code className="font-mono">POST /api/v1/orgs</code>) creates organizations.
+            </>
+          )}
         </CardDescription>
       </CardHeader>
     </Card>
@@ -38,7 +48,7 @@ export default async function OverviewPage() {
         </p>
       </div>
       {orgs.length === 0 ? (
-        <NoOrganizations />
+        <NoOrganizations canCreate={user.isInstanceOwner} />
       ) : (
         <>
           <NextSteps orgs={orgs} />

@@ -1,12 +1,18 @@
 import {
   BookOpen,
+  Building2,
+  Eye,
   FolderOpen,
   KeyRound,
   LayoutDashboard,
+  Layers,
+  Network,
   Plug,
   ScrollText,
   Server,
+  Settings,
   ShieldCheck,
+  Users,
   type LucideIcon,
 } from "lucide-react";
 
@@ -18,20 +24,14 @@ export interface NavItem {
   summary: string;
 }
 
+/**
+ * Short links (`/connectors`, `/servers`, …) that open the section in the organization or
+ * workspace used last; the placeholder page still serves the sections not built yet.
+ */
 export const ADMIN_NAV_ITEMS: readonly NavItem[] = [
   { href: "/", label: "Overview", icon: LayoutDashboard, summary: "Your organizations and workspaces." },
-  {
-    href: "/connectors",
-    label: "Connectors",
-    icon: Plug,
-    summary: "HTTP APIs and upstream MCP servers, their tools, instructions and encrypted secrets.",
-  },
-  {
-    href: "/servers",
-    label: "MCP servers",
-    icon: Server,
-    summary: "The endpoints MCP clients connect to (/mcp/<serverId>) and the connectors assigned to each.",
-  },
+  { href: "/connectors", label: "Connectors", icon: Plug, summary: "HTTP APIs and upstream MCP servers, their tools, instructions and encrypted secrets." },
+  { href: "/servers", label: "MCP servers", icon: Server, summary: "The endpoints MCP clients connect to (/mcp/<serverId>) and the connectors assigned to each." },
   { href: "/roles", label: "Roles", icon: ShieldCheck, summary: "MCP roles: which tools each workspace member may use." },
   { href: "/skills", label: "Skills", icon: BookOpen, summary: "Markdown guidance served to MCP clients, optionally scoped to a connector." },
   { href: "/files", label: "Files", icon: FolderOpen, summary: "Files in a workspace, readable by upstream MCP servers as files:// resources." },
@@ -39,6 +39,53 @@ export const ADMIN_NAV_ITEMS: readonly NavItem[] = [
   { href: "/audit", label: "Audit log", icon: ScrollText, summary: "Who changed what, tool calls and file reads, newest first." },
 ];
 
-export function isActiveNavItem(item: NavItem, pathname: string): boolean {
+export interface ContextNavItem {
+  href: string;
+  label: string;
+  icon: LucideIcon;
+}
+
+/** The organization's sections; members (not admins) manage nothing at this level. */
+export function orgNavItems(orgId: string, isAdmin: boolean): ContextNavItem[] {
+  if (!isAdmin) return [];
+  const base = `/orgs/${orgId}`;
+  return [
+    { href: `${base}/connectors`, label: "Connectors", icon: Plug },
+    { href: `${base}/roles`, label: "MCP roles", icon: ShieldCheck },
+    { href: `${base}/graph`, label: "Knowledge graph", icon: Network },
+    { href: `${base}/workspaces`, label: "Workspaces", icon: Layers },
+    { href: `${base}/members`, label: "Members", icon: Users },
+    { href: `${base}/audit`, label: "Audit log", icon: ScrollText },
+    { href: `${base}/settings`, label: "Settings", icon: Building2 },
+  ];
+}
+
+/** The workspace's sections; a member sees only their own API keys and files. */
+export function workspaceNavItems(workspaceId: string, isAdmin: boolean): ContextNavItem[] {
+  const base = `/w/${workspaceId}`;
+  const keys = { href: `${base}/api-keys`, label: "API keys", icon: KeyRound };
+  const files = { href: "/files", label: "Files", icon: FolderOpen };
+  if (!isAdmin) return [keys, files];
+  return [
+    { href: `${base}/servers`, label: "MCP servers", icon: Server },
+    { href: `${base}/preview`, label: "Preview as a caller", icon: Eye },
+    { href: `${base}/skills`, label: "Skills", icon: BookOpen },
+    { href: `${base}/members`, label: "Members", icon: Users },
+    keys,
+    files,
+    { href: `${base}/settings`, label: "Settings", icon: Settings },
+  ];
+}
+
+export function isActiveNavItem(item: { href: string }, pathname: string): boolean {
   return item.href === "/" ? pathname === "/" : pathname === item.href || pathname.startsWith(`${item.href}/`);
+}
+
+/** The org or workspace a pathname is about (`/orgs/<id>/…`, `/w/<id>/…`), and the rest of it. */
+export function placeOfPath(pathname: string): { orgId?: string; workspaceId?: string; rest: string } {
+  const org = /^\/orgs\/([^/]+)(\/.*)?$/.exec(pathname);
+  if (org && org[1] !== "new") return { orgId: decodeURIComponent(org[1]), rest: org[2] ?? "" };
+  const ws = /^\/w\/([^/]+)(\/.*)?$/.exec(pathname);
+  if (ws) return { workspaceId: decodeURIComponent(ws[1]), rest: ws[2] ?? "" };
+  return { rest: pathname };
 }

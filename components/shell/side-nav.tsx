@@ -2,38 +2,75 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useEffect } from "react";
+import { LayoutDashboard } from "lucide-react";
 import { cn } from "@/components/ui/cn";
 import { focusRing } from "@/components/ui/focus-ring";
-import { ADMIN_NAV_ITEMS, isActiveNavItem } from "@/components/shell/nav-items";
+import { type ContextNavItem, isActiveNavItem, orgNavItems, workspaceNavItems } from "@/components/shell/nav-items";
+import { resolvePlace } from "@/components/shell/place";
+import { PlaceSwitcher } from "@/components/shell/place-switcher";
+import type { OverviewOrg } from "@/lib/shell/overview";
 
-export function SideNav() {
-  const pathname = usePathname();
+const ONE_YEAR = 60 * 60 * 24 * 365;
+
+function NavLink({ item, pathname }: { item: ContextNavItem; pathname: string }) {
+  const active = isActiveNavItem(item, pathname);
+  const Icon = item.icon;
   return (
-    <nav aria-label="Main" className="md:w-56 md:shrink-0">
-      <ul className="flex gap-1 overflow-x-auto p-2 md:flex-col md:overflow-visible md:p-3">
-        {ADMIN_NAV_ITEMS.map((item) => {
-          const active = isActiveNavItem(item, pathname);
-          const Icon = item.icon;
-          return (
-            <li key={item.href}>
-              <Link
-                href={item.href}
-                aria-current={active ? "page" : undefined}
-                className={cn(
-                  "flex items-center gap-2 rounded-md px-3 py-2 text-sm whitespace-nowrap transition-colors",
-                  active
-                    ? "bg-zinc-200 font-medium text-zinc-900 dark:bg-zinc-800 dark:text-zinc-50"
-                    : "text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-900 dark:hover:text-zinc-100",
-                  focusRing,
-                )}
-              >
-                <Icon aria-hidden className="size-4" />
-                {item.label}
-              </Link>
-            </li>
-          );
-        })}
+    <li>
+      <Link
+        href={item.href}
+        aria-current={active ? "page" : undefined}
+        className={cn(
+          "flex items-center gap-2 rounded-md px-3 py-2 text-sm whitespace-nowrap transition-colors",
+          active
+            ? "bg-zinc-200 font-medium text-zinc-900 dark:bg-zinc-800 dark:text-zinc-50"
+            : "text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-900 dark:hover:text-zinc-100",
+          focusRing,
+        )}
+      >
+        <Icon aria-hidden className="size-4" />
+        {item.label}
+      </Link>
+    </li>
+  );
+}
+
+function NavGroup({ title, items, pathname }: { title: string; items: ContextNavItem[]; pathname: string }) {
+  if (items.length === 0) return null;
+  return (
+    <div className="grid gap-1">
+      <p className="truncate px-3 pt-3 text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{title}</p>
+      <ul className="flex gap-1 overflow-x-auto md:flex-col md:overflow-visible">
+        {items.map((item) => (
+          <NavLink key={item.href} item={item} pathname={pathname} />
+        ))}
       </ul>
+    </div>
+  );
+}
+
+/**
+ * The admin navigation: the organization/workspace switcher, then the sections of the current
+ * organization and workspace. The place shown is remembered in cookies, so short links such as
+ * /connectors open the same place next time.
+ */
+export function SideNav({ orgs, fallback, isInstanceOwner }: { orgs: OverviewOrg[]; fallback: { orgId?: string; workspaceId?: string }; isInstanceOwner: boolean }) {
+  const pathname = usePathname();
+  const { org, workspace } = resolvePlace(orgs, pathname, fallback);
+  useEffect(() => {
+    if (org) document.cookie = `sb_org=${encodeURIComponent(org.id)}; path=/; max-age=${ONE_YEAR}; samesite=lax`;
+    if (workspace) document.cookie = `sb_ws=${encodeURIComponent(workspace.id)}; path=/; max-age=${ONE_YEAR}; samesite=lax`;
+  }, [org, workspace]);
+  const isAdmin = org ? org.role !== "member" : false;
+  return (
+    <nav aria-label="Main" className="grid gap-2 p-2 md:w-60 md:shrink-0 md:p-3">
+      <PlaceSwitcher orgs={orgs} org={org} workspace={workspace} isInstanceOwner={isInstanceOwner} pathname={pathname} />
+      <ul className="grid gap-1">
+        <NavLink item={{ href: "/", label: "Overview", icon: LayoutDashboard }} pathname={pathname} />
+      </ul>
+      {org && <NavGroup title="Organization" items={orgNavItems(org.id, isAdmin)} pathname={pathname} />}
+      {workspace && <NavGroup title="Workspace" items={workspaceNavItems(workspace.id, isAdmin)} pathname={pathname} />}
     </nav>
   );
 }

@@ -1,0 +1,5 @@
+import { redirectToSection } from "@/app/(admin)/_lib/short-link";
+
+export default async function Page() {
+  return redirectToSection("workspace", "api-keys");
+}

@@ -1,0 +1,24 @@
+"use server";
+
+import { runAction } from "@/app/(admin)/_lib/run-action";
+import { Id } from "@/lib/schemas/common";
+import { createUser } from "@/lib/users/users";
+import { CreateUserBody } from "@/lib/users/schemas";
+import { removeOrgMember, updateOrgMember } from "@/lib/orgs/members";
+import { UpdateOrgMemberBody } from "@/lib/orgs/member-schemas";
+
+/** Adds someone by email: a new account is created, an existing one is added as it is. */
+export async function addOrgMemberByEmailAction(orgId: string, input: unknown) {
+  return runAction((caller) => createUser(caller, CreateUserBody.parse({ ...(input as object), orgId: Id.parse(orgId) })));
+}
+
+export async function updateOrgMemberAction(orgId: string, userId: string, input: unknown) {
+  return runAction((caller) => updateOrgMember(caller, Id.parse(orgId), Id.parse(userId), UpdateOrgMemberBody.parse(input)));
+}
+
+export async function removeOrgMemberAction(orgId: string, userId: string) {
+  return runAction(async (caller) => {
+    await removeOrgMember(caller, Id.parse(orgId), Id.parse(userId));
+    return null;
+  });
+}

@@ -1,0 +1,45 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { FormAlert, errorAt } from "@/components/forms/form-alert";
+import { applyResult } from "@/components/forms/apply-result";
+import { CreateUserBody } from "@/lib/users/schemas";
+import { addOrgMemberByEmailAction } from "@/app/(admin)/orgs/[orgId]/members/actions";
+
+const blankToUndefined = (value: unknown) => (value === "" ? undefined : value);
+
+export function AddOrgMemberForm({ orgId }: { orgId: string }) {
+  const form = useForm({ resolver: zodResolver(CreateUserBody.omit({ orgId: true })), defaultValues: { email: "" } });
+  const onSubmit = form.handleSubmit(async (values) => {
+    const result = await addOrgMemberByEmailAction(orgId, values);
+    if (applyResult(result, { form, success: `${values.email} added to the organization` })) form.reset({ email: "" });
+  });
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+      <FormAlert form={form} />
+      <Field id="member-email" label="Email" error={errorAt(form, "email")}>
+        {(control) => <Input {...control} {...form.register("email")} type="email" autoComplete="off" />}
+      </Field>
+      <Field id="member-name" label="Name (optional)" error={errorAt(form, "name")}>
+        {(control) => <Input {...control} {...form.register("name", { setValueAs: blankToUndefined })} autoComplete="off" />}
+      </Field>
+      <Field
+        id="member-password"
+        label="Initial password (optional)"
+        hint="For a new account only. Share it with them so they can sign in; without one they can use API keys only."
+        error={errorAt(form, "password")}
+      >
+        {(control) => <Input {...control} {...form.register("password", { setValueAs: blankToUndefined })} type="password" autoComplete="new-password" />}
+      </Field>
+      <div>
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? "Adding…" : "Add to organization"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/ui/page-header";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Pagination } from "@/components/ui/pagination";
+import { Table, TBody, TD, TH, THead } from "@/components/ui/table";
+import { Badge } from "@/components/ui/badge";
+import { cursorParam, requireOrgAdmin } from "@/app/(admin)/_lib/context";
+import { listOrgMembers } from "@/lib/orgs/members";
+import { AddOrgMemberForm } from "@/app/(admin)/orgs/[orgId]/members/add-member-form";
+import { OrgRoleSelect, RemoveOrgMemberButton } from "@/app/(admin)/orgs/[orgId]/members/member-controls";
+
+export const metadata: Metadata = { title: "Organization members" };
+
+type Props = { params: Promise<{ orgId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function OrgMembersPage({ params, searchParams }: Props) {
+  const { org, caller, userId } = await requireOrgAdmin((await params).orgId);
+  const cursor = cursorParam((await searchParams).cursor);
+  const page = await listOrgMembers(caller, org.id, { cursor, limit: 50 });
+  const canGrantOwner = org.role === "owner";
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6">
+      <PageHeader
+        title="Members"
+        description="Owners and admins manage the organization and see every tool of every server. Members use the workspaces they are added to."
+      />
+      <div>
+        <Table>
+          <caption className="sr-only">Members of {org.name}</caption>
+          <THead>
+            <tr>
+              <TH>Person</TH>
+              <TH>Role</TH>
+              <TH className="text-right">Remove</TH>
+            </tr>
+          </THead>
+          <TBody>
+            {page.items.map((m) => (
+              <tr key={m.id}>
+                <TD>
+                  <span className="font-medium">{m.name ?? m.email}</span>
+                  {m.name && <span className="block text-xs text-zinc-500 dark:text-zinc-400">{m.email}</span>}
+                  {m.userId === userId && <Badge className="ml-2">you</Badge>}
+                </TD>
+                <TD>
+                  <OrgRoleSelect orgId={org.id} member={{ userId: m.userId, label: m.name ?? m.email, role: m.role }} canGrantOwner={canGrantOwner} />
+                </TD>
+                <TD className="text-right">
+                  <RemoveOrgMemberButton orgId={org.id} member={{ userId: m.userId, label: m.name ?? m.email }} />
+                </TD>
+              </tr>
+            ))}
+          </TBody>
+        </Table>
+        <Pagination basePath={`/orgs/${org.id}/members`} nextCursor={page.nextCursor} isFirstPage={!cursor} />
+      </div>
+      <Card aria-labelledby="add-member-title">
+        <CardHeader>
+          <CardTitle id="add-member-title">Add someone by email</CardTitle>
+          <CardDescription>
+            They join as a member; change their role in the list above. Someone who already has an account keeps their name and password.
+            Add them to workspaces on each workspace&apos;s Members page.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <AddOrgMemberForm orgId={org.id} />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

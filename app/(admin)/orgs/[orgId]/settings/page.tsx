@@ -1,0 +1,37 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/ui/page-header";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { requireOrgAdmin } from "@/app/(admin)/_lib/context";
+import { OrgSettingsForm, DeleteOrgButton } from "@/app/(admin)/orgs/[orgId]/settings/org-settings-form";
+
+export const metadata: Metadata = { title: "Organization settings" };
+
+export default async function OrgSettingsPage({ params }: { params: Promise<{ orgId: string }> }) {
+  const { org } = await requireOrgAdmin((await params).orgId);
+  return (
+    <div className="mx-auto grid max-w-2xl gap-6">
+      <PageHeader title="Organization settings" description={`Name and slug of ${org.name}.`} />
+      <Card aria-labelledby="org-general">
+        <CardHeader>
+          <CardTitle id="org-general">General</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <OrgSettingsForm org={{ id: org.id, name: org.name, slug: org.slug }} />
+        </CardContent>
+      </Card>
+      {(
+        <Card aria-labelledby="org-danger" className="border-red-300 dark:border-red-900">
+          <CardHeader>
+            <CardTitle id="org-danger">Delete this organization</CardTitle>
+            <CardDescription>
+              Deletes every workspace, connector, MCP server, role, skill, file and API key in it. MCP clients using it stop working at once.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <DeleteOrgButton org={{ id: org.id, name: org.name }} />
+          </CardContent>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+/**
+ * The real production app for browser tests: `next build` once (skipped while the build inputs
+ * are unchanged: same stamp as `npm start` writes, so either reuses the other's build), then
+ * `next start` on a free port in its own process group, pointed at the test database.
+ */
+
+const ROOT = process.cwd();
+const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
+const BUILD_INPUTS = ["app", "lib", "components", "prisma", "public", "package.json", "package-lock.json",
+  "next.config.ts", "tsconfig.json", "postcss.config.mjs", "proxy.ts"];
+const STAMP_FILE = path.join(ROOT, ".next", "switchboard-build-stamp");
+/** Two test runs in this checkout must not build into the same .next at once. */
+const LOCK_DIR = path.join(os.tmpdir(), `switchboard-e2e-build-${createHash("sha256").update(ROOT).digest("hex").slice(0, 12)}.lock`);
+
+/** Paths, sizes and mtimes of every build input (the same hash as scripts/start.ts). */
+function buildInputsHash(): string {
+  const hash = createHash("sha256");
+  const visit = (rel: string) => {
+    const abs = path.join(ROOT, rel);
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(abs);
+    } catch {
+      return;
+    }
+    if (!stat.isDirectory()) return void hash.update(`${rel}\0${stat.size}\0${stat.mtimeMs}\n`);
+    for (const entry of fs.readdirSync(abs).sort()) {
+      if (entry !== "node_modules" && !entry.startsWith(".")) visit(path.join(rel, entry));
+    }
+  };
+  BUILD_INPUTS.forEach(visit);
+  return hash.digest("hex");
+}
+
+function readOrEmpty(file: string): string {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+function isFresh(stamp: string): boolean {
+  return fs.existsSync(path.join(ROOT, ".next", "BUILD_ID")) && readOrEmpty(STAMP_FILE) === stamp;
+}
+
+async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
+  for (let waited = 0; ; waited += 500) {
+    try {
+      fs.mkdirSync(LOCK_DIR);
+      break;
+    } catch {
+      // A lock older than 15 minutes belongs to a run that died.
+      const age = Date.now() - (fs.statSync(LOCK_DIR, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 15 * 60_000) fs.rmSync(LOCK_DIR, { recursive: true, force: true });
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    fs.rmSync(LOCK_DIR, { recursive: true, force: true });
+  }
+}
+
+/** Builds the app unless .next already holds a build of exactly these sources. */
+export async function ensureBuild(): Promise<void> {
+  if (isFresh(buildInputsHash())) return;
+  await withBuildLock(async () => {
+    const stamp = buildInputsHash();
+    if (isFresh(stamp)) return;
+    const output: string[] = [];
+    const child = spawn(process.execPath, [NEXT_BIN, "build"], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", SWITCHBOARD_SKIP_BUILD_TYPECHECK: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout.on("data", (d: Buffer) => output.push(d.toString()));
+    child.stderr.on("data", (d: Buffer) => output.push(d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    if (code !== 0) throw new Error(`next build failed (exit ${code}):\n${output.join("").slice(-4000)}`);
+    fs.writeFileSync(STAMP_FILE, stamp);
+  });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningApp {
+  baseUrl: string;
+  /** What the server printed, for failure messages. */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Starts `next start` against `databaseUrl` and waits until /signin answers. */
+export async function startApp(opts: { databaseUrl: string; env?: Record<string, string> }): Promise<RunningApp> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-e2e-data-"));
+  const output: string[] = [];
+  const child: ChildProcess = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: ROOT,
+    detached: true, // its own process group: next start forks next-server, stop() ends both
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      DATABASE_URL: opts.databaseUrl,
+      SWITCHBOARD_DATA_DIR: dataDir,
+      INSTANCE_API_KEY: process.env.INSTANCE_API_KEY ?? "test-instance-key",
+      LOG_LEVEL: "warn",
+      REDIS_URL: "",
+      PUBLIC_URL: "",
+      ...opts.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (d: Buffer) => output.push(d.toString()));
+  child.stderr?.on("data", (d: Buffer) => output.push(d.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.pid) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHttp(`${baseUrl}/signin`, child, 60_000);
+  } catch (e) {
+    await stop();
+    throw new Error(`${(e as Error).message}\n${output.join("").slice(-3000)}`);
+  }
+  return { baseUrl, output: () => output.join(""), stop };
+}
+
+async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`next start exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(url, { redirect: "manual" });
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`next start did not answer ${url} within ${timeoutMs} ms`);
+}
