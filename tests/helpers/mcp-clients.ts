@@ -13,6 +13,26 @@ function authHeaders(token: string | null, extra: Record<string, string> = {}): 
   return { ...(token ? { authorization: `Bearer ${token}` } : {}), ...extra };
 }
 
+/** JSON-RPC messages the server sent in answer to POSTs, as they were on the wire. */
+export interface WireLog {
+  messages: any[];
+}
+
+/** A fetch that records every JSON-RPC message of POST responses (JSON or SSE) into `log`. */
+export function recordingFetch(log: WireLog): typeof fetch {
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    if ((init?.method ?? "GET").toUpperCase() === "POST" && response.body) {
+      const copy = response.clone();
+      void copy.text().then(
+        (text) => log.messages.push(...[parseBody(text, copy.headers.get("content-type"), true)].flat().filter(Boolean)),
+        () => undefined,
+      );
+    }
+    return response;
+  };
+}
+
 export interface ConnectedV1 {
   client: V1Client;
   transport: V1Transport;
@@ -20,9 +40,12 @@ export interface ConnectedV1 {
 }
 
 /** A 2025-era connection (initialize). */
-export async function connectV1(url: string, token: string | null, headers: Record<string, string> = {}): Promise<ConnectedV1> {
+export async function connectV1(url: string, token: string | null, headers: Record<string, string> = {}, wire?: WireLog): Promise<ConnectedV1> {
   const client = new V1Client(INFO, { capabilities: {} });
-  const transport = new V1Transport(new URL(url), { requestInit: { headers: authHeaders(token, headers) } });
+  const transport = new V1Transport(new URL(url), {
+    requestInit: { headers: authHeaders(token, headers) },
+    ...(wire ? { fetch: recordingFetch(wire) } : {}),
+  });
   await client.connect(transport);
   return { client, transport, close: () => client.close().catch(() => undefined) };
 }
@@ -33,9 +56,12 @@ export interface ConnectedV2 {
 }
 
 /** A 2026-07-28 connection (server/discover, per-request _meta). */
-export async function connectV2(url: string, token: string | null, headers: Record<string, string> = {}): Promise<ConnectedV2> {
+export async function connectV2(url: string, token: string | null, headers: Record<string, string> = {}, wire?: WireLog): Promise<ConnectedV2> {
   const client = new V2Client(INFO, { capabilities: {}, versionNegotiation: { mode: { pin: "2026-07-28" } } });
-  const transport = new V2Transport(new URL(url), { requestInit: { headers: authHeaders(token, headers) } });
+  const transport = new V2Transport(new URL(url), {
+    requestInit: { headers: authHeaders(token, headers) },
+    ...(wire ? { fetch: recordingFetch(wire) } : {}),
+  });
   await client.connect(transport);
   return { client, close: () => client.close().catch(() => undefined) };
 }
@@ -62,11 +88,11 @@ export async function postRaw(url: string, message: unknown, headers: Record<str
   return { status: res.status, headers: res.headers, body: parseBody(text, res.headers.get("content-type")) };
 }
 
-/** A JSON body, or the last `data:` message of an SSE body. */
-export function parseBody(text: string, contentType: string | null): any {
+/** A JSON body, or the last `data:` message of an SSE body (every message with `all`). */
+export function parseBody(text: string, contentType: string | null, all = false): any {
   if (contentType?.startsWith("text/event-stream")) {
-    const data = text.split("\n").filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).filter(Boolean);
-    return data.length ? JSON.parse(data[data.length - 1]) : null;
+    const data = text.split("\n").filter((l) => l.startsWith("data: ")).map((l) => JSON.parse(l.slice(6).trim() || "null")).filter(Boolean);
+    return all ? data : (data.at(-1) ?? null);
   }
   try {
     return text ? JSON.parse(text) : null;

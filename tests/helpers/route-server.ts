@@ -79,16 +79,18 @@ async function serve(req: http.IncomingMessage, res: http.ServerResponse): Promi
   }
   const match = url.pathname.match(route.pattern)!;
   const params = Object.fromEntries(route.names.map((n, i) => [n, decodeURIComponent(match[i + 1])]));
-  const response = await handler(toRequest(req, url), { params: Promise.resolve(params) });
+  const response = await handler(toRequest(req, res, url), { params: Promise.resolve(params) });
   await writeResponse(response, res);
 }
 
 /** node request → fetch Request; the signal aborts when the client disconnects. */
-export function toRequest(req: http.IncomingMessage, url: URL): Request {
+export function toRequest(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) for (const v of [value ?? []].flat()) headers.append(name, v);
   const abort = new AbortController();
-  req.socket.once("close", () => abort.abort());
+  res.once("close", () => {
+    if (!res.writableFinished) abort.abort();
+  });
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
   const body = hasBody
     ? new ReadableStream<Uint8Array>({
