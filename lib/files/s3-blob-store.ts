@@ -18,7 +18,7 @@ export interface S3Config {
 }
 
 /** The S3 configuration from `S3_*`, or null when `S3_BUCKET` is not set (local store). */
-export function s3ConfigFromEnv(env: NodeJS.ProcessEnv = process.env): S3Config | null {
+export function s3ConfigFromEnv(env: Record<string, string | undefined> = process.env): S3Config | null {
   if (!env.S3_BUCKET) return null;
   return {
     bucket: env.S3_BUCKET,

@@ -1,0 +1,45 @@
+import { db } from "@/lib/db/client";
+import type { HostResourcesContext } from "@/lib/connectors/runtime/types";
+import { fileUri, filesVisibleToUser } from "@/lib/files/file-view";
+import { parseListParams } from "@/lib/host-resources/params";
+import { type AuditTarget, audited, spendHostResourcesBudget } from "@/lib/host-resources/guard";
+
+/** One entry of the specification's ListResourcesResult. */
+export interface HostResource {
+  uri: string;
+  name: string;
+  mimeType: string;
+  size: number;
+}
+
+export interface HostResourcesListResult {
+  resources: HostResource[];
+}
+
+/**
+ * `ai.nimblebrain/resources/list` (seed 000): every file the connection's user can see in the
+ * connection's workspace, in one response (no pagination: a cursor fails with -32602).
+ * `params._meta.filter` narrows it: `scheme` (only `files`), `mimeType` (exact), `tags`
+ * (files carrying every listed tag).
+ */
+export async function handleHostResourcesList(ctx: HostResourcesContext, params: unknown): Promise<HostResourcesListResult> {
+  const target: AuditTarget = { targetType: "workspace", targetId: ctx.workspaceId, data: {} };
+  return audited(ctx, "host_resources.list", target, async () => {
+    await spendHostResourcesBudget(ctx);
+    const filter = parseListParams(params);
+    target.data.filter = { ...filter };
+    const rows = await db().file.findMany({
+      where: {
+        orgId: ctx.orgId,
+        workspaceId: ctx.workspaceId,
+        AND: [filesVisibleToUser(ctx.userId)],
+        ...(filter.mimeType !== undefined ? { mimeType: filter.mimeType } : {}),
+        ...(filter.tags?.length ? { tags: { hasEvery: filter.tags } } : {}),
+      },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      select: { id: true, name: true, mimeType: true, size: true },
+    });
+    target.data.count = rows.length;
+    return { resources: rows.map((r) => ({ uri: fileUri(r.id), name: r.name, mimeType: r.mimeType, size: r.size })) };
+  });
+}
