@@ -27,7 +27,7 @@ export interface ToolCallInput {
 export interface UpstreamOwner {
   orgId: string;
   workspaceId: string;
-  /** The user on whose behalf tools run; null for the instance credential (sees no files). */
+  /** The user on whose behalf tools run; null for the instance credential (sees the workspace's shared files only). */
   userId: string | null;
   connectorId: string;
 }
