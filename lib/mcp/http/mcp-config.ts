@@ -10,11 +10,16 @@ function positiveInt(name: string, fallback: number): number {
   return Number.isInteger(value) && value > 0 ? value : fallback;
 }
 
+function positiveNumber(name: string, fallback: number): number {
+  const value = Number(process.env[name]?.trim() || NaN);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
 export const mcpConfig = {
   /** `MCP_STATEFUL_SESSIONS=true` keeps 2025-era sessions; stateless otherwise. */
   statefulSessions: () => process.env.MCP_STATEFUL_SESSIONS?.trim().toLowerCase() === "true",
   /** Idle minutes after which a session is evicted (`MCP_SESSION_IDLE_MIN`, default 30). */
-  sessionIdleMs: () => positiveInt("MCP_SESSION_IDLE_MIN", 30) * 60_000,
+  sessionIdleMs: () => positiveNumber("MCP_SESSION_IDLE_MIN", 30) * 60_000,
   /** Live sessions kept per process (`MCP_MAX_SESSIONS`, default 1000); the least recently used goes first. */
   maxSessions: () => positiveInt("MCP_MAX_SESSIONS", 1000),
   /** How often live sessions and subscriptions look for configuration changes (ms). */
