@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { api } from "@/tests/helpers/api";
 import { createApiKeyFor, createTenant, INSTANCE_KEY, type Tenant } from "@/tests/helpers/factories";
 import { startHttpApi, type HttpApiStub } from "@/tests/helpers/http-api-stub";
-import { connectV1, connectV2, rpcError, type WireLog } from "@/tests/helpers/mcp-clients";
+import { connectV1, connectV2, postRaw, rpcError, type WireLog } from "@/tests/helpers/mcp-clients";
 import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
 import { startV1Upstream, type RecordedUpstream } from "@/tests/helpers/runtime-upstreams";
 
@@ -92,6 +92,19 @@ describe("MCP endpoints: both protocol eras on the same /mcp/<serverId>", () => 
       ]);
     } finally {
       await Promise.all([v1.close(), v2.close()]);
+    }
+  });
+
+  it("2025-era clients of every supported revision (2025-11-25, 2025-06-18, 2025-03-26) initialize and list tools", async () => {
+    const t = await createTenant();
+    const serverId = await server(t, [await httpConnector(t)]);
+    const auth = { authorization: `Bearer ${t.admin.token}` };
+    for (const version of ["2025-11-25", "2025-06-18", "2025-03-26"]) {
+      const init = await postRaw(mcpUrl(serverId), { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: version, capabilities: {}, clientInfo: { name: "t", version: "1" } } }, auth);
+      expect(init.status).toBe(200);
+      expect(init.body.result).toMatchObject({ protocolVersion: version, serverInfo: { name: "Support" }, instructions: "Server notes.\n\n## CRM\n\nCRM setup notes." });
+      const list = await postRaw(mcpUrl(serverId), { jsonrpc: "2.0", id: 2, method: "tools/list", params: {} }, { ...auth, "mcp-protocol-version": version });
+      expect(list.body.result.tools.map((tool: { name: string }) => tool.name)).toEqual(["get_customer"]);
     }
   });
 
