@@ -6,6 +6,8 @@ import { startTestRedis, type TestRedis } from "@/tests/helpers/redis-server";
 import { consume, getLimiter } from "@/lib/ratelimit/limiter";
 import { signInWithPassword } from "@/lib/auth/password-sign-in";
 import { logger } from "@/lib/log";
+import { publish, subscribe } from "@/lib/ops/pubsub";
+import { Redis } from "ioredis";
 
 /**
  * Issue 7 acceptance, against a real redis-server started here (Debian package `redis-server`):
@@ -29,7 +31,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  (globalThis as { switchboardRateLimitRedis?: { disconnect(): void } | null }).switchboardRateLimitRedis?.disconnect();
+  const shared = globalThis as { switchboardRateLimitRedis?: Redis | null; switchboardPubSub?: { subscriber?: Redis | null } };
+  shared.switchboardRateLimitRedis?.disconnect();
+  shared.switchboardPubSub?.subscriber?.disconnect();
   await redis?.dispose();
 });
 
@@ -148,6 +152,29 @@ describe("Several instances", () => {
   });
 });
 
+describe("Several instances: changes reach live sessions on the other instances (Redis pub/sub)", () => {
+  it("a message published by another instance reaches this one's subscribers; this one's own messages arrive once", async () => {
+    const received: string[] = [];
+    const unsubscribe = subscribe("config-changed", (message) => received.push(message));
+    const otherInstance = new Redis(redis.url);
+    try {
+      // The subscription is set up asynchronously: publish until it is in place.
+      await vi.waitFor(async () => {
+        await otherInstance.publish("sb:config-changed", "org-from-b");
+        expect(received).toContain("org-from-b");
+      }, { timeout: 5_000, interval: 100 });
+      const before = received.length;
+      await publish("config-changed", "org-from-a");
+      await vi.waitFor(() => expect(received.length).toBeGreaterThan(before));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(received.slice(before)).toEqual(["org-from-a"]);
+    } finally {
+      unsubscribe();
+      otherInstance.disconnect();
+    }
+  });
+});
+
 describe("Redis goes away", () => {
   const fallbackWarnings = (spy: { mock: { calls: unknown[][] } }) =>
     spy.mock.calls.filter((call) => String(call.at(-1)).includes("fall back")).length;
@@ -170,6 +197,11 @@ describe("Redis goes away", () => {
     expect([await consume(small, "k"), await consume(small, "k")].every((r) => r.ok)).toBe(true);
     expect((await consume(small, "k")).ok).toBe(false);
     expect(fallbackWarnings(warn)).toBe(1);
+    // Cross-instance hints degrade to this instance only, without failing the publisher.
+    const hints: string[] = [];
+    const unsubscribe = subscribe("config-changed", (message) => hints.push(message));
+    await expect(publish("config-changed", "while-down")).resolves.toBeUndefined();
+    expect(hints).toEqual(["while-down"]);
 
     await redis.restart();
     await vi.waitFor(
@@ -180,6 +212,14 @@ describe("Redis goes away", () => {
       { timeout: 10_000, interval: 100 },
     );
     expect(info.mock.calls.filter((call) => String(call.at(-1)).includes("resume")).length).toBe(1);
+    // The subscriber connection re-subscribed by itself: other instances' hints arrive again.
+    const otherInstance = new Redis(redis.url);
+    await vi.waitFor(async () => {
+      await otherInstance.publish("sb:config-changed", "after-restart");
+      expect(hints).toContain("after-restart");
+    }, { timeout: 10_000, interval: 200 });
+    otherInstance.disconnect();
+    unsubscribe();
     expect(fallbackWarnings(warn)).toBe(1);
     warn.mockRestore();
     info.mockRestore();
