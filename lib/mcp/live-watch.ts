@@ -37,6 +37,13 @@ async function tick(): Promise<void> {
   }
 }
 
+/** Stops the periodic sweep (a process shutting down its database first). */
+export function stopLiveWatch(): void {
+  if (watch.timer) clearInterval(watch.timer);
+  watch.timer = null;
+  watch.sweeps.clear();
+}
+
 /** Runs every sweep now (tests; also usable after a known change). */
 export async function sweepNow(): Promise<void> {
   await tick();

@@ -1,5 +1,6 @@
 import http from "node:http";
 import type net from "node:net";
+import { toRequest, writeResponse } from "@/tests/helpers/node-fetch-adapter";
 
 /**
  * The app's route handlers behind a real node:http server on 127.0.0.1, for tests that need
@@ -81,47 +82,4 @@ async function serve(req: http.IncomingMessage, res: http.ServerResponse): Promi
   const params = Object.fromEntries(route.names.map((n, i) => [n, decodeURIComponent(match[i + 1])]));
   const response = await handler(toRequest(req, res, url), { params: Promise.resolve(params) });
   await writeResponse(response, res);
-}
-
-/** node request → fetch Request; the signal aborts when the client disconnects. */
-export function toRequest(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) for (const v of [value ?? []].flat()) headers.append(name, v);
-  const abort = new AbortController();
-  res.once("close", () => {
-    if (!res.writableFinished) abort.abort();
-  });
-  const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  const body = hasBody
-    ? new ReadableStream<Uint8Array>({
-        start(controller) {
-          req.on("data", (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)));
-          req.on("end", () => controller.close());
-          req.on("error", (e) => controller.error(e));
-        },
-      })
-    : undefined;
-  return new Request(url, { method: req.method, headers, body, signal: abort.signal, duplex: "half" } as RequestInit);
-}
-
-/** Streams a fetch Response into a node response; stops reading when the client leaves. */
-export async function writeResponse(response: Response, res: http.ServerResponse): Promise<void> {
-  const headers: Record<string, string | string[]> = {};
-  response.headers.forEach((value, name) => {
-    headers[name] = name === "set-cookie" ? response.headers.getSetCookie() : value;
-  });
-  res.writeHead(response.status, headers);
-  res.flushHeaders();
-  if (!response.body) {
-    res.end();
-    return;
-  }
-  const reader = response.body.getReader();
-  res.once("close", () => void reader.cancel().catch(() => undefined));
-  try {
-    for (let part = await reader.read(); !part.done; part = await reader.read()) res.write(part.value);
-  } catch {
-    // The client went away mid-stream; nothing left to send.
-  }
-  res.end();
 }

@@ -1,0 +1,54 @@
+import { randomBytes } from "node:crypto";
+import { INSTANCE_CALLER } from "../../lib/auth/caller";
+import { generateApiKey } from "../../lib/auth/api-key-secret";
+import { createConnector } from "../../lib/connectors/create-connector";
+import { db } from "../../lib/db/client";
+import { createStoredResource } from "../../lib/resources/stored-resources";
+import { createServer } from "../../lib/servers/servers";
+
+/**
+ * The conformance fixture: an organization of its own with one MCP server whose `mcp`
+ * connector points at the fixture upstream (scripts/conformance/fixture-upstream.ts) and owns
+ * the resources the suite reads. Created only by scripts/conformance.ts, in the database that
+ * script uses (a throwaway one unless DATABASE_URL names another): it is never part of
+ * production data unless someone runs the script against production on purpose.
+ */
+
+export interface ConformanceFixture {
+  serverId: string;
+  /** A user API key (org owner) for the fixture's workspace. */
+  apiKey: string;
+}
+
+export async function createConformanceFixture(upstreamUrl: string, baseUrl: string): Promise<ConformanceFixture> {
+  const suffix = randomBytes(4).toString("hex");
+  const org = await db().organization.create({ data: { name: "Conformance fixture", slug: `conformance-${suffix}` }, select: { id: true } });
+  const workspace = await db().workspace.create({ data: { orgId: org.id, name: "Conformance", slug: "conformance" }, select: { id: true } });
+  const user = await db().user.create({ data: { email: `conformance-${suffix}@fixture.invalid`, name: "Conformance suite" }, select: { id: true } });
+  await db().orgMember.create({ data: { orgId: org.id, userId: user.id, role: "owner" } });
+  await db().workspaceMember.create({ data: { orgId: org.id, workspaceId: workspace.id, userId: user.id } });
+  const { key, prefix, hash } = generateApiKey();
+  await db().apiKey.create({ data: { orgId: org.id, workspaceId: workspace.id, userId: user.id, name: "conformance suite", prefix, hash } });
+
+  // Through the domain functions, as an admin would: discovery, validation and audit included.
+  const connector = await createConnector(INSTANCE_CALLER, org.id, {
+    type: "mcp",
+    name: "Conformance fixture",
+    instructions: "Tools the MCP conformance suite calls.",
+    config: { url: upstreamUrl },
+  });
+  await createStoredResource(INSTANCE_CALLER, connector.id, {
+    uri: "test://static-text",
+    name: "Static text",
+    description: "A static text resource for the conformance suite",
+    mimeType: "text/plain",
+    fetchConfig: { text: "This is the content of the static text resource." },
+  });
+  const server = await createServer(
+    INSTANCE_CALLER,
+    workspace.id,
+    { name: "Conformance fixture", instructions: "The MCP conformance suite's fixture server.", connectorIds: [connector.id] },
+    baseUrl,
+  );
+  return { serverId: server.id, apiKey: key };
+}
