@@ -2,7 +2,7 @@ import { z } from "zod";
 import { endpoint, pageSchema } from "@/lib/api/endpoint";
 import { PageQuery } from "@/lib/api/pagination";
 import { Id } from "@/lib/schemas/common";
-import { CreateStoredResourceBody, StoredResource } from "@/lib/resources/schemas";
+import { CreateStoredResourceBody, StoredResource, UpdateStoredResourceBody } from "@/lib/resources/schemas";
 
 const tag = "Stored resources";
 const connectorParams = z.object({ connectorId: Id });
@@ -19,5 +19,14 @@ export const storedResourceEndpoints = {
     response: StoredResource,
   }),
   listStoredResources: endpoint({ method: "GET", path: "/connectors/{connectorId}/resources", tag, summary: "List a connector's stored resources", params: connectorParams, query: PageQuery, response: pageSchema(StoredResource) }),
+  updateStoredResource: endpoint({
+    method: "PATCH",
+    path: "/resources/{resourceId}",
+    tag,
+    summary: "Change a stored resource (URI, name, description, MIME type, fetchConfig)",
+    params: z.object({ resourceId: Id }),
+    body: UpdateStoredResourceBody,
+    response: StoredResource,
+  }),
   deleteStoredResource: endpoint({ method: "DELETE", path: "/resources/{resourceId}", tag, summary: "Delete a stored resource", params: z.object({ resourceId: Id }), status: 204 }),
 };

@@ -33,6 +33,10 @@ export const CreateStoredResourceBody = z
   .meta({ id: "CreateStoredResource" });
 export type CreateStoredResourceBody = z.infer<typeof CreateStoredResourceBody>;
 
+/** Changes some fields of a stored resource; the same rules as on creation. */
+export const UpdateStoredResourceBody = CreateStoredResourceBody.partial().meta({ id: "UpdateStoredResource" });
+export type UpdateStoredResourceBody = z.infer<typeof UpdateStoredResourceBody>;
+
 export const StoredResource = z
   .object({
     id: z.string(),

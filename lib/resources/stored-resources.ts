@@ -1,4 +1,4 @@
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { Caller } from "@/lib/auth/caller";
 import { db } from "@/lib/db/client";
 import { NotFoundError } from "@/lib/errors";
@@ -6,7 +6,7 @@ import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
 import { orgsManagedBy } from "@/lib/tenancy/scopes";
 import { findManagedConnector } from "@/lib/connectors/managed-connector";
-import type { CreateStoredResourceBody } from "@/lib/resources/schemas";
+import type { CreateStoredResourceBody, UpdateStoredResourceBody } from "@/lib/resources/schemas";
 
 /**
  * Stored resources of a connector (table `mcp_resources`). The table has no org column, so
@@ -58,6 +58,35 @@ export async function listStoredResources(caller: Caller, connectorId: string, p
   return pageOf(page, (args) =>
     db().storedResource.findMany({ where: { connectorId, AND: [managedResources(caller)] }, orderBy: { id: "asc" }, select: resourceSelect, ...args }),
   );
+}
+
+/** Changes the given fields of a stored resource of a connector the caller manages. */
+export async function updateStoredResource(caller: Caller, resourceId: string, input: UpdateStoredResourceBody): Promise<StoredResourceView> {
+  return db().$transaction(async (tx) => {
+    const where = { id: resourceId, AND: [managedResources(caller)] };
+    const current = await tx.storedResource.findFirst({ where, select: { connectorId: true, connector: { select: { orgId: true } } } });
+    if (!current) throw new NotFoundError("resource");
+    const data: Prisma.StoredResourceUpdateManyMutationInput = {};
+    if (input.uri !== undefined) data.uri = input.uri;
+    if (input.name !== undefined) data.name = input.name;
+    if (input.description !== undefined) data.description = input.description;
+    if (input.mimeType !== undefined) data.mimeType = input.mimeType;
+    if (input.fetchConfig !== undefined) data.fetchConfig = input.fetchConfig === null ? Prisma.DbNull : (input.fetchConfig as Prisma.InputJsonValue);
+    const { count } = await tx.storedResource.updateMany({ where, data });
+    if (count === 0) throw new NotFoundError("resource");
+    await recordAuditEvent(
+      caller,
+      {
+        orgId: current.connector.orgId,
+        action: "resource.update",
+        targetType: "stored_resource",
+        targetId: resourceId,
+        data: { connectorId: current.connectorId, fields: Object.keys(input), ...(input.uri !== undefined ? { uri: input.uri } : {}) },
+      },
+      tx,
+    );
+    return tx.storedResource.findUniqueOrThrow({ where: { id: resourceId }, select: resourceSelect });
+  });
 }
 
 /** Deletes a stored resource of a connector the caller manages. */

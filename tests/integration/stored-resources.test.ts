@@ -122,3 +122,27 @@ describe("stored resources", () => {
     expect(await db().storedResource.count({ where: { connectorId } })).toBe(1);
   });
 });
+
+describe("PATCH /api/v1/resources/{resourceId}", () => {
+  it("an admin changes some fields with the creation rules; the others stay; audited", async () => {
+    const t = await createTenant();
+    const connectorId = await connectorOf(t);
+    const created = await api(t.admin.token).post(resourcesOf(connectorId), { uri: "crm://schema", name: "Schema", fetchConfig: { text: "v1" } });
+    const res = await api(t.admin.token).patch(`/api/v1/resources/${created.body.id}`, { name: "Schema v2", mimeType: "Text/Markdown", fetchConfig: null });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: created.body.id, uri: "crm://schema", name: "Schema v2", mimeType: "text/markdown", fetchConfig: null });
+    const event = await db().auditEvent.findFirstOrThrow({ where: { orgId: t.org.id, action: "resource.update", targetId: created.body.id } });
+    expect(event.data).toMatchObject({ connectorId, fields: ["name", "mimeType", "fetchConfig"] });
+  });
+
+  it("refuses a reserved or malformed URI with 422 on uri", async () => {
+    const t = await createTenant();
+    const connectorId = await connectorOf(t);
+    const created = await api(t.admin.token).post(resourcesOf(connectorId), { uri: "crm://schema", name: "Schema" });
+    for (const uri of ["anythingmcp://server/x/instructions", "no scheme"]) {
+      const res = await api(t.admin.token).patch(`/api/v1/resources/${created.body.id}`, { uri });
+      expect(res.status).toBe(422);
+      expect(res.body.errors[0].path).toBe("uri");
+    }
+  });
+});

@@ -83,6 +83,7 @@ export const connectorCases: MatrixCase[] = [
 
   { endpoint: r.createStoredResource, setup: onConnector("/resources", { uri: "crm://new", name: "New" }), outsiders: [...admins] },
   { endpoint: r.listStoredResources, setup: onConnector("/resources"), outsiders: [...admins] },
+  { endpoint: r.updateStoredResource, setup: async (t) => ({ ...(await onResource(t)), body: { name: "Renamed" } }), outsiders: [...admins] },
   { endpoint: r.deleteStoredResource, setup: onResource, outsiders: [...admins] },
 
   { endpoint: g.getManualGraph, setup: onConnector("/graph"), outsiders: [...admins] },

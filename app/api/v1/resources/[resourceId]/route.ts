@@ -1,8 +1,9 @@
 import { apiRoute } from "@/lib/api/handler";
 import { storedResourceEndpoints as e } from "@/lib/resources/endpoints";
-import { deleteStoredResource } from "@/lib/resources/stored-resources";
+import { deleteStoredResource, updateStoredResource } from "@/lib/resources/stored-resources";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 export const DELETE = apiRoute(e.deleteStoredResource, ({ caller, params }) => deleteStoredResource(caller, params.resourceId));
+export const PATCH = apiRoute(e.updateStoredResource, ({ caller, params, body }) => updateStoredResource(caller, params.resourceId, body));
