@@ -17,9 +17,16 @@ export interface BenchApp {
   stop(): Promise<void>;
 }
 
+/** The started app with a handle on its supervisor (scripts/start.ts), for the shutdown check. */
+export interface StartedApp extends BenchApp {
+  supervisor: ChildProcess;
+  /** The supervisor's stdout and stderr so far (last 20 kB). */
+  output(): string;
+}
+
 const STARTUP_TIMEOUT_MS = 10 * 60_000;
 
-export async function startProductionApp(log: (line: string) => void): Promise<BenchApp> {
+export async function startProductionApp(log: (line: string) => void): Promise<StartedApp> {
   const [port, pgPort] = [await freePort(), await freePort()];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-bench-"));
   fs.chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as "postgres" and must reach its data
@@ -52,7 +59,7 @@ export async function startProductionApp(log: (line: string) => void): Promise<B
     await sleep(250);
   }
   log(`app ready after ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return { url: `http://127.0.0.1:${port}`, key, stop: () => stop(child, dataDir) };
+  return { url: `http://127.0.0.1:${port}`, key, stop: () => stop(child, dataDir), supervisor: child, output: () => output };
 }
 
 async function stop(child: ChildProcess, dataDir: string): Promise<void> {
