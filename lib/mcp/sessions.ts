@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Server } from "@modelcontextprotocol/server";
 import type { Caller } from "@/lib/auth/caller";
 import { logger } from "@/lib/log";
+import { trackLiveMcpSessions } from "@/lib/ops/metrics";
+import { onShutdown } from "@/lib/ops/shutdown";
 import { buildServer } from "@/lib/mcp/build-server";
 import { LegacyHttpTransport } from "@/lib/mcp/http/legacy-transport";
 import { closeWhenBodyEnds } from "@/lib/mcp/http/legacy-stateless";
@@ -106,6 +108,9 @@ function register(id: string, session: McpSession): void {
   }
   sessions.set(id, session);
   registerSweep("sessions", sweepSessions);
+  trackLiveMcpSessions(liveSessionCount);
+  // A session's GET stream never ends by itself: close them all when the instance stops.
+  onShutdown("mcp-sessions", () => Promise.all([...sessions.values()].map(closeSession)).then(() => undefined));
 }
 
 function forget(id: string | undefined): void {

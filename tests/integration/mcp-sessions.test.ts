@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { liveSessionCount } from "@/lib/mcp/sessions";
+import { runShutdownHooks } from "@/lib/ops/shutdown";
 import { api } from "@/tests/helpers/api";
 import { createTenant, type Tenant } from "@/tests/helpers/factories";
 import { connectV1, connectV2, postRaw } from "@/tests/helpers/mcp-clients";
@@ -211,5 +213,20 @@ describe("2026-era subscribers", () => {
       await subscription.close();
       await close();
     }
+  });
+});
+
+describe("instance shutdown", () => {
+  // Last in this file: shutdown hooks run once per process.
+  it("closes live sessions (their streams would otherwise hold the server open); their ids are then unknown", async () => {
+    const { t, url } = await scenario();
+    const { transport, close } = await connectV1(url, t.admin.token);
+    const headers = { authorization: `Bearer ${t.admin.token}`, "mcp-session-id": transport.sessionId!, "mcp-protocol-version": "2025-11-25" };
+    expect((await postRaw(url, LIST, headers)).status).toBe(200);
+    expect(liveSessionCount()).toBeGreaterThan(0);
+    await runShutdownHooks();
+    expect(liveSessionCount()).toBe(0);
+    expect((await postRaw(url, LIST, headers)).status).toBe(404);
+    await close();
   });
 });

@@ -1,5 +1,6 @@
 import { createMcpHandler, InMemoryServerEventBus, type McpHttpHandler } from "@modelcontextprotocol/server";
 import { logger } from "@/lib/log";
+import { onShutdown } from "@/lib/ops/shutdown";
 import { buildServer } from "@/lib/mcp/build-server";
 import { mcpConfig } from "@/lib/mcp/http/mcp-config";
 import { orgVersions, registerSweep } from "@/lib/mcp/live-watch";
@@ -70,6 +71,8 @@ function entryFor(owner: SessionOwner, surface: McpSurface, maxBodyBytes: number
   const entry: ModernEntry = { key, owner, handler, bus, signature: surface.tools.signature(), watch: surface.watch, lastUsed: Date.now() };
   entries.set(key, entry);
   registerSweep("modern-subscriptions", sweepSubscriptions);
+  // subscriptions/listen streams never end by themselves: close them when the instance stops.
+  onShutdown("mcp-subscriptions", () => [...entries.values()].forEach(drop));
   return entry;
 }
 

@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { isLegacyRequest } from "@modelcontextprotocol/server";
 import { logger } from "@/lib/log";
+import { recordRequest } from "@/lib/ops/request-log";
 import { authenticateMcp, limitDemoClient } from "@/lib/mcp/http/authenticate-mcp";
 import { serveLegacyStateless } from "@/lib/mcp/http/legacy-stateless";
 import { mcpConfig } from "@/lib/mcp/http/mcp-config";
@@ -27,13 +29,26 @@ import type { McpEndpoint, McpSurface } from "@/lib/mcp/surface";
  * goes to the 2026-era handler or to 2025-era serving, stateless or in a session.
  */
 export async function serveMcp(request: Request, endpoint: McpEndpoint): Promise<Response> {
+  const started = performance.now();
+  let response: Response;
   try {
-    return await serve(request, endpoint);
+    response = await serve(request, endpoint);
   } catch (e) {
     // Nearly all pre-protocol work is database reads: a failure here means "try again soon".
     logger.error({ err: e instanceof Error ? e.message : String(e), endpoint: endpoint.kind }, "MCP request failed before reaching the protocol layer");
-    return unavailableResponse();
+    response = unavailableResponse();
   }
+  // Streams are logged when their answer starts: the status is known, the duration is time to first byte.
+  recordRequest({ route: ROUTES[endpoint.kind], method: request.method, status: response.status, durationMs: performance.now() - started, requestId: requestIdOf(request) });
+  return response;
+}
+
+/** Route templates for logs and metrics: never a concrete server id. */
+const ROUTES: Record<McpEndpoint["kind"], string> = { server: "/mcp/{serverId}", shared: "/mcp", demo: "/mcp/demo" };
+
+function requestIdOf(request: Request): string {
+  const given = request.headers.get("x-request-id");
+  return given && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
 }
 
 const METHODS = new Set(["GET", "POST", "DELETE"]);
