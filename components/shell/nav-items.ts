@@ -64,7 +64,7 @@ export function orgNavItems(orgId: string, isAdmin: boolean): ContextNavItem[] {
 export function workspaceNavItems(workspaceId: string, isAdmin: boolean): ContextNavItem[] {
   const base = `/w/${workspaceId}`;
   const keys = { href: `${base}/api-keys`, label: "API keys", icon: KeyRound };
-  const files = { href: "/files", label: "Files", icon: FolderOpen };
+  const files = { href: `${base}/files`, label: "Files", icon: FolderOpen };
   if (!isAdmin) return [keys, files];
   return [
     { href: `${base}/servers`, label: "MCP servers", icon: Server },

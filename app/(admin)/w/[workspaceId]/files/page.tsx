@@ -1,0 +1,87 @@
+import type { Metadata } from "next";
+import { FolderOpen, SearchX } from "lucide-react";
+import Link from "next/link";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Pagination } from "@/components/ui/pagination";
+import { FileFilters } from "@/components/files/file-filters";
+import { FileTable } from "@/components/files/file-table";
+import { FileUploader } from "@/components/files/file-uploader";
+import { WorkspacePicker } from "@/components/files/workspace-picker";
+import { cursorParam, loadViewer, requireWorkspace } from "@/app/(admin)/_lib/context";
+import { listFiles } from "@/lib/files/files";
+import { uploadLimits } from "@/lib/files/limits";
+
+export const metadata: Metadata = { title: "Files" };
+
+type Props = { params: Promise<{ workspaceId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+function textParam(value: string | string[] | undefined, max: number): string | undefined {
+  const v = (Array.isArray(value) ? value[0] : value)?.trim();
+  return v && v.length <= max ? v : undefined;
+}
+
+/**
+ * The files page of a workspace, for every member: upload (drag and drop or picker, progress,
+ * cancel, tags, visibility) through the JSON API from the browser, and the list of the files
+ * they can see (their own and the shared ones), filtered by tag and MIME type, cursor-paged.
+ */
+export default async function WorkspaceFilesPage({ params, searchParams }: Props) {
+  const { workspace, isAdmin, caller, userId } = await requireWorkspace((await params).workspaceId);
+  const { orgs } = await loadViewer();
+  const query = await searchParams;
+  const tag = textParam(query.tag, 100);
+  const mimeType = textParam(query.mimeType, 255);
+  const cursor = cursorParam(query.cursor);
+  const page = await listFiles(caller, workspace.id, { tag, mimeType, cursor, limit: 25 });
+  const basePath = `/w/${workspace.id}/files`;
+  const filters = { tag, mimeType };
+  const tagHref = (t: string) => `${basePath}?${new URLSearchParams({ tag: t, ...(mimeType ? { mimeType } : {}) })}`;
+  const filtered = Boolean(tag || mimeType);
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6">
+      <PageHeader
+        title="Files"
+        description={
+          <>
+            Tools on this workspace&apos;s MCP servers can read these files by their <code className="font-mono">files://</code> URI. Private files are
+            yours alone; workspace files are shared with everyone in {workspace.name}.
+          </>
+        }
+        actions={<WorkspacePicker orgs={orgs} current={workspace.id} />}
+      />
+      <FileUploader key={workspace.id} workspaceId={workspace.id} workspaceName={workspace.name} maxUploadBytes={uploadLimits().maxUploadBytes} />
+      <section aria-labelledby="files-list-title" className="grid gap-4">
+        <h2 id="files-list-title" className="text-lg font-semibold">
+          Files in {workspace.name}
+        </h2>
+        <FileFilters action={basePath} tag={tag} mimeType={mimeType} seenTypes={[...new Set(page.items.map((f) => f.mimeType))]} />
+        {page.items.length > 0 ? (
+          <div>
+            <FileTable
+              files={page.items}
+              caption={filtered ? `Files in ${workspace.name} matching the filters` : `Files in ${workspace.name}`}
+              viewer={{ userId, isAdmin }}
+              tagHref={tagHref}
+            />
+            <Pagination basePath={basePath} nextCursor={page.nextCursor} isFirstPage={!cursor} params={filters} />
+          </div>
+        ) : filtered || cursor ? (
+          <EmptyState icon={SearchX} title="No files match these filters">
+            Tags and types must match exactly (for example <code className="font-mono">text/csv</code>).{" "}
+            <Link href={basePath} className="underline">
+              Clear the filters
+            </Link>{" "}
+            to see every file.
+          </EmptyState>
+        ) : (
+          <EmptyState icon={FolderOpen} title="No files here yet">
+            Drop files onto the upload area above, or press it to choose files. Each file gets a <code className="font-mono">files://</code> URI
+            you can copy and hand to a tool; keep a file private or share it with the workspace.
+          </EmptyState>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import Form from "next/form";
+import Link from "next/link";
+import { buttonVariants } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+
+const COMMON_TYPES = [
+  "text/plain", "text/csv", "text/markdown", "text/html", "application/json", "application/pdf", "application/xml",
+  "application/zip", "image/png", "image/jpeg", "image/gif", "image/webp", "image/svg+xml",
+];
+
+interface Props {
+  action: string;
+  tag?: string;
+  mimeType?: string;
+  /** MIME types seen on this page, offered first. */
+  seenTypes: string[];
+}
+
+/** Tag and MIME type filters (a GET form: the filters live in the URL, so they survive reloads and links). */
+export function FileFilters({ action, tag, mimeType, seenTypes }: Props) {
+  const types = [...new Set([...seenTypes, ...COMMON_TYPES])];
+  const filtered = Boolean(tag || mimeType);
+  return (
+    <Form action={action} key={`${tag ?? ""}\n${mimeType ?? ""}`} className="flex flex-wrap items-end gap-3" aria-label="Filter files">
+      <div className="grid gap-1.5">
+        <Label htmlFor="filter-tag">Tag</Label>
+        <Input id="filter-tag" name="tag" defaultValue={tag} placeholder="Any tag" className="w-48" autoComplete="off" />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="filter-type">Type</Label>
+        <Input id="filter-type" name="mimeType" defaultValue={mimeType} placeholder="Any type, e.g. text/csv" list="filter-type-options" className="w-60" autoComplete="off" />
+        <datalist id="filter-type-options">
+          {types.map((type) => (
+            <option key={type} value={type} />
+          ))}
+        </datalist>
+      </div>
+      <Button type="submit" variant="secondary">
+        Apply filters
+      </Button>
+      {filtered && (
+        <Link href={action} className={buttonVariants({ variant: "ghost" })}>
+          Clear filters
+        </Link>
+      )}
+    </Form>
+  );
+}
