@@ -9,16 +9,17 @@ import type { ActionResult } from "@/app/(admin)/_lib/action-result";
  * (same dotted paths as the form's), the message as the form's root error and an error toast.
  * Returns true on success.
  */
-export function applyResult<T, F extends FieldValues>(
+export function applyResult<T, F extends FieldValues, C = unknown, V = F>(
   result: ActionResult<T>,
-  opts: { form?: UseFormReturn<F>; success?: string } = {},
+  opts: { form?: UseFormReturn<F, C, V>; success?: string; mapPath?: (apiPath: string) => string } = {},
 ): result is { ok: true; data: T } {
   if (result.ok) {
     if (opts.success) toast.success(opts.success);
     return true;
   }
   const { form } = opts;
-  const fieldErrors = Object.entries(result.fieldErrors ?? {});
+  const mapPath = opts.mapPath ?? ((path: string) => path);
+  const fieldErrors = Object.entries(result.fieldErrors ?? {}).map(([path, message]): [string, string] => [mapPath(path), message]);
   if (form) {
     for (const [path, message] of fieldErrors) form.setError(path as Path<F>, { type: "server", message });
     form.setError("root.server" as Path<F>, { type: "server", message: describe(result.error, fieldErrors) });

@@ -66,7 +66,7 @@ export const SecretHeaders = z
   .meta({ description: "Write-only: stored encrypted and never returned; `{}` clears them." });
 export type SecretHeaders = z.infer<typeof SecretHeaders>;
 
-const HttpUrl = z
+export const HttpUrl = z
   .url({ protocol: /^https?$/, error: "Must be an absolute http(s) URL." })
   .max(2048)
   .refine((u) => !URL.canParse(u) || (new URL(u).username === "" && new URL(u).password === ""), "Put credentials in headers, not in the URL.");

@@ -3,6 +3,7 @@ import { cookies, headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import type { Caller } from "@/lib/auth/caller";
+import { isAppError } from "@/lib/errors";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { publicBaseUrl } from "@/lib/servers/server-url";
 import { listOrgsForOverview, type OverviewOrg, type OverviewWorkspace } from "@/lib/shell/overview";
@@ -92,4 +93,14 @@ export async function requestBaseUrl(): Promise<string> {
 export function cursorParam(value: string | string[] | undefined): string | undefined {
   const v = Array.isArray(value) ? value[0] : value;
   return v && v.length <= 200 ? v : undefined;
+}
+
+/** The value of a lib read, or the 404 page when the lib says "not found" (missing or not yours). */
+export async function orNotFound<T>(read: Promise<T>): Promise<T> {
+  try {
+    return await read;
+  } catch (e) {
+    if (isAppError(e) && e.code === "not_found") notFound();
+    throw e;
+  }
 }

@@ -1,0 +1,77 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { Controller, FormProvider, useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { FormAlert, errorAt } from "@/components/forms/form-alert";
+import { applyResult } from "@/components/forms/apply-result";
+import { MarkdownEditor } from "@/components/editors/markdown-editor";
+import { SecretHeadersEditor } from "@/components/connectors/secret-headers-editor";
+import { McpConnectorForm, type McpConnectorFormInput, formPathOf, headersObject } from "@/components/connectors/connector-form-model";
+import { createConnectorAction } from "@/app/(admin)/orgs/[orgId]/connectors/actions";
+
+/** A new mcp connector: saving connects to the upstream and discovers its tools (or says why not). */
+export function McpConnectorCreateForm({ orgId }: { orgId: string }) {
+  const router = useRouter();
+  const form = useForm<McpConnectorFormInput, unknown, ReturnType<typeof McpConnectorForm.parse>>({
+    resolver: zodResolver(McpConnectorForm),
+    defaultValues: { name: "", url: "", headers: [], instructions: "" },
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    const result = await createConnectorAction(orgId, {
+      type: "mcp",
+      name: values.name,
+      instructions: values.instructions.trim() ? values.instructions : null,
+      config: { url: values.url, headers: headersObject(values.headers) },
+    });
+    if (applyResult(result, { form, success: `Connected; ${result.ok ? result.data.tools.length : 0} tools discovered`, mapPath: formPathOf })) {
+      router.push(`/orgs/${orgId}/connectors/${result.data.id}/tools`);
+    }
+  });
+  const submitting = form.formState.isSubmitting;
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={onSubmit} className="grid gap-6" noValidate>
+        <FormAlert form={form} />
+        <Card>
+          <CardContent className="grid gap-4 pt-6">
+            <Field id="connector-name" label="Name" error={errorAt(form, "name")}>
+              {(control) => <Input {...control} {...form.register("name")} autoComplete="off" placeholder="Docs" />}
+            </Field>
+            <Field id="connector-url" label="MCP server URL" hint="Its Streamable HTTP endpoint, e.g. https://mcp.example.com/mcp" error={errorAt(form, "url")}>
+              {(control) => <Input {...control} {...form.register("url")} type="url" autoComplete="off" className="font-mono" placeholder="https://mcp.example.com/mcp" />}
+            </Field>
+            <SecretHeadersEditor idPrefix="connector" />
+            <Controller
+              control={form.control}
+              name="instructions"
+              render={({ field }) => (
+                <MarkdownEditor
+                  id="connector-instructions"
+                  label="Instructions (markdown)"
+                  hint="Part of the MCP servers' instructions for callers who can use this connector."
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={errorAt(form, "instructions")}
+                />
+              )}
+            />
+          </CardContent>
+        </Card>
+        <div className="flex items-center gap-3">
+          <Button type="submit" disabled={submitting}>
+            {submitting ? "Connecting and discovering tools…" : "Connect and discover tools"}
+          </Button>
+          <span role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
+            {submitting ? "Talking to the upstream MCP server; this can take a few seconds." : ""}
+          </span>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}
