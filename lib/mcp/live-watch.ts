@@ -1,3 +1,4 @@
+import type { Caller } from "@/lib/auth/caller";
 import { db } from "@/lib/db/client";
 import { logger } from "@/lib/log";
 import { mcpConfig } from "@/lib/mcp/http/mcp-config";
@@ -55,4 +56,23 @@ export async function orgVersions(orgIds: Iterable<string>): Promise<Map<string,
   if (ids.length === 0) return new Map();
   const rows = await db().organization.findMany({ where: { id: { in: ids } }, select: { id: true, configVersion: true } });
   return new Map(rows.map((r) => [r.id, r.configVersion]));
+}
+
+/**
+ * Of these API key ids, the ones still usable (not revoked, not expired). Live sessions and
+ * subscriptions of the others are ended: revocation is immediate for open streams too.
+ */
+export async function usableKeyIds(keyIds: Iterable<string>): Promise<Set<string>> {
+  const ids = [...new Set(keyIds)];
+  if (ids.length === 0) return new Set();
+  const rows = await db().apiKey.findMany({
+    where: { id: { in: ids }, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
+    select: { id: true },
+  });
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The API key id behind a caller, or null (instance credential, anonymous). */
+export function apiKeyIdOf(caller: Caller | null): string | null {
+  return caller?.kind === "user" ? (caller.apiKey?.id ?? null) : null;
 }

@@ -8,7 +8,7 @@ import { buildServer } from "@/lib/mcp/build-server";
 import { LegacyHttpTransport } from "@/lib/mcp/http/legacy-transport";
 import { closeWhenBodyEnds } from "@/lib/mcp/http/legacy-stateless";
 import { mcpConfig } from "@/lib/mcp/http/mcp-config";
-import { orgVersions, registerSweep } from "@/lib/mcp/live-watch";
+import { apiKeyIdOf, orgVersions, registerSweep, usableKeyIds } from "@/lib/mcp/live-watch";
 import { resolveSurface } from "@/lib/mcp/resolve-surface";
 import { endpointKey, type McpEndpoint, type McpSurface, type ToolSet } from "@/lib/mcp/surface";
 
@@ -146,10 +146,15 @@ async function reconcile(session: McpSession, fresh: McpSurface | null): Promise
   if (changed) await session.server.sendToolListChanged().catch(() => undefined);
 }
 
-/** Idle eviction, then a reconcile of every session whose organization changed. */
+/** Idle eviction, sessions of revoked keys, then a reconcile of every session whose organization changed. */
 async function sweepSessions(): Promise<void> {
   const idleBefore = Date.now() - mcpConfig.sessionIdleMs();
   for (const session of [...sessions.values()]) if (session.lastUsed < idleBefore) await closeSession(session);
+  const usable = await usableKeyIds([...sessions.values()].map((s) => apiKeyIdOf(s.caller)).filter((id): id is string => id !== null));
+  for (const session of [...sessions.values()]) {
+    const keyId = apiKeyIdOf(session.caller);
+    if (keyId && !usable.has(keyId)) await closeSession(session);
+  }
   const watched = [...sessions.values()].filter((s) => s.watch);
   const versions = await orgVersions(watched.map((s) => s.watch!.orgId));
   for (const session of watched) {

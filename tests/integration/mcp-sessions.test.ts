@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { liveSessionCount } from "@/lib/mcp/sessions";
+import { findSession, liveSessionCount } from "@/lib/mcp/sessions";
 import { runShutdownHooks } from "@/lib/ops/shutdown";
 import { api } from "@/tests/helpers/api";
 import { createTenant, type Tenant } from "@/tests/helpers/factories";
@@ -212,6 +212,24 @@ describe("2026-era subscribers", () => {
     } finally {
       await subscription.close();
       await close();
+    }
+  });
+});
+
+describe("revocation", () => {
+  it("revoking a key ends its live session and its subscriptions/listen stream, without waiting for a request", async () => {
+    const { t, serverId, url } = await scenario();
+    const v1 = await connectV1(url, t.member.token);
+    const v2 = await connectV2(url, t.member.token);
+    const subscription = await v2.client.listen({ toolsListChanged: true });
+    const owner = { endpoint: { kind: "server" as const, serverId }, identity: `key:${t.member.apiKeyId}` };
+    try {
+      expect(findSession(v1.transport.sessionId!, owner)).not.toBeNull();
+      expect((await api(t.admin.token).delete(`/api/v1/api-keys/${t.member.apiKeyId}`)).status).toBe(204);
+      await vi.waitFor(() => expect(findSession(v1.transport.sessionId!, owner)).toBeNull(), { timeout: 10_000 });
+      expect(await subscription.closed).not.toBe("local");
+    } finally {
+      await Promise.all([v1.close(), v2.close()]);
     }
   });
 });

@@ -3,7 +3,7 @@ import { logger } from "@/lib/log";
 import { onShutdown } from "@/lib/ops/shutdown";
 import { buildServer } from "@/lib/mcp/build-server";
 import { mcpConfig } from "@/lib/mcp/http/mcp-config";
-import { orgVersions, registerSweep } from "@/lib/mcp/live-watch";
+import { apiKeyIdOf, orgVersions, registerSweep, usableKeyIds } from "@/lib/mcp/live-watch";
 import { resolveSurface } from "@/lib/mcp/resolve-surface";
 import type { SessionOwner } from "@/lib/mcp/sessions";
 import { endpointKey, type McpSurface } from "@/lib/mcp/surface";
@@ -100,9 +100,15 @@ function drop(entry: ModernEntry): void {
   void entry.handler.close().catch(() => undefined);
 }
 
-/** Reconciles handlers that have open subscriptions with their organization's changes. */
+/** Ends subscriptions of revoked keys; reconciles the others with their organization's changes. */
 async function sweepSubscriptions(): Promise<void> {
   evictIdle(mcpConfig.maxSessions());
+  const open = [...entries.values()].filter((e) => e.bus.listenerCount > 0);
+  const usable = await usableKeyIds(open.map((e) => apiKeyIdOf(e.owner.caller)).filter((id): id is string => id !== null));
+  for (const entry of open) {
+    const keyId = apiKeyIdOf(entry.owner.caller);
+    if (keyId && !usable.has(keyId)) drop(entry);
+  }
   const listening = [...entries.values()].filter((e) => e.watch && e.bus.listenerCount > 0);
   const versions = await orgVersions(listening.map((e) => e.watch!.orgId));
   for (const entry of listening) {
