@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createHash } from "node:crypto";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { api } from "@/tests/helpers/api";
 import { startAppInstance, type AppInstance } from "@/tests/helpers/app-instance";
 import { createTenant, INSTANCE_KEY, uniqueSuffix } from "@/tests/helpers/factories";
@@ -37,6 +38,19 @@ afterAll(async () => {
   await redis?.dispose();
 });
 
+const MCP_BUDGET = 3;
+const MCP_HEADERS = { host: "localhost:3000", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" };
+const INITIALIZE = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
+
+/** A reported wait is honest when it covers the key's remaining life in Redis, rounded up at most `slackMs`. */
+function expectHonest(reportedMs: number, remainingMs: number, slackMs: number): void {
+  expect(remainingMs).toBeGreaterThan(0);
+  expect(reportedMs).toBeGreaterThanOrEqual(remainingMs);
+  expect(reportedMs - remainingMs).toBeLessThan(slackMs);
+}
+
+afterEach(() => vi.unstubAllEnvs());
+
 /** The remaining time to live of a limiter key in Redis, in ms (what the true wait is). */
 function pttl(key: string): number {
   return Number(redis.cli("PTTL", key));
@@ -51,11 +65,7 @@ describe("Rate limits in Redis: each limit rejects at its budget and the wait it
     const key = `sb:rl:api:key:${member.apiKeyId}`;
     // The budget is kept in Redis (shared by every instance), not in this process.
     expect(Number(redis.cli("GET", key))).toBe(API_BUDGET + 1);
-    const retryAfterMs = Number(refused.headers.get("retry-after")) * 1000;
-    const remaining = pttl(key);
-    expect(remaining).toBeGreaterThan(0);
-    expect(retryAfterMs).toBeGreaterThanOrEqual(remaining);
-    expect(retryAfterMs - remaining).toBeLessThan(2_000);
+    expectHonest(Number(refused.headers.get("retry-after")) * 1000, pttl(key), 2_000);
   });
 
   it("sign-in attempts: per account — locked at the budget with the window's true remainder", async () => {
@@ -66,10 +76,7 @@ describe("Rate limits in Redis: each limit rejects at its budget and the wait it
     }
     const locked = await signInWithPassword({ email, password: "wrong", clientIp: "203.0.113.99" });
     expect(locked).toMatchObject({ ok: false, reason: "locked" });
-    const remaining = pttl(`sb:rl:login-account:${email}`);
-    const retryAfterMs = (locked as { retryAfterMs: number }).retryAfterMs;
-    expect(retryAfterMs).toBeGreaterThanOrEqual(remaining);
-    expect(retryAfterMs - remaining).toBeLessThan(1_000);
+    expectHonest((locked as { retryAfterMs: number }).retryAfterMs, pttl(`sb:rl:login-account:${email}`), 1_000);
   });
 
   it("sign-in attempts: per IP — locked at the budget with the window's true remainder", async () => {
@@ -80,10 +87,30 @@ describe("Rate limits in Redis: each limit rejects at its budget and the wait it
     }
     const locked = await signInWithPassword({ email: `x-${uniqueSuffix()}@example.test`, password: "wrong", clientIp: ip });
     expect(locked).toMatchObject({ ok: false, reason: "locked" });
-    const remaining = pttl(`sb:rl:login-ip:${ip}`);
-    const retryAfterMs = (locked as { retryAfterMs: number }).retryAfterMs;
-    expect(retryAfterMs).toBeGreaterThanOrEqual(remaining);
-    expect(retryAfterMs - remaining).toBeLessThan(1_000);
+    expectHonest((locked as { retryAfterMs: number }).retryAfterMs, pttl(`sb:rl:login-ip:${ip}`), 1_000);
+  });
+
+  it("MCP endpoints: per API key — 429 with an honest Retry-After before any work is done (even the key check)", async () => {
+    vi.stubEnv("MCP_RATE_LIMIT", String(MCP_BUDGET));
+    const token = `sb_not-a-key-${uniqueSuffix()}`; // refused by the limiter before anyone looks it up
+    const send = () => api(token).post("/mcp", INITIALIZE, { headers: MCP_HEADERS });
+    for (let i = 0; i < MCP_BUDGET; i++) expect((await send()).status).toBe(401);
+    const refused = await send();
+    expect(refused.status).toBe(429);
+    const key = `sb:rl:mcp:${MCP_BUDGET}/60:${createHash("sha256").update(token).digest("base64url").slice(0, 32)}`;
+    expect(Number(redis.cli("GET", key))).toBe(MCP_BUDGET + 1);
+    expectHonest(Number(refused.headers.get("retry-after")) * 1000, pttl(key), 2_000);
+  });
+
+  it("MCP endpoints: per client IP on /mcp/demo — 429 with an honest Retry-After", async () => {
+    vi.stubEnv("MCP_DEMO_RATE_LIMIT", String(MCP_BUDGET));
+    const ip = `192.0.2.${Math.floor(Math.random() * 250) + 1}`;
+    const send = () => api(null).post("/mcp/demo", INITIALIZE, { headers: { ...MCP_HEADERS, "x-forwarded-for": ip } });
+    for (let i = 0; i < MCP_BUDGET; i++) expect((await send()).status).toBe(200);
+    const refused = await send();
+    expect(refused.status).toBe(429);
+    const key = `sb:rl:mcp-demo:${MCP_BUDGET}/60:${ip}`;
+    expectHonest(Number(refused.headers.get("retry-after")) * 1000, pttl(key), 2_000);
   });
 
   it("a refused key is served again once the reported wait has passed", async () => {
