@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { callerFromBearer } from "@/lib/auth/resolve-bearer";
 import { db } from "@/lib/db/client";
+import { renderMetrics } from "@/lib/ops/metrics";
 import { callTool } from "@/lib/connectors/runtime/call-tool";
 import type { ToolCallResult } from "@/lib/connectors/runtime/types";
 import { resolveCallerView } from "@/lib/mcp/resolve-caller-view";
@@ -226,6 +227,28 @@ describe("http tools: redirects are limited", () => {
     expect(loop.isError).toBe(true);
     expect(text(loop)).toContain("more than 5 redirects");
     expect(upstream.seen.filter((r) => r.url === "/v1/loop")).toHaveLength(6);
+  });
+});
+
+/** The current value of one Prometheus sample line, 0 when absent. */
+async function metricSample(line: string): Promise<number> {
+  const { body } = await renderMetrics();
+  const found = body.split("\n").find((l) => l.startsWith(line + " "));
+  return found ? Number(found.slice(line.length + 1)) : 0;
+}
+
+describe("http tools: outcomes are counted for /api/metrics", () => {
+  it("switchboard_upstream_calls_total counts each call by connector kind and outcome", async () => {
+    upstream.route("GET", "/v1/customers/5", (_req, res) => res.writeHead(200, { "content-type": "text/plain" }).end("ok"));
+    upstream.route("GET", "/v1/customers/6", (_req, res) => res.writeHead(500, { "content-type": "text/plain" }).end("boom"));
+    const { call } = await setup();
+    const ok = 'switchboard_upstream_calls_total{kind="http",outcome="ok"}';
+    const isError = 'switchboard_upstream_calls_total{kind="http",outcome="isError"}';
+    const [okBefore, isErrorBefore] = [await metricSample(ok), await metricSample(isError)];
+    await call("get_customer", { id: "5" });
+    await call("get_customer", { id: "6" });
+    expect(await metricSample(ok)).toBe(okBefore + 1);
+    expect(await metricSample(isError)).toBe(isErrorBefore + 1);
   });
 });
 

@@ -7,6 +7,7 @@ import type { UpstreamPool } from "@/lib/connectors/runtime/upstream-pool";
 import { invalidArgumentsMessage } from "@/lib/connectors/runtime/validate-arguments";
 import { upstreamPool } from "@/lib/connectors/runtime/default-pool";
 import { logger } from "@/lib/log";
+import { countUpstreamCall } from "@/lib/ops/metrics";
 
 /**
  * The connector runtime: executes one tool call the MCP endpoint has already authorized (the
@@ -24,6 +25,8 @@ export async function callTool(input: ToolCallInput, pool: UpstreamPool = upstre
     logger.error({ err: e instanceof Error ? e.message : String(e), tool: input.tool.exposedName }, "tool call failed unexpectedly");
     answer = failed("The tool call failed unexpectedly.");
   }
+  const kind = input.view.connectors.find((c) => c.id === input.tool.connectorId)?.type;
+  if (kind) countUpstreamCall(kind, answer.outcome);
   await auditToolCall({
     caller: input.caller,
     view: input.view,
