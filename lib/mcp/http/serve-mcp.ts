@@ -34,8 +34,9 @@ export async function serveMcp(request: Request, endpoint: McpEndpoint): Promise
   try {
     response = await serve(request, endpoint);
   } catch (e) {
-    // Nearly all pre-protocol work is database reads: a failure here means "try again soon".
-    logger.error({ err: e instanceof Error ? e.message : String(e), endpoint: endpoint.kind }, "MCP request failed before reaching the protocol layer");
+    // The SDK answers protocol errors itself; what throws here is nearly always the database
+    // (authentication, the caller's view): "try again soon", never a hang or a crash.
+    logger.error({ err: e instanceof Error ? e.message : String(e), endpoint: endpoint.kind }, "MCP request failed");
     response = unavailableResponse();
   }
   // Streams are logged when their answer starts: the status is known, the duration is time to first byte.
