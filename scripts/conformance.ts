@@ -21,6 +21,7 @@ import http from "node:http";
 import type net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "@/lib/net/free-port";
 
 const ROOT = process.cwd();
 const TOOLS_DIR = path.join(ROOT, ".conformance");
@@ -122,17 +123,6 @@ async function startMcpEndpoint() {
         server.close(() => resolve());
       }),
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = http.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function shutdown(code: number): Promise<never> {

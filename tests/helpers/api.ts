@@ -3,35 +3,7 @@
  * app/ that Next.js would use, and its handler is called with a real Request. Same handlers,
  * same database, no HTTP server to start.
  */
-type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-type RouteModule = Partial<Record<string, Handler>>;
-
-const modules = import.meta.glob<RouteModule>("/app/**/route.ts");
-
-interface Route {
-  pattern: RegExp;
-  names: string[];
-  load: () => Promise<RouteModule>;
-  /** Static segments rank before dynamic ones, as in Next.js. */
-  dynamicCount: number;
-}
-
-const routes: Route[] = Object.entries(modules)
-  .map(([file, load]) => {
-    const segments = file.replace(/^\/app/, "").replace(/\/route\.ts$/, "").split("/").filter(Boolean);
-    const names: string[] = [];
-    const pattern = segments
-      .filter((s) => !/^\(.*\)$/.test(s))
-      .map((s) => {
-        const dynamic = s.match(/^\[(?:\.\.\.)?(\w+)\]$/);
-        if (!dynamic) return "/" + s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-        names.push(dynamic[1]);
-        return s.startsWith("[...") ? "/(.+)" : "/([^/]+)";
-      })
-      .join("");
-    return { pattern: new RegExp(`^${pattern}/?$`), names, load, dynamicCount: names.length };
-  })
-  .sort((a, b) => a.dynamicCount - b.dynamicCount);
+import { matchRoute } from "@/tests/helpers/app-routes";
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -49,11 +21,9 @@ export interface RequestOptions {
 /** Sends one request to the route that serves `path` (e.g. "/api/v1/orgs?limit=2"). */
 export async function request(method: string, path: string, token: string | null, body?: unknown, opts: RequestOptions = {}): Promise<ApiResponse> {
   const url = new URL(path, "http://localhost:3000");
-  const route = routes.find((r) => r.pattern.test(url.pathname));
+  const route = await matchRoute(method, url.pathname);
   if (!route) throw new Error(`No route file serves ${url.pathname}`);
-  const match = url.pathname.match(route.pattern)!;
-  const params = Object.fromEntries(route.names.map((n, i) => [n, decodeURIComponent(match[i + 1])]));
-  const handler = (await route.load())[method];
+  const { handler, params } = route;
   if (!handler) return { status: 405, headers: new Headers(), body: null, text: "" };
   const headers = new Headers(opts.headers);
   if (token) headers.set("authorization", `Bearer ${token}`);

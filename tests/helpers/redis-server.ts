@@ -3,6 +3,9 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "@/lib/net/free-port";
+
+export { freePort };
 
 /**
  * A real Redis for tests: Debian's `redis-server` on 127.0.0.1 and a free port, no persistence.
@@ -125,19 +128,6 @@ function answersPing(port: number): Promise<boolean> {
     socket.once("error", () => done(false));
     socket.once("connect", () => socket.write("PING\r\n"));
     socket.once("data", (data) => done(data.toString().startsWith("+PONG")));
-  });
-}
-
-/** A port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
   });
 }
 

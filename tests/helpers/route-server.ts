@@ -1,5 +1,6 @@
 import http from "node:http";
 import type net from "node:net";
+import { matchRoute } from "@/tests/helpers/app-routes";
 import { toRequest, writeResponse } from "@/tests/helpers/node-fetch-adapter";
 
 /**
@@ -8,36 +9,6 @@ import { toRequest, writeResponse } from "@/tests/helpers/node-fetch-adapter";
  * Request the route expects — headers, body, and an abort signal fired when the client goes
  * away — and the Response is streamed back as it is produced, as Next.js does.
  */
-
-type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-type RouteModule = Partial<Record<string, Handler>>;
-
-const modules = import.meta.glob<RouteModule>("/app/**/route.ts");
-
-interface Route {
-  pattern: RegExp;
-  names: string[];
-  load: () => Promise<RouteModule>;
-  dynamicCount: number;
-}
-
-/** Static segments rank before dynamic ones, as in Next.js. */
-const routes: Route[] = Object.entries(modules)
-  .map(([file, load]) => {
-    const segments = file.replace(/^\/app/, "").replace(/\/route\.ts$/, "").split("/").filter(Boolean);
-    const names: string[] = [];
-    const pattern = segments
-      .filter((s) => !/^\(.*\)$/.test(s))
-      .map((s) => {
-        const dynamic = s.match(/^\[(?:\.\.\.)?(\w+)\]$/);
-        if (!dynamic) return "/" + s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-        names.push(dynamic[1]);
-        return s.startsWith("[...") ? "/(.+)" : "/([^/]+)";
-      })
-      .join("");
-    return { pattern: new RegExp(`^${pattern || ""}/?$`), names, load, dynamicCount: names.length };
-  })
-  .sort((a, b) => a.dynamicCount - b.dynamicCount);
 
 export interface RouteServer {
   /** e.g. http://127.0.0.1:41234 */
@@ -72,14 +43,11 @@ export async function startRouteServer(): Promise<RouteServer> {
 
 async function serve(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "127.0.0.1"}`);
-  const route = routes.find((r) => r.pattern.test(url.pathname));
-  const handler = route ? (await route.load())[req.method ?? "GET"] : undefined;
-  if (!route || !handler) {
+  const route = await matchRoute(req.method ?? "GET", url.pathname);
+  if (!route?.handler) {
     res.writeHead(route ? 405 : 404).end();
     return;
   }
-  const match = url.pathname.match(route.pattern)!;
-  const params = Object.fromEntries(route.names.map((n, i) => [n, decodeURIComponent(match[i + 1])]));
-  const response = await handler(toRequest(req, res, url), { params: Promise.resolve(params) });
+  const response = await route.handler(toRequest(req, res, url), { params: Promise.resolve(route.params) });
   await writeResponse(response, res);
 }

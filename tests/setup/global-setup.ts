@@ -1,10 +1,10 @@
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "@/lib/db/embedded-postgres";
 import { applyMigrations } from "@/lib/db/migrate";
+import { freePort } from "@/lib/net/free-port";
 
 /**
  * One real PostgreSQL for the whole run: TEST_DATABASE_URL when given (CI may point it at
@@ -28,18 +28,6 @@ export default async function setup(project: TestProject) {
     await stop?.();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 declare module "vitest" {
