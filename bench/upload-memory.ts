@@ -3,8 +3,7 @@
  * server's resident memory growth under 100 MiB": the production app (started as `npm start`
  * starts it, see bench/app.ts), a 1 GiB multipart upload through the files API over HTTP
  * (chunked, generated on the fly), and the resident memory of the Next.js server's process
- * group sampled from /proc during the upload. scripts/bench-upload-memory.ts measures the
- * in-process pipeline alone; this measures the whole server.
+ * group sampled from /proc during the upload.
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
