@@ -9,6 +9,7 @@ import { readJsonBody } from "@/lib/api/read-json-body";
 import { limitApiCaller } from "@/lib/api/limit-api-caller";
 import { recordRequest } from "@/lib/ops/request-log";
 import type { Endpoint, Schema } from "@/lib/api/endpoint";
+import { announceConfigChange } from "@/lib/ops/config-changes";
 
 /**
  * Thin route wrapper (the `app/api/v1` handlers are one call of this each): authenticates,
@@ -37,6 +38,7 @@ export function apiRoute<PS extends Schema, B extends Schema, Q extends Schema>(
     const started = performance.now();
     const response = await answer(request, context, requestId);
     recordRequest({ route, method: spec.method, status: response.status, durationMs: performance.now() - started, requestId });
+    if (spec.method !== "GET" && response.ok) announceConfigChange();
     return response;
   };
 

@@ -2,6 +2,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { db } from "@/lib/db/client";
 import { logger } from "@/lib/log";
 import { mcpConfig } from "@/lib/mcp/http/mcp-config";
+import { onConfigChange } from "@/lib/ops/config-changes";
 
 /**
  * Live MCP connections (2025-era sessions, 2026-era subscriptions) follow configuration
@@ -13,9 +14,16 @@ import { mcpConfig } from "@/lib/mcp/http/mcp-config";
 type Sweep = () => Promise<void>;
 
 const globalForWatch = globalThis as unknown as {
-  switchboardMcpWatch?: { sweeps: Map<string, Sweep>; timer: NodeJS.Timeout | null; running: boolean };
+  switchboardMcpWatch?: {
+    sweeps: Map<string, Sweep>;
+    timer: NodeJS.Timeout | null;
+    running: boolean;
+    /** A sweep was asked for while one ran: run once more when it ends. */
+    again: boolean;
+    unsubscribe: (() => void) | null;
+  };
 };
-const watch = (globalForWatch.switchboardMcpWatch ??= { sweeps: new Map(), timer: null, running: false });
+const watch = (globalForWatch.switchboardMcpWatch ??= { sweeps: new Map(), timer: null, running: false, again: false, unsubscribe: null });
 
 /** Registers (or replaces) a named sweep and makes sure the timer runs. */
 export function registerSweep(name: string, sweep: Sweep): void {
@@ -24,15 +32,26 @@ export function registerSweep(name: string, sweep: Sweep): void {
   watch.timer = setInterval(() => void tick(), mcpConfig.reconcileIntervalMs());
   // Live sessions must not keep a process (or a test worker) alive.
   watch.timer.unref();
+  // Announced changes (from this or another instance) are swept at once; the timer stays
+  // as the fallback when an announcement is lost.
+  watch.unsubscribe ??= onConfigChange(() => void tick());
 }
 
 async function tick(): Promise<void> {
-  if (watch.running) return; // a slow database must not pile up overlapping sweeps
+  if (watch.running) {
+    // A slow database must not pile up overlapping sweeps, but a change announced mid-sweep
+    // may have committed after this sweep read its versions: look once more afterwards.
+    watch.again = true;
+    return;
+  }
   watch.running = true;
   try {
-    for (const [name, sweep] of watch.sweeps) {
-      await sweep().catch((e: unknown) => logger.warn({ err: e instanceof Error ? e.message : String(e), sweep: name }, "MCP live sweep failed"));
-    }
+    do {
+      watch.again = false;
+      for (const [name, sweep] of watch.sweeps) {
+        await sweep().catch((e: unknown) => logger.warn({ err: e instanceof Error ? e.message : String(e), sweep: name }, "MCP live sweep failed"));
+      }
+    } while (watch.again);
   } finally {
     watch.running = false;
   }
@@ -42,6 +61,8 @@ async function tick(): Promise<void> {
 export function stopLiveWatch(): void {
   if (watch.timer) clearInterval(watch.timer);
   watch.timer = null;
+  watch.unsubscribe?.();
+  watch.unsubscribe = null;
   watch.sweeps.clear();
 }
 
