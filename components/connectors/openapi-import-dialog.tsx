@@ -133,7 +133,7 @@ function OperationPicker({ result, chosen, setChosen, onBack, onConfirm }: Picke
   return (
     <div className="grid gap-3">
       <p className="text-sm">
-        <span className="font-medium">{result.title ?? "Untitled API"}</span> {result.version && <span className="text-zinc-500">v{result.version}</span>} · OpenAPI {result.openapiVersion}
+        <span className="font-medium">{result.title ?? "Untitled API"}</span> {result.version && <span className="text-zinc-500 dark:text-zinc-400">v{result.version}</span>} · OpenAPI {result.openapiVersion}
         {result.baseUrl && (
           <>
             {" "}
@@ -165,7 +165,7 @@ function OperationPicker({ result, chosen, setChosen, onBack, onConfirm }: Picke
                 <Badge className="font-mono">{o.method}</Badge>
                 <span className="font-mono text-xs">{o.path}</span>
                 <span className="font-medium">{o.tool.name}</span>
-                {o.summary && <span className="truncate text-zinc-500">{o.summary}</span>}
+                {o.summary && <span className="truncate text-zinc-500 dark:text-zinc-400">{o.summary}</span>}
                 {o.deprecated && <Badge tone="warning">deprecated</Badge>}
               </Label>
             </div>

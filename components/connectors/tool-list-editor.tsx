@@ -68,7 +68,7 @@ export function ToolListEditor({ onBaseUrl }: { onBaseUrl?: (url: string) => voi
     <section aria-labelledby="tools-heading" className="grid gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="tools-heading" className="text-lg font-semibold">
-          Tools <span className="text-sm font-normal text-zinc-500">({fields.length})</span>
+          Tools <span className="text-sm font-normal text-zinc-500 dark:text-zinc-400">({fields.length})</span>
         </h2>
         <div className="flex flex-wrap gap-2">
           <Button type="button" variant="outline" size="sm" onClick={() => setImportOpen(true)}>

@@ -45,7 +45,7 @@ export function PlaceSwitcher({ orgs, org, workspace, isInstanceOwner, pathname 
           <span className="block truncate font-medium">{org?.name ?? "No organization"}</span>
           <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">{workspace?.name ?? "No workspace"}</span>
         </span>
-        <ChevronsUpDown aria-hidden className="size-4 shrink-0 text-zinc-500" />
+        <ChevronsUpDown aria-hidden className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
@@ -60,7 +60,7 @@ export function PlaceSwitcher({ orgs, org, workspace, isInstanceOwner, pathname 
                 <Link href={targetHref(pathname, "org", o.id, o.role === "member" ? "" : "/connectors")}>
                   {o.id === org?.id ? <Check aria-hidden className="size-4" /> : <span aria-hidden className="size-4" />}
                   {o.name}
-                  <span className="ml-auto text-xs text-zinc-500">{o.role}</span>
+                  <span className="ml-auto text-xs text-zinc-500 dark:text-zinc-400">{o.role}</span>
                 </Link>
               </DropdownMenu.Item>
               {o.workspaces.map((w) => (

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { ensureBuild, type RunningApp, startApp } from "@/tests/e2e/support/next-app";
 import { launchBrowser, newContext, screenshot, seriousA11yViolations, signIn } from "@/tests/e2e/support/browser";
-import { type SeededAdmin, seedAdmin } from "@/tests/e2e/support/seed";
+import { type SeededAdmin, seedAdmin, seedMember } from "@/tests/e2e/support/seed";
 
 /**
  * The admin UI in real Chromium against a production build (`next build` + `next start`) and
@@ -68,17 +68,41 @@ afterAll(async () => {
   await api?.close();
 });
 
+/** Ids read from the URLs the UI navigates to, for later steps. */
+const ids = { org: "", workspace: "", server: "" };
+
+function idAfter(url: string, segment: string): string {
+  const match = new RegExp(`/${segment}/([^/?#]+)`).exec(url);
+  if (!match) throw new Error(`no /${segment}/<id> in ${url}`);
+  return match[1];
+}
+
+async function toast(text: string | RegExp): Promise<void> {
+  await page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
+}
+
 describe("admin UI", () => {
-  it("signs in through the sign-in page and opens the organization", async () => {
+  it("signs in, creates an organization and a workspace", async () => {
     await signIn(page, admin.email, admin.password);
-    await page.goto(`/orgs/${admin.org.id}/workspaces`);
-    await expect(page.getByRole("heading", { level: 1, name: "Workspaces" }).isVisible()).resolves.toBe(true);
-    await screenshot(page, "01-workspaces");
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: /Switch organization or workspace/ }).click();
+    await page.getByRole("menuitem", { name: "New organization" }).click();
+    await page.getByLabel("Name").fill("Acme Support");
+    await expect(page.getByLabel("Slug").inputValue()).resolves.toBe("acme-support");
+    await page.getByRole("button", { name: "Create organization" }).click();
+    await page.waitForURL(/\/orgs\/[^/]+\/workspaces$/);
+    ids.org = idAfter(page.url(), "orgs");
+    await page.getByRole("heading", { name: "No workspaces yet" }).waitFor();
+    await page.getByLabel("Name").fill("Helpdesk");
+    await page.getByRole("switch", { name: "Tool whitelists" }).click();
+    await page.getByRole("button", { name: "Create workspace" }).click();
+    await page.waitForURL(/\/w\/[^/]+\/servers$/);
+    ids.workspace = idAfter(page.url(), "w");
+    await page.getByRole("heading", { name: "No MCP servers yet" }).waitFor();
+    await screenshot(page, "01-workspace-created");
   });
 
   it("creates an http connector by importing an OpenAPI document", async () => {
-    await page.goto(`/orgs/${admin.org.id}/connectors`);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Connectors" }).click();
     await page.getByRole("heading", { name: "No connectors yet" }).waitFor();
     await page.getByRole("link", { name: "HTTP API" }).first().click();
     await page.getByLabel("Name", { exact: true }).fill("Customers");
@@ -99,4 +123,111 @@ describe("admin UI", () => {
     await page.getByRole("button", { name: /^get_customer GET/ }).waitFor();
     await screenshot(page, "04-connector-tools");
   });
+
+  it("creates an MCP role that allows one tool", async () => {
+    await page.goto(`/orgs/${ids.org}/roles`);
+    await page.getByLabel("Name").fill("Reader");
+    await page.getByRole("button", { name: "Create role" }).click();
+    await page.getByRole("heading", { level: 1, name: "Reader" }).waitFor();
+    await page.getByLabel("Search tools").fill("get_");
+    await page.getByRole("checkbox", { name: "get_customer" }).click();
+    await page.getByText("1 tool selected").waitFor();
+    await screenshot(page, "05-role-whitelist");
+    await page.getByRole("button", { name: "Save role" }).click();
+    await toast("Role saved (1 tools)");
+  });
+
+  it("creates an MCP server with the connector, shows its endpoint and client config, and tries a tool", async () => {
+    await page.goto(`/w/${ids.workspace}/servers`);
+    await page.getByLabel("Name").fill("Support");
+    await page.getByRole("checkbox", { name: /Customers/ }).click();
+    await page.getByRole("button", { name: "Create server" }).click();
+    await page.getByRole("heading", { level: 1, name: "Support" }).waitFor();
+    ids.server = idAfter(page.url(), "servers");
+    await expect(page.locator("#endpoint-url").textContent()).resolves.toBe(`${app.baseUrl}/mcp/${ids.server}`);
+    await expect(page.getByRole("tabpanel", { name: "Claude Desktop" }).textContent()).resolves.toContain("mcp-remote");
+    await page.getByLabel("id (required)").fill("42");
+    await page.getByRole("button", { name: "Call tool" }).click();
+    const result = page.getByRole("region", { name: "Tool result" });
+    await result.getByText("Ada Lovelace").waitFor();
+    await expect(result.textContent()).resolves.toMatch(/OK.*in \d+ ms/);
+    await screenshot(page, "06-server-try-tool");
+  });
+
+  it("previews the server as a member who has the role", async () => {
+    const member = await seedMember(ids.org, ids.workspace);
+    await page.goto(`/w/${ids.workspace}/members`);
+    await page.getByLabel(`MCP role of Member ${member.suffix}`).selectOption({ label: "Reader" });
+    await toast(`Member ${member.suffix} now has the role Reader`);
+    await page.goto(`/w/${ids.workspace}/preview`);
+    await page.getByLabel("As").selectOption({ label: `Member ${member.suffix} (${member.email})` });
+    await page.getByRole("button", { name: "Preview" }).click();
+    const tools = page.getByRole("region", { name: /^Tools/ });
+    await tools.getByText("get_customer").waitFor();
+    await expect(tools.getByText("create_customer").count()).resolves.toBe(0);
+    await screenshot(page, "07-preview-member");
+  });
+
+  it("creates an API key, shows it once, the endpoint answers initialize with it, and revoking it needs a confirmation", async () => {
+    await page.goto(`/w/${ids.workspace}/api-keys`);
+    await page.getByLabel("Name").fill("Laptop");
+    await page.getByRole("button", { name: "Create key" }).click();
+    const shown = page.getByRole("dialog", { name: "Copy your new API key" });
+    const key = (await shown.locator("#new-api-key").textContent()) ?? "";
+    expect(key).toMatch(/^sb_/);
+    await shown.getByRole("button", { name: "Copy key" }).click();
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(key);
+    await screenshot(page, "08-api-key-once");
+    await shown.getByRole("button", { name: "I have stored the key" }).click();
+    await expect(page.getByText(key).count()).resolves.toBe(0);
+
+    const initialize = () =>
+      fetch(`${app.baseUrl}/mcp/${ids.server}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "e2e", version: "1" } } }),
+      });
+    const before = await initialize();
+    expect(before.status).toBe(200);
+    expect(await before.text()).toContain('"serverInfo"');
+
+    await page.getByRole("button", { name: "Revoke Laptop" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Revoke Laptop?" });
+    await screenshot(page, "09-revoke-confirm");
+    await confirm.getByRole("button", { name: "Revoke key" }).click();
+    await toast('Key "Laptop" revoked');
+    await page.getByRole("row", { name: /Laptop/ }).getByText("Revoked").waitFor();
+    expect((await initialize()).status).toBe(401);
+  });
+
+  it("main pages have no serious or critical accessibility violations (axe-core), in light and dark mode", async () => {
+    const pages = [
+      "/",
+      `/orgs/${ids.org}/connectors`,
+      `/orgs/${ids.org}/roles`,
+      `/orgs/${ids.org}/members`,
+      `/orgs/${ids.org}/workspaces`,
+      `/orgs/${ids.org}/audit`,
+      `/orgs/${ids.org}/graph`,
+      `/orgs/${ids.org}/settings`,
+      `/w/${ids.workspace}/servers`,
+      `/w/${ids.workspace}/servers/${ids.server}`,
+      `/w/${ids.workspace}/preview`,
+      `/w/${ids.workspace}/skills`,
+      `/w/${ids.workspace}/members`,
+      `/w/${ids.workspace}/api-keys`,
+      `/w/${ids.workspace}/settings`,
+    ];
+    const problems: Record<string, unknown> = {};
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const path of pages) {
+        await page.goto(path);
+        await page.locator("main h1").first().waitFor();
+        const violations = await seriousA11yViolations(page);
+        if (violations.length) problems[`${scheme} ${path}`] = violations;
+      }
+    }
+    expect(problems, JSON.stringify(problems, null, 1)).toEqual({});
+  }, 180_000);
 });

@@ -74,20 +74,33 @@ async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
 export async function ensureBuild(): Promise<void> {
   if (isFresh(buildInputsHash())) return;
   await withBuildLock(async () => {
-    const stamp = buildInputsHash();
-    if (isFresh(stamp)) return;
-    const output: string[] = [];
-    const child = spawn(process.execPath, [NEXT_BIN, "build"], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", SWITCHBOARD_SKIP_BUILD_TYPECHECK: "1" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    child.stdout.on("data", (d: Buffer) => output.push(d.toString()));
-    child.stderr.on("data", (d: Buffer) => output.push(d.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
-    if (code !== 0) throw new Error(`next build failed (exit ${code}):\n${output.join("").slice(-4000)}`);
-    fs.writeFileSync(STAMP_FILE, stamp);
+    // Someone else's `next build` in this checkout (npm start, another helper) holds Next's own
+    // lock: wait for it, then build only if its result is not a build of these sources.
+    for (let attempt = 0; attempt < 120; attempt++) {
+      const stamp = buildInputsHash();
+      if (isFresh(stamp)) return;
+      const { code, output } = await runBuild();
+      if (code === 0) return void fs.writeFileSync(STAMP_FILE, stamp);
+      if (!output.includes("Another next build process is already running")) {
+        throw new Error(`next build failed (exit ${code}):\n${output.slice(-4000)}`);
+      }
+      await new Promise((r) => setTimeout(r, 5000));
+    }
+    throw new Error("next build: another build kept running for 10 minutes");
   });
+}
+
+async function runBuild(): Promise<{ code: number | null; output: string }> {
+  const output: string[] = [];
+  const child = spawn(process.execPath, [NEXT_BIN, "build"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", SWITCHBOARD_SKIP_BUILD_TYPECHECK: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout.on("data", (d: Buffer) => output.push(d.toString()));
+  child.stderr.on("data", (d: Buffer) => output.push(d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  return { code, output: output.join("") };
 }
 
 export function freePort(): Promise<number> {

@@ -32,11 +32,11 @@ export async function seedAdmin(): Promise<SeededAdmin> {
 }
 
 /** An org member with a password, added to the workspace (no MCP role). */
-export async function seedMember(orgId: string, workspaceId: string): Promise<{ userId: string; email: string }> {
+export async function seedMember(orgId: string, workspaceId: string): Promise<{ userId: string; email: string; suffix: string }> {
   const suffix = uniqueSuffix();
   const email = `e2e-member-${suffix}@example.test`;
   const user = await db().user.create({ data: { email, name: `Member ${suffix}` }, select: { id: true } });
   await db().orgMember.create({ data: { orgId, userId: user.id, role: "member" } });
   await db().workspaceMember.create({ data: { orgId, workspaceId, userId: user.id } });
-  return { userId: user.id, email };
+  return { userId: user.id, email, suffix };
 }

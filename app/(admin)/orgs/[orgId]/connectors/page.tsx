@@ -71,7 +71,7 @@ export default async function ConnectorsPage({ params, searchParams }: Props) {
                   </TD>
                   <TD>
                     <Badge tone={c.type === "mcp" ? "info" : "neutral"}>{c.type === "mcp" ? "MCP" : "HTTP"}</Badge>
-                    {c.protocolVersion && <span className="ml-2 font-mono text-xs text-zinc-500">{c.protocolVersion}</span>}
+                    {c.protocolVersion && <span className="ml-2 font-mono text-xs text-zinc-500 dark:text-zinc-400">{c.protocolVersion}</span>}
                   </TD>
                   <TD className="max-w-72 truncate font-mono text-xs">{c.config.baseUrl ?? c.config.url}</TD>
                   <TD className="text-right tabular-nums">{c.tools.length}</TD>

@@ -20,7 +20,7 @@ export default async function ConnectorLayout({ children, params }: { children: 
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-semibold tracking-tight">{connector.name}</h1>
           <Badge tone={connector.type === "mcp" ? "info" : "neutral"}>{connector.type === "mcp" ? "MCP" : "HTTP"}</Badge>
-          <span className="font-mono text-sm text-zinc-500">{connector.slug}</span>
+          <span className="font-mono text-sm text-zinc-500 dark:text-zinc-400">{connector.slug}</span>
         </div>
         <p className="font-mono text-sm break-all text-zinc-600 dark:text-zinc-400">{connector.config.baseUrl ?? connector.config.url}</p>
       </div>

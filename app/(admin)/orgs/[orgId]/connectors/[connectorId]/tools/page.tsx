@@ -18,7 +18,7 @@ export default async function ConnectorToolsPage({ params }: { params: Connector
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 id="discovered-heading" className="text-lg font-semibold">
-            Discovered tools <span className="text-sm font-normal text-zinc-500">({connector.tools.length})</span>
+            Discovered tools <span className="text-sm font-normal text-zinc-500 dark:text-zinc-400">({connector.tools.length})</span>
           </h2>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
             Negotiated protocol version: <span className="font-mono">{connector.protocolVersion ?? "unknown"}</span> · last change{" "}

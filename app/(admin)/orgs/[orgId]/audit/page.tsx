@@ -1,0 +1,177 @@
+import type { Metadata } from "next";
+import { ScrollText } from "lucide-react";
+import { PageHeader } from "@/components/ui/page-header";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Pagination } from "@/components/ui/pagination";
+import { Select } from "@/components/ui/select";
+import { Table, TBody, TD, TH, THead } from "@/components/ui/table";
+import { requireOrgAdmin } from "@/app/(admin)/_lib/context";
+import { listAuditEvents } from "@/lib/audit/list-audit-events";
+import { AuditQuery } from "@/lib/audit/schemas";
+import { listOrgMembers } from "@/lib/orgs/members";
+
+export const metadata: Metadata = { title: "Audit log" };
+
+type Props = { params: Promise<{ orgId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** Common actions, offered as suggestions (any action can be typed). */
+const ACTIONS = [
+  "tool.call", "host_resources.read", "host_resources.list", "connector.create", "connector.update", "connector.delete", "connector.reload",
+  "server.create", "server.update", "server.connectors.set", "server.delete", "role.create", "role.update", "role.delete",
+  "skill.create", "skill.update", "skill.delete", "resource.create", "resource.update", "resource.delete", "graph.replace",
+  "api_key.create", "api_key.revoke", "org.update", "org.member.add", "org.member.update", "org.member.remove",
+  "workspace.create", "workspace.update", "workspace.delete", "workspace.member.add", "workspace.member.update", "workspace.member.remove",
+  "user.create", "file.upload", "file.update", "file.delete",
+];
+const TARGET_TYPES = ["connector", "server", "mcp_role", "skill", "stored_resource", "api_key", "org", "workspace", "user", "file"];
+const FILTERS = ["action", "actorId", "targetType", "targetId", "since", "until"] as const;
+
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) || undefined;
+
+/** The filters as typed (dates are UTC days), and the lib's query built from them. */
+function readFilters(query: Record<string, string | string[] | undefined>) {
+  const raw = Object.fromEntries(FILTERS.map((k) => [k, first(query[k])])) as Record<(typeof FILTERS)[number], string | undefined>;
+  const parsed = AuditQuery.safeParse({
+    cursor: first(query.cursor),
+    limit: 50,
+    action: raw.action,
+    actorId: raw.actorId,
+    targetType: raw.targetType,
+    targetId: raw.targetId,
+    since: raw.since ? `${raw.since}T00:00:00Z` : undefined,
+    until: raw.until ? `${raw.until}T23:59:59.999Z` : undefined,
+  });
+  return { raw, parsed };
+}
+
+export default async function AuditPage({ params, searchParams }: Props) {
+  const { org, caller } = await requireOrgAdmin((await params).orgId);
+  const query = await searchParams;
+  const { raw, parsed } = readFilters(query);
+  const [page, members] = await Promise.all([
+    parsed.success ? listAuditEvents(caller, org.id, parsed.data) : null,
+    listOrgMembers(caller, org.id, { limit: 200 }),
+  ]);
+  const actorName = new Map(members.items.map((m) => [m.userId, m.name ?? m.email]));
+  const filtered = FILTERS.some((k) => raw[k]);
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6">
+      <PageHeader title="Audit log" description="Who changed what in this organization, every tool call and every host-resource read, newest first." />
+      <form method="get" className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-3 lg:grid-cols-6 dark:border-zinc-800 dark:bg-zinc-900">
+        <div className="grid gap-1.5">
+          <Label htmlFor="audit-actor">Actor</Label>
+          <Select id="audit-actor" name="actorId" defaultValue={raw.actorId ?? ""}>
+            <option value="">Anyone</option>
+            {members.items.map((m) => (
+              <option key={m.userId} value={m.userId}>
+                {m.name ?? m.email}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="audit-action">Action</Label>
+          <Input id="audit-action" name="action" list="audit-actions" defaultValue={raw.action} placeholder="tool.call" autoComplete="off" />
+          <datalist id="audit-actions">
+            {ACTIONS.map((a) => (
+              <option key={a} value={a} />
+            ))}
+          </datalist>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="audit-target-type">Object type</Label>
+          <Select id="audit-target-type" name="targetType" defaultValue={raw.targetType ?? ""}>
+            <option value="">Any</option>
+            {TARGET_TYPES.map((t) => (
+              <option key={t}>{t}</option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="audit-target-id">Object id</Label>
+          <Input id="audit-target-id" name="targetId" defaultValue={raw.targetId} autoComplete="off" className="font-mono" />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="audit-since">From (UTC day)</Label>
+          <Input id="audit-since" name="since" type="date" defaultValue={raw.since} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="audit-until">To (UTC day)</Label>
+          <Input id="audit-until" name="until" type="date" defaultValue={raw.until} />
+        </div>
+        <div className="flex gap-2 sm:col-span-3 lg:col-span-6">
+          <Button type="submit">Filter</Button>
+          {filtered && (
+            <Button asChild variant="outline">
+              <a href={`/orgs/${org.id}/audit`}>Clear filters</a>
+            </Button>
+          )}
+        </div>
+      </form>
+      {!parsed.success && <Alert>These filters are not valid: {parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}</Alert>}
+      {page && page.items.length === 0 ? (
+        <EmptyState icon={ScrollText} title={filtered ? "No event matches these filters" : "No events yet"}>
+          {filtered ? "Widen the time range or clear a filter." : "Changes to the organization and tool calls appear here as they happen."}
+        </EmptyState>
+      ) : page ? (
+        <div>
+          <Table>
+            <caption className="sr-only">Audit events of {org.name}, newest first</caption>
+            <THead>
+              <tr>
+                <TH>When (UTC)</TH>
+                <TH>Actor</TH>
+                <TH>Action</TH>
+                <TH>Object</TH>
+                <TH>Details</TH>
+              </tr>
+            </THead>
+            <TBody>
+              {page.items.map((e) => (
+                <tr key={e.id}>
+                  <TD className="font-mono text-xs whitespace-nowrap">
+                    <time dateTime={e.createdAt.toISOString()}>{e.createdAt.toISOString().replace("T", " ").slice(0, 19)}</time>
+                  </TD>
+                  <TD className="text-sm">
+                    {e.actorId ? (actorName.get(e.actorId) ?? e.actorId) : e.actorType}
+                    {e.actorType === "api_key" && <Badge className="ml-1">API key</Badge>}
+                  </TD>
+                  <TD>
+                    <Badge tone={e.action === "tool.call" || e.action.startsWith("host_resources") ? "info" : "neutral"} className="font-mono">
+                      {e.action}
+                    </Badge>
+                  </TD>
+                  <TD className="font-mono text-xs">
+                    {e.targetType}
+                    {e.targetId && <span className="block text-zinc-500 dark:text-zinc-400">{e.targetId}</span>}
+                  </TD>
+                  <TD className="max-w-80">
+                    {e.data !== null && e.data !== undefined && (
+                      <details>
+                        <summary className="cursor-pointer text-xs">Show</summary>
+                        <pre tabIndex={0} className="mt-1 max-h-60 overflow-auto rounded bg-zinc-50 p-2 font-mono text-xs dark:bg-zinc-950">
+                          {JSON.stringify(e.data, null, 2)}
+                        </pre>
+                      </details>
+                    )}
+                  </TD>
+                </tr>
+              ))}
+            </TBody>
+          </Table>
+          <Pagination
+            basePath={`/orgs/${org.id}/audit`}
+            nextCursor={page.nextCursor}
+            isFirstPage={!first(query.cursor)}
+            params={Object.fromEntries(FILTERS.map((k) => [k, raw[k]]))}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}

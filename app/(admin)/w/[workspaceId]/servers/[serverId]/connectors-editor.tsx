@@ -1,0 +1,110 @@
+"use client";
+
+import Link from "next/link";
+import { useState, useTransition } from "react";
+import { ArrowDown, ArrowUp, Plus, X } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { applyResult } from "@/components/forms/apply-result";
+import { setServerConnectorsAction } from "@/app/(admin)/w/[workspaceId]/servers/actions";
+
+interface ConnectorOption {
+  id: string;
+  name: string;
+  type: "http" | "mcp";
+  toolCount: number;
+}
+
+interface Props {
+  serverId: string;
+  orgId: string;
+  assignedIds: string[];
+  connectors: ConnectorOption[];
+}
+
+/** Assigned connectors in order (move up/down, remove) and the others to add; saved together. */
+export function ServerConnectorsEditor({ serverId, orgId, assignedIds, connectors }: Props) {
+  const [order, setOrder] = useState(assignedIds);
+  const [pending, startTransition] = useTransition();
+  const byId = new Map(connectors.map((c) => [c.id, c]));
+  const available = connectors.filter((c) => !order.includes(c.id));
+  const dirty = order.join() !== assignedIds.join();
+  const move = (index: number, delta: number) =>
+    setOrder((current) => {
+      const next = [...current];
+      const [item] = next.splice(index, 1);
+      next.splice(index + delta, 0, item);
+      return next;
+    });
+  const save = () =>
+    startTransition(async () => {
+      applyResult(await setServerConnectorsAction(serverId, { connectorIds: order }), { success: "Connectors saved" });
+    });
+  return (
+    <div className="grid gap-4">
+      <div className="grid gap-2">
+        <h3 className="text-sm font-medium">Assigned</h3>
+        {order.length === 0 ? (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">No connectors: the server publishes no tools yet. Add one below.</p>
+        ) : (
+          <ol className="grid gap-1">
+            {order.map((id, index) => {
+              const c = byId.get(id);
+              const name = c?.name ?? id;
+              return (
+                <li key={id} className="flex flex-wrap items-center gap-2 rounded-md border border-zinc-200 px-3 py-1.5 dark:border-zinc-800">
+                  <span className="w-5 text-right text-xs text-zinc-500 dark:text-zinc-400 tabular-nums">{index + 1}.</span>
+                  <span className="font-medium">{name}</span>
+                  {c && <Badge>{c.type === "mcp" ? "MCP" : "HTTP"}</Badge>}
+                  {c && <span className="text-xs text-zinc-500 dark:text-zinc-400">{c.toolCount} tools</span>}
+                  <span className="ml-auto flex gap-1">
+                    <Button type="button" variant="ghost" size="icon" aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => move(index, -1)}>
+                      <ArrowUp aria-hidden />
+                    </Button>
+                    <Button type="button" variant="ghost" size="icon" aria-label={`Move ${name} down`} disabled={index === order.length - 1} onClick={() => move(index, 1)}>
+                      <ArrowDown aria-hidden />
+                    </Button>
+                    <Button type="button" variant="ghost" size="icon" aria-label={`Unassign ${name}`} onClick={() => setOrder(order.filter((x) => x !== id))}>
+                      <X aria-hidden />
+                    </Button>
+                  </span>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </div>
+      <div className="grid gap-2">
+        <h3 className="text-sm font-medium">Available in the organization</h3>
+        {available.length === 0 ? (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            {connectors.length === 0 ? (
+              <>
+                No connectors yet. <Link className="underline" href={`/orgs/${orgId}/connectors`}>Add one</Link>.
+              </>
+            ) : (
+              "Every connector is assigned."
+            )}
+          </p>
+        ) : (
+          <ul className="flex flex-wrap gap-2">
+            {available.map((c) => (
+              <li key={c.id}>
+                <Button type="button" variant="outline" size="sm" onClick={() => setOrder([...order, c.id])} aria-label={`Assign ${c.name}`}>
+                  <Plus aria-hidden />
+                  {c.name}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="flex items-center gap-3">
+        <Button type="button" onClick={save} disabled={!dirty || pending}>
+          {pending ? "Saving…" : "Save connectors"}
+        </Button>
+        {dirty && <span className="text-sm text-zinc-600 dark:text-zinc-400">Unsaved changes</span>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+"use server";
+
+import { z } from "zod";
+import { requestBaseUrl } from "@/app/(admin)/_lib/context";
+import { runAction } from "@/app/(admin)/_lib/run-action";
+import { Id } from "@/lib/schemas/common";
+import { createServer, deleteServer, setServerConnectors, updateServer } from "@/lib/servers/servers";
+import { CreateServerBody, SetServerConnectorsBody, UpdateServerBody } from "@/lib/servers/schemas";
+import { tryTool } from "@/lib/mcp/try-tool";
+
+export async function createServerAction(workspaceId: string, input: unknown) {
+  const baseUrl = await requestBaseUrl();
+  return runAction((caller) => createServer(caller, Id.parse(workspaceId), CreateServerBody.parse(input), baseUrl));
+}
+
+export async function updateServerAction(serverId: string, input: unknown) {
+  const baseUrl = await requestBaseUrl();
+  return runAction((caller) => updateServer(caller, Id.parse(serverId), UpdateServerBody.parse(input), baseUrl));
+}
+
+export async function setServerConnectorsAction(serverId: string, input: unknown) {
+  const baseUrl = await requestBaseUrl();
+  return runAction((caller) => setServerConnectors(caller, Id.parse(serverId), SetServerConnectorsBody.parse(input).connectorIds, baseUrl));
+}
+
+export async function deleteServerAction(serverId: string) {
+  return runAction(
+    async (caller) => {
+      await deleteServer(caller, Id.parse(serverId));
+      return null;
+    },
+    { revalidate: false },
+  );
+}
+
+const TryInput = z.object({ tool: z.string().min(1).max(200), args: z.record(z.string(), z.unknown()) });
+
+/** Calls a tool of the server as the signed-in admin, through the MCP endpoint's own path. */
+export async function tryToolAction(serverId: string, input: unknown) {
+  return runAction(
+    async (caller) => {
+      const { tool, args } = TryInput.parse(input);
+      return tryTool(caller, Id.parse(serverId), tool, args);
+    },
+    { revalidate: false },
+  );
+}

@@ -1,0 +1,78 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Server } from "lucide-react";
+import { PageHeader } from "@/components/ui/page-header";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Pagination } from "@/components/ui/pagination";
+import { Table, TBody, TD, TH, THead } from "@/components/ui/table";
+import { cursorParam, requestBaseUrl, requireWorkspace } from "@/app/(admin)/_lib/context";
+import { listServers } from "@/lib/servers/servers";
+import { listConnectors } from "@/lib/connectors/connectors";
+import { NewServerForm } from "@/app/(admin)/w/[workspaceId]/servers/new-server-form";
+
+export const metadata: Metadata = { title: "MCP servers" };
+
+type Props = { params: Promise<{ workspaceId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function ServersPage({ params, searchParams }: Props) {
+  const { workspace, org, caller } = await requireWorkspace((await params).workspaceId, { admin: true });
+  const cursor = cursorParam((await searchParams).cursor);
+  const [page, connectors] = await Promise.all([
+    listServers(caller, workspace.id, { cursor, limit: 50 }, await requestBaseUrl()),
+    listConnectors(caller, org.id, { limit: 200 }),
+  ]);
+  const options = connectors.items.map((c) => ({ id: c.id, name: c.name, type: c.type, toolCount: c.tools.length }));
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6">
+      <PageHeader title="MCP servers" description={`Endpoints MCP clients connect to, in ${workspace.name}. Each publishes the tools of the connectors assigned to it.`} />
+      {page.items.length === 0 && !cursor ? (
+        <EmptyState icon={Server} title="No MCP servers yet">
+          {options.length === 0 ? (
+            <>
+              Start with a connector: <Link className="underline" href={`/orgs/${org.id}/connectors`}>add one</Link>, then create a server below and assign it.
+            </>
+          ) : (
+            "Create a server below, assign connectors, then give its URL and an API key to your MCP client."
+          )}
+        </EmptyState>
+      ) : (
+        <div>
+          <Table>
+            <caption className="sr-only">MCP servers of {workspace.name}</caption>
+            <THead>
+              <tr>
+                <TH>Name</TH>
+                <TH>Endpoint</TH>
+                <TH className="text-right">Connectors</TH>
+              </tr>
+            </THead>
+            <TBody>
+              {page.items.map((s) => (
+                <tr key={s.id}>
+                  <TD>
+                    <Link className="font-medium underline-offset-2 hover:underline" href={`/w/${workspace.id}/servers/${s.id}`}>
+                      {s.name}
+                    </Link>
+                  </TD>
+                  <TD className="font-mono text-xs break-all">{s.url}</TD>
+                  <TD className="text-right tabular-nums">{s.connectorIds.length}</TD>
+                </tr>
+              ))}
+            </TBody>
+          </Table>
+          <Pagination basePath={`/w/${workspace.id}/servers`} nextCursor={page.nextCursor} isFirstPage={!cursor} />
+        </div>
+      )}
+      <Card aria-labelledby="new-server-title">
+        <CardHeader>
+          <CardTitle id="new-server-title">New MCP server</CardTitle>
+          <CardDescription>You can change its connectors and instructions later.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <NewServerForm workspaceId={workspace.id} connectors={options} orgId={org.id} />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+"use client";
+
+import { useState, useTransition } from "react";
+import { Play } from "lucide-react";
+import { toast } from "sonner";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Select } from "@/components/ui/select";
+import { SchemaFields, argumentsOf, propertySpecs, useSchemaValues } from "@/components/servers/schema-form";
+import type { ToolCallResult } from "@/lib/connectors/runtime/types";
+import type { ActionResult } from "@/app/(admin)/_lib/action-result";
+
+export interface TryableTool {
+  name: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+  connectorName: string;
+}
+
+type Outcome = { tool: string; result: ToolCallResult; durationMs: number };
+
+/** Text content pretty-printed when it is JSON. */
+function pretty(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Try a tool: pick one, fill the form generated from its input schema, call it as an MCP
+ * client would (tools/call through the endpoint's own path), see the result and the duration.
+ */
+export function TryToolPanel({ tools, run }: { tools: TryableTool[]; run: (input: { tool: string; args: Record<string, unknown> }) => Promise<ActionResult<{ result: ToolCallResult; durationMs: number }>> }) {
+  const [selected, setSelected] = useState(tools[0]?.name ?? "");
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [pending, startTransition] = useTransition();
+  const fields = useSchemaValues();
+  const tool = tools.find((t) => t.name === selected);
+  const specs = tool ? propertySpecs(tool.inputSchema) : [];
+  if (tools.length === 0) return <p className="text-sm text-zinc-600 dark:text-zinc-400">Assign a connector with tools to try them here.</p>;
+  const call = () => {
+    if (!tool) return;
+    const { args, errors } = argumentsOf(specs, fields.values);
+    fields.setErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+    startTransition(async () => {
+      const answer = await run({ tool: tool.name, args });
+      if (!answer.ok) {
+        toast.error(answer.error);
+        return;
+      }
+      setOutcome({ tool: tool.name, ...answer.data });
+    });
+  };
+  return (
+    <div className="grid gap-4">
+      <Field id="try-tool" label="Tool">
+        {(control) => (
+          <Select
+            {...control}
+            value={selected}
+            onChange={(e) => {
+              setSelected(e.target.value);
+              fields.reset();
+              setOutcome(null);
+            }}
+          >
+            {tools.map((t) => (
+              <option key={t.name} value={t.name}>
+                {t.name} ({t.connectorName})
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      {tool?.description && <p className="text-sm text-zinc-600 dark:text-zinc-400">{tool.description}</p>}
+      <SchemaFields idPrefix="try-arg" specs={specs} values={fields.values} errors={fields.errors} onChange={fields.onChange} />
+      <div>
+        <Button type="button" onClick={call} disabled={pending} aria-busy={pending}>
+          <Play aria-hidden />
+          {pending ? "Calling…" : "Call tool"}
+        </Button>
+      </div>
+      <div aria-live="polite">
+        {outcome && (
+          <section aria-label="Tool result" className="grid gap-2 rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
+            <div className="flex flex-wrap items-center gap-2 text-sm">
+              <span className="font-medium">{outcome.tool}</span>
+              {outcome.result.isError ? <Badge tone="danger">Error result</Badge> : <Badge tone="success">OK</Badge>}
+              <span className="text-zinc-600 dark:text-zinc-400">in {outcome.durationMs} ms</span>
+            </div>
+            {outcome.result.content.map((item, i) => (
+              <pre key={i} tabIndex={0} className="max-h-96 overflow-auto rounded bg-zinc-50 p-3 font-mono text-xs whitespace-pre-wrap dark:bg-zinc-950">
+                {item.type === "text" ? pretty(item.text) : JSON.stringify(item, null, 2)}
+              </pre>
+            ))}
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { claudeDesktopConfig, configKey, curlInitialize, cursorConfig } from "@/components/servers/client-config";
+
+const URL_ = "https://mcp.example.com/mcp/srv_1";
+
+describe("MCP client configuration snippets", () => {
+  it("Claude Desktop runs mcp-remote with the URL and the bearer header from an env var", () => {
+    const config = JSON.parse(claudeDesktopConfig(URL_, "Support Desk"));
+    expect(config.mcpServers["support-desk"]).toEqual({
+      command: "npx",
+      args: ["-y", "mcp-remote", URL_, "--header", "Authorization:${AUTH_HEADER}"],
+      env: { AUTH_HEADER: "Bearer YOUR_API_KEY" },
+    });
+  });
+
+  it("Cursor gets the URL and the Authorization header", () => {
+    expect(JSON.parse(cursorConfig(URL_, "CRM"))).toEqual({ mcpServers: { crm: { url: URL_, headers: { Authorization: "Bearer YOUR_API_KEY" } } } });
+    expect(configKey("!!!")).toBe("switchboard");
+  });
+
+  it("curl sends a JSON-RPC initialize with the Streamable HTTP Accept header", () => {
+    const text = curlInitialize(URL_);
+    expect(text).toContain(`curl -sS '${URL_}'`);
+    expect(text).toContain("Accept: application/json, text/event-stream");
+    const body = JSON.parse(/-d '(.*)'$/m.exec(text)![1]);
+    expect(body).toMatchObject({ jsonrpc: "2.0", method: "initialize", params: { protocolVersion: "2025-06-18" } });
+  });
+});
