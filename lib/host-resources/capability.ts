@@ -27,11 +27,22 @@ export interface HostResourcesCapability {
   schemes: string[];
 }
 
-/** A fresh copy of the capability object (callers may put it in messages they mutate). */
-export function hostResourcesCapability(): HostResourcesCapability {
+/** The operations a host serves; each one's `enabled` in the claim says exactly that. */
+export interface HostResourcesOperations {
+  read: boolean;
+  list: boolean;
+}
+
+/**
+ * A fresh copy of the capability object (callers may put it in messages they mutate). Each
+ * operation's `enabled` is whether that operation is served, so a server that "checks enabled
+ * on the specific operation" it calls is never told a method exists that is not served.
+ * Writing back is never served.
+ */
+export function hostResourcesCapability(served: HostResourcesOperations = { read: true, list: true }): HostResourcesCapability {
   return {
-    read: { enabled: true, range: false, maxSize: HOST_RESOURCES_MAX_READ_BYTES },
-    list: { enabled: true },
+    read: { enabled: served.read, range: false, maxSize: HOST_RESOURCES_MAX_READ_BYTES },
+    list: { enabled: served.list },
     write: { enabled: false },
     schemes: [...HOST_RESOURCES_SCHEMES],
   };

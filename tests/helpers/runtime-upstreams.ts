@@ -34,8 +34,16 @@ export const UPSTREAM_TOOLS = [
 
 const LooseResult = z.object({}).passthrough();
 
+export interface V1UpstreamOptions {
+  /**
+   * Negotiate this earlier 2025-era (or 2024) revision instead of the client's latest: the
+   * initialize request is handed to the SDK as if the client had asked for it.
+   */
+  protocolVersion?: string;
+}
+
 /** The 2025-era upstream (v1 SDK, stateful Streamable HTTP). */
-export async function startV1Upstream(): Promise<RecordedUpstream> {
+export async function startV1Upstream(options: V1UpstreamOptions = {}): Promise<RecordedUpstream> {
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   const newServer = () => {
     const server = new V1Server({ name: "v1-upstream", version: "1.0.0" }, { capabilities: { tools: {} } });
@@ -66,7 +74,8 @@ export async function startV1Upstream(): Promise<RecordedUpstream> {
       await newServer().connect(created);
       transport = created;
     }
-    await transport.handleRequest(req, res, body);
+    const asked = options.protocolVersion && isInitialize(body) ? withRequestedVersion(body, options.protocolVersion) : body;
+    await transport.handleRequest(req, res, asked);
   }, () => sessions.clear());
 }
 
@@ -75,7 +84,17 @@ export async function startV2Upstream(): Promise<RecordedUpstream> {
   const factory = () => {
     const server = new V2Server({ name: "v2-upstream", version: "1.0.0" }, { capabilities: { tools: {} } });
     server.setRequestHandler("tools/list", () => ({ tools: UPSTREAM_TOOLS as any }));
-    server.setRequestHandler("tools/call", (request) => ({ content: [{ type: "text" as const, text: JSON.stringify({ args: request.params.arguments ?? {} }) }] }));
+    server.setRequestHandler("tools/call", async (request, ctx) => {
+      const args = (request.params.arguments ?? {}) as Record<string, any>;
+      if (request.params.name !== "host_call") return { content: [{ type: "text" as const, text: JSON.stringify({ args }) }] };
+      // Tries the server → client request anyway; `timeoutMs` bounds the wait for an answer.
+      try {
+        const result = await ctx.mcpReq.send({ method: args.method, params: args.params } as any, LooseResult, { timeout: Number(args.timeoutMs) || 2000 });
+        return { content: [{ type: "text" as const, text: JSON.stringify({ result }) }] };
+      } catch (e: any) {
+        return { content: [{ type: "text" as const, text: JSON.stringify({ error: { code: e.code, data: e.data } }) }] };
+      }
+    });
     return server;
   };
   const handler = createMcpHandler(factory, { legacy: "stateless" });
@@ -89,6 +108,12 @@ export async function startV2Upstream(): Promise<RecordedUpstream> {
     for (let part = await reader?.read(); part && !part.done; part = await reader!.read()) res.write(part.value);
     res.end();
   });
+}
+
+/** The initialize request of `body` asking for `version` (the SDK answers what is asked when it supports it). */
+function withRequestedVersion(body: unknown, version: string): unknown {
+  const rewrite = (m: any) => (m?.method === "initialize" ? { ...m, params: { ...m.params, protocolVersion: version } } : m);
+  return Array.isArray(body) ? body.map(rewrite) : rewrite(body);
 }
 
 function isInitialize(body: unknown): boolean {

@@ -2,7 +2,12 @@ import { type Client, ProtocolError } from "@modelcontextprotocol/client";
 import { z } from "zod";
 import type { HostResourcesClientTransport, WireError } from "@/lib/connectors/runtime/host-resources-transport";
 import type { HostResourcesContext } from "@/lib/connectors/runtime/types";
-import { HOST_RESOURCES_LIST_METHOD, HOST_RESOURCES_READ_METHOD } from "@/lib/host-resources/capability";
+import {
+  HOST_RESOURCES_LIST_METHOD,
+  HOST_RESOURCES_READ_METHOD,
+  type HostResourcesCapability,
+  type HostResourcesOperations,
+} from "@/lib/host-resources/capability";
 import { logger } from "@/lib/log";
 
 /**
@@ -11,10 +16,20 @@ import { logger } from "@/lib/log";
  * connection, the user the tool runs for).
  */
 
-/** What answers the extension's two methods; throws errors carrying a numeric `code` and `data`. */
+type Handler = (ctx: HostResourcesContext, params: unknown) => Promise<object>;
+
+/**
+ * What answers the extension's methods; throws errors carrying a numeric `code` and `data`.
+ * An operation without a handler is neither claimed (its `enabled` is false) nor served.
+ */
 export interface HostResourcesHandlers {
-  read(ctx: HostResourcesContext, params: unknown): Promise<object>;
-  list(ctx: HostResourcesContext, params: unknown): Promise<object>;
+  read?: Handler;
+  list?: Handler;
+}
+
+/** Which operations `handlers` serve: the source of each operation's `enabled` in the claim. */
+export function servedOperations(handlers: HostResourcesHandlers): HostResourcesOperations {
+  return { read: typeof handlers.read === "function", list: typeof handlers.list === "function" };
 }
 
 /**
@@ -27,21 +42,25 @@ const METHOD_NOT_FOUND = -32601;
 const INTERNAL_ERROR = -32603;
 
 /**
- * Registers both methods on `client`. `served()` is asked on every request: only a 2025-era
- * connection serves them (a 2026-07-28 upstream cannot send requests to us anyway).
+ * Registers on `client` the method of each operation `claimed` enables, and no other ("check
+ * enabled on the specific operation": the claim and the served methods cannot disagree).
+ * `served()` is asked on every request: only a 2025-era connection serves them (a 2026-07-28
+ * upstream cannot send requests to us anyway).
  */
 export function serveHostResources(
   client: Client,
   transport: HostResourcesClientTransport,
   owner: HostResourcesContext,
   handlers: HostResourcesHandlers,
+  claimed: HostResourcesCapability,
   served: () => boolean,
 ): void {
-  const entries = [
-    [HOST_RESOURCES_READ_METHOD, handlers.read.bind(handlers)],
-    [HOST_RESOURCES_LIST_METHOD, handlers.list.bind(handlers)],
-  ] as const;
+  const entries: Array<[string, Handler | undefined]> = [
+    [HOST_RESOURCES_READ_METHOD, claimed.read.enabled ? handlers.read?.bind(handlers) : undefined],
+    [HOST_RESOURCES_LIST_METHOD, claimed.list.enabled ? handlers.list?.bind(handlers) : undefined],
+  ];
   for (const [method, handle] of entries) {
+    if (!handle) continue;
     client.setRequestHandler(method, { params: LooseParams }, async (params, ctx) => {
       if (!served()) throw new ProtocolError(METHOD_NOT_FOUND, `Method not found: ${method}`);
       try {
@@ -55,7 +74,7 @@ export function serveHostResources(
   }
 }
 
-/** Stops serving both methods (a 2026-07-28 connection serves nothing). */
+/** Stops serving the methods (a 2026-07-28 connection serves nothing). */
 export function stopServingHostResources(client: Client): void {
   client.removeRequestHandler(HOST_RESOURCES_READ_METHOD);
   client.removeRequestHandler(HOST_RESOURCES_LIST_METHOD);

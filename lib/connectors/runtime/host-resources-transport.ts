@@ -1,5 +1,5 @@
 import { StreamableHTTPClientTransport, type JSONRPCMessage } from "@modelcontextprotocol/client";
-import { HOST_RESOURCES_CAPABILITY_ID, hostResourcesCapability } from "@/lib/host-resources/capability";
+import { HOST_RESOURCES_CAPABILITY_ID, type HostResourcesCapability } from "@/lib/host-resources/capability";
 
 /**
  * The outbound Streamable HTTP transport of an `mcp` connector. It does two things the SDK
@@ -27,8 +27,8 @@ export class HostResourcesClientTransport extends StreamableHTTPClientTransport 
   /** Errors our handlers threw, by the id of the upstream request they answer. */
   private readonly thrownErrors = new Map<RequestId, WireError>();
 
-  /** `claimExtension`: false when this connection does not serve the methods (then it claims nothing). */
-  constructor(url: Ctor[0], opts: Ctor[1], private readonly claimExtension = true) {
+  /** `claim`: the capability object of the operations this connection serves; null claims nothing. */
+  constructor(url: Ctor[0], opts: Ctor[1], private readonly claim: HostResourcesCapability | null) {
     super(url, opts);
   }
 
@@ -43,7 +43,7 @@ export class HostResourcesClientTransport extends StreamableHTTPClientTransport 
   }
 
   private rewrite(message: JSONRPCMessage): JSONRPCMessage {
-    if ("method" in message && message.method === "initialize" && "id" in message && this.claimExtension) return withClaim(message);
+    if ("method" in message && message.method === "initialize" && "id" in message && this.claim) return withClaim(message, this.claim);
     if ("error" in message && message.id !== undefined && message.id !== null) {
       const original = this.thrownErrors.get(message.id);
       if (original) {
@@ -58,7 +58,7 @@ export class HostResourcesClientTransport extends StreamableHTTPClientTransport 
 }
 
 /** The initialize request with the extension claimed under `extensions` and `experimental`. */
-function withClaim(message: JSONRPCMessage): JSONRPCMessage {
+function withClaim(message: JSONRPCMessage, claim: HostResourcesCapability): JSONRPCMessage {
   const params = ("params" in message && message.params ? message.params : {}) as Record<string, unknown>;
   const capabilities = (params.capabilities ?? {}) as Record<string, Record<string, unknown> | undefined>;
   return {
@@ -67,8 +67,8 @@ function withClaim(message: JSONRPCMessage): JSONRPCMessage {
       ...params,
       capabilities: {
         ...capabilities,
-        extensions: { ...capabilities.extensions, [HOST_RESOURCES_CAPABILITY_ID]: hostResourcesCapability() },
-        experimental: { ...capabilities.experimental, [HOST_RESOURCES_CAPABILITY_ID]: hostResourcesCapability() },
+        extensions: { ...capabilities.extensions, [HOST_RESOURCES_CAPABILITY_ID]: structuredClone(claim) },
+        experimental: { ...capabilities.experimental, [HOST_RESOURCES_CAPABILITY_ID]: structuredClone(claim) },
       },
     },
   } as JSONRPCMessage;

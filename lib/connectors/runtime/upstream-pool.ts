@@ -2,9 +2,14 @@ import type { Client } from "@modelcontextprotocol/client";
 import { createUpstreamClient, DEFAULT_UPSTREAM_TIMEOUT_MS } from "@/lib/connectors/discover-mcp-tools";
 import { connectionFingerprint } from "@/lib/connectors/runtime/connector-secrets";
 import { HostResourcesClientTransport } from "@/lib/connectors/runtime/host-resources-transport";
-import { type HostResourcesHandlers, serveHostResources, stopServingHostResources } from "@/lib/connectors/runtime/host-resources-serving";
+import {
+  type HostResourcesHandlers,
+  servedOperations,
+  serveHostResources,
+  stopServingHostResources,
+} from "@/lib/connectors/runtime/host-resources-serving";
 import type { UpstreamOwner } from "@/lib/connectors/runtime/types";
-import { isHostResourcesEra } from "@/lib/host-resources/capability";
+import { hostResourcesCapability, isHostResourcesEra } from "@/lib/host-resources/capability";
 
 /**
  * Outbound MCP connections to upstream servers, one per (workspace, user, connector): a
@@ -156,8 +161,12 @@ export class UpstreamPool {
   ): Promise<UpstreamConnection> {
     const handlers = this.options.hostResources;
     const client = createUpstreamClient(this.connectTimeoutMs);
-    const transport = new HostResourcesClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers } }, handlers !== null);
-    if (handlers) serveHostResources(client, transport, { ...owner }, handlers, () => isHostResourcesEra(client.getNegotiatedProtocolVersion()));
+    // The claim is made from the handlers present, and the methods are registered from the
+    // claim; a connection that serves no operation claims nothing at all.
+    const operations = handlers ? servedOperations(handlers) : null;
+    const claim = operations && (operations.read || operations.list) ? hostResourcesCapability(operations) : null;
+    const transport = new HostResourcesClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers } }, claim);
+    if (handlers && claim) serveHostResources(client, transport, { ...owner }, handlers, claim, () => isHostResourcesEra(client.getNegotiatedProtocolVersion()));
     try {
       await withDeadline(client.connect(transport, { timeout: this.connectTimeoutMs }), this.connectTimeoutMs);
     } catch (e) {
