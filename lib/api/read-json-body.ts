@@ -1,4 +1,5 @@
-import { AppError } from "@/lib/errors";
+import { AppError, ValidationError } from "@/lib/errors";
+import { jsonDeeperThan, MAX_JSON_DEPTH } from "@/lib/schemas/common";
 
 /** Largest JSON body the admin API accepts (API_MAX_BODY_BYTES, default 1 MiB). */
 export function maxJsonBodyBytes(): number {
@@ -7,7 +8,8 @@ export function maxJsonBodyBytes(): number {
 
 /**
  * Reads and parses a JSON request body: 415 for another content type, 413 past the size
- * limit (checked while streaming, not trusted from Content-Length alone), 400 for bad JSON.
+ * limit (checked while streaming, not trusted from Content-Length alone), 400 for bad JSON,
+ * 422 for JSON nested more than MAX_JSON_DEPTH levels (it would overflow the stack further on).
  */
 export async function readJsonBody(request: Request): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
@@ -19,11 +21,14 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   if (declared > limit) throw tooLarge(limit);
   const text = await readTextWithLimit(request, limit);
   if (text.trim() === "") throw new AppError("bad_request", "The request body is empty; send a JSON object.");
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (e) {
     throw new AppError("bad_request", `The request body is not valid JSON: ${(e as Error).message}`);
   }
+  if (jsonDeeperThan(value)) throw new ValidationError([{ path: "(body)", message: `The JSON is nested more than ${MAX_JSON_DEPTH} levels deep.` }]);
+  return value;
 }
 
 async function readTextWithLimit(request: Request, limit: number): Promise<string> {

@@ -2,6 +2,7 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { TOOL_NAME_PATTERN } from "@/lib/connectors/schemas";
 import { redactSecrets } from "@/lib/connectors/secret-headers";
 import { logger } from "@/lib/log";
+import { jsonDeeperThan } from "@/lib/schemas/common";
 
 /**
  * Our platform as an MCP client of an upstream server (connectors of type `mcp`): a client
@@ -23,7 +24,7 @@ export interface DiscoveredTool {
 export interface McpDiscovery {
   protocolVersion: string | null;
   tools: DiscoveredTool[];
-  /** Upstream tool names we cannot publish (invalid or duplicate names). */
+  /** Upstream tool names we cannot publish (invalid or duplicate names, schemas nested too deeply). */
   skipped: string[];
 }
 
@@ -87,18 +88,18 @@ export async function discoverMcpTools(upstream: McpUpstream, { timeoutMs = DEFA
 
 type ListedTool = { name: string; description?: string; inputSchema: Record<string, unknown> };
 
-/** Keeps the tools we can publish under their own name; reports the others. */
+/** Keeps the tools we can publish under their own name (and store); reports the others. */
 function publishableTools(tools: ListedTool[]): { tools: DiscoveredTool[]; skipped: string[] } {
   const kept = new Map<string, DiscoveredTool>();
   const skipped: string[] = [];
   for (const tool of tools) {
-    if (!TOOL_NAME_PATTERN.test(tool.name) || kept.has(tool.name)) {
+    if (!TOOL_NAME_PATTERN.test(tool.name) || kept.has(tool.name) || jsonDeeperThan(tool.inputSchema)) {
       skipped.push(String(tool.name).slice(0, 200));
       continue;
     }
     kept.set(tool.name, { name: tool.name, description: tool.description ?? "", inputSchema: { ...tool.inputSchema, type: "object" } });
   }
-  if (skipped.length > 0) logger.warn({ skipped }, "upstream MCP tools skipped: invalid or duplicate names");
+  if (skipped.length > 0) logger.warn({ skipped }, "upstream MCP tools skipped: invalid or duplicate names, or input schemas nested too deeply");
   return { tools: [...kept.values()], skipped };
 }
 

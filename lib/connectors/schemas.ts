@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Markdown, Name } from "@/lib/schemas/common";
+import { jsonDeeperThan, Markdown, MAX_JSON_DEPTH, Name } from "@/lib/schemas/common";
 
 /** Request and answer shapes of the connector endpoints (ADMIN_API.md "Connectors"). */
 
@@ -8,6 +8,7 @@ export const ToolName = z.string().regex(TOOL_NAME_PATTERN, "Use 1 to 64 letters
 
 /** A JSON Schema describing a tool's arguments: always an object schema. */
 export const ToolInputSchema = z.record(z.string(), z.unknown()).superRefine((schema, ctx) => {
+  if (jsonDeeperThan(schema)) ctx.addIssue({ code: "custom", message: `An input schema may nest at most ${MAX_JSON_DEPTH} levels deep.` });
   if (schema.type !== "object") ctx.addIssue({ code: "custom", path: ["type"], message: 'An input schema must be a JSON Schema with "type": "object".' });
   const { properties, required } = schema;
   if (properties !== undefined && (typeof properties !== "object" || properties === null || Array.isArray(properties))) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Name } from "@/lib/schemas/common";
+import { BoundedJsonObject, Name } from "@/lib/schemas/common";
 import { isReservedUri, isValidResourceUri, plainMimeTypeOrNull } from "@/lib/resources/stored-resource-rules";
 
 /** Request and answer shapes of stored resources (table `mcp_resources`). */
@@ -24,9 +24,7 @@ export const CreateStoredResourceBody = z
     name: Name,
     description: z.string().max(20_000).nullable().optional(),
     mimeType: MimeType.nullable().optional(),
-    fetchConfig: z
-      .record(z.string(), z.unknown())
-      .nullable()
+    fetchConfig: BoundedJsonObject.nullable()
       .optional()
       .meta({ description: "`text` (or `content`) is served as the resource's content; anything else is never fetched nor shown to MCP clients." }),
   })
