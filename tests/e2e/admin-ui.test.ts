@@ -69,7 +69,7 @@ afterAll(async () => {
 });
 
 /** Ids read from the URLs the UI navigates to, for later steps. */
-const ids = { org: "", workspace: "", server: "" };
+const ids = { org: "", workspace: "", server: "", connector: "", role: "" };
 
 function idAfter(url: string, segment: string): string {
   const match = new RegExp(`/${segment}/([^/?#]+)`).exec(url);
@@ -119,6 +119,7 @@ describe("admin UI", () => {
     await screenshot(page, "03-http-connector-form");
     await page.getByRole("button", { name: "Create connector" }).click();
     await page.getByRole("heading", { level: 1, name: "Customers" }).waitFor();
+    ids.connector = idAfter(page.url(), "connectors");
     await page.getByRole("link", { name: "Tools (2)" }).click();
     await page.getByRole("button", { name: /^get_customer GET/ }).waitFor();
     await screenshot(page, "04-connector-tools");
@@ -129,6 +130,7 @@ describe("admin UI", () => {
     await page.getByLabel("Name").fill("Reader");
     await page.getByRole("button", { name: "Create role" }).click();
     await page.getByRole("heading", { level: 1, name: "Reader" }).waitFor();
+    ids.role = idAfter(page.url(), "roles");
     await page.getByLabel("Search tools").fill("get_");
     await page.getByRole("checkbox", { name: "get_customer" }).click();
     await page.getByText("1 tool selected").waitFor();
@@ -203,7 +205,15 @@ describe("admin UI", () => {
   it("main pages have no serious or critical accessibility violations (axe-core), in light and dark mode", async () => {
     const pages = [
       "/",
+      `/orgs/new`,
       `/orgs/${ids.org}/connectors`,
+      `/orgs/${ids.org}/connectors/new?type=http`,
+      `/orgs/${ids.org}/connectors/new?type=mcp`,
+      `/orgs/${ids.org}/connectors/${ids.connector}`,
+      `/orgs/${ids.org}/connectors/${ids.connector}/tools`,
+      `/orgs/${ids.org}/connectors/${ids.connector}/instructions`,
+      `/orgs/${ids.org}/connectors/${ids.connector}/resources`,
+      `/orgs/${ids.org}/roles/${ids.role}`,
       `/orgs/${ids.org}/roles`,
       `/orgs/${ids.org}/members`,
       `/orgs/${ids.org}/workspaces`,
@@ -214,20 +224,25 @@ describe("admin UI", () => {
       `/w/${ids.workspace}/servers/${ids.server}`,
       `/w/${ids.workspace}/preview`,
       `/w/${ids.workspace}/skills`,
+      `/w/${ids.workspace}/skills/new`,
       `/w/${ids.workspace}/members`,
       `/w/${ids.workspace}/api-keys`,
       `/w/${ids.workspace}/settings`,
     ];
     const problems: Record<string, unknown> = {};
-    for (const scheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      for (const path of pages) {
-        await page.goto(path);
-        await page.locator("main h1").first().waitFor();
+    for (const path of pages) {
+      await page.emulateMedia({ colorScheme: "light" });
+      await page.goto(path);
+      await page.locator("main h1").first().waitFor();
+      await page.waitForLoadState("networkidle"); // client-only parts (editors, the graph) are in
+      // The theme follows the system setting: switch it in place and check the page again.
+      for (const scheme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.waitForFunction((dark) => document.documentElement.classList.contains("dark") === dark, scheme === "dark");
         const violations = await seriousA11yViolations(page);
         if (violations.length) problems[`${scheme} ${path}`] = violations;
       }
     }
     expect(problems, JSON.stringify(problems, null, 1)).toEqual({});
-  }, 180_000);
+  }, 240_000);
 });

@@ -10,6 +10,7 @@ const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run
 export const ARTIFACTS_DIR = path.join(process.cwd(), "test-results", "e2e");
 
 export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH).`);
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 }
 

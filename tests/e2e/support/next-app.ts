@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "@/lib/net/free-port";
 
 /**
  * The real production app for browser tests: `next build` once (skipped while the build inputs
@@ -101,18 +101,6 @@ async function runBuild(): Promise<{ code: number | null; output: string }> {
   child.stderr.on("data", (d: Buffer) => output.push(d.toString()));
   const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
   return { code, output: output.join("") };
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface RunningApp {

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { Wrench } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -12,7 +13,19 @@ export const metadata: Metadata = { title: "Connector tools" };
 export default async function ConnectorToolsPage({ params }: { params: ConnectorParams }) {
   const { orgId, connectorId } = await params;
   const { connector } = await loadConnector(orgId, connectorId);
-  if (connector.type === "http") return <HttpToolsForm connectorId={connector.id} tools={connector.tools.map(toolToDraft)} />;
+  const tryHint = (
+    <p className="text-sm text-zinc-600 dark:text-zinc-400">
+      To call these tools for real, assign the connector to an MCP server and use <Link className="underline" href="/servers">Try a tool</Link> on the server&apos;s page.
+    </p>
+  );
+  if (connector.type === "http") {
+    return (
+      <div className="grid gap-3">
+        {tryHint}
+        <HttpToolsForm connectorId={connector.id} tools={connector.tools.map(toolToDraft)} />
+      </div>
+    );
+  }
   return (
     <section aria-labelledby="discovered-heading" className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -27,6 +40,7 @@ export default async function ConnectorToolsPage({ params }: { params: Connector
         </div>
         <ReloadToolsButton connectorId={connector.id} />
       </div>
+      {tryHint}
       {connector.tools.length === 0 ? (
         <EmptyState icon={Wrench} title="The upstream offers no tools">
           Add tools to the upstream MCP server, then reload.
