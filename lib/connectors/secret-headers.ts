@@ -28,11 +28,22 @@ export function secretHeaderNames(stored: string | null, connectorId: string): s
   }
 }
 
-/** Replaces every secret value inside `text` (e.g. an upstream error message) with a marker. */
+/**
+ * Replaces every secret value inside `text` (e.g. an upstream error message) with a marker:
+ * whole header values, and the credential of a `<scheme> <credential>` value on its own
+ * (an API that refuses `Bearer abc…` often quotes just `abc…`). Longest first, so a value
+ * that contains another is not left half-redacted.
+ */
 export function redactSecrets(text: string, headers: Record<string, string>): string {
-  let out = text;
+  const secrets = new Set<string>();
   for (const value of Object.values(headers)) {
-    if (value.length >= 4) out = out.split(value).join("[redacted]");
+    secrets.add(value);
+    const credential = /^[A-Za-z][\w.+-]*\s+(\S+)\s*$/.exec(value)?.[1];
+    if (credential) secrets.add(credential);
+  }
+  let out = text;
+  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
+    if (secret.length >= 4) out = out.split(secret).join("[redacted]");
   }
   return out;
 }

@@ -36,12 +36,15 @@ const CALL_SCOPED: ReadonlySet<string> = new Set([
 export async function callMcpTool(call: McpToolCall, pool: UpstreamPool): Promise<RuntimeAnswer> {
   const url = call.connector.config.url;
   if (!url) return failed(`The tool "${call.tool.exposedName}" has no upstream MCP server configured.`);
+  // The headers a new connection is opened with: its failures are scrubbed of them too.
+  let loaded: Record<string, string> = {};
   const target = {
     url,
     configVersion: call.configVersion,
     loadHeaders: async () => {
       try {
-        return (await loadConnectorSecrets(call.connector.orgId, call.connector.id)).headers;
+        loaded = (await loadConnectorSecrets(call.connector.orgId, call.connector.id)).headers;
+        return loaded;
       } catch {
         throw new Error("the connector's credentials cannot be loaded; ask an admin to check the connector");
       }
@@ -61,7 +64,7 @@ export async function callMcpTool(call: McpToolCall, pool: UpstreamPool): Promis
         return toAnswer(result);
       });
     } catch (e) {
-      if (!used) return failed(`The upstream MCP server could not be reached: ${describe(e, {})}`);
+      if (!used) return failed(`The upstream MCP server could not be reached: ${describe(e, loaded)}`);
       if (call.signal?.aborted) return failed("The call was cancelled.");
       const scrubbed = describe(e, used.headers);
       if (e instanceof ProtocolError) return { ...failed(`The upstream MCP server answered with an error (${e.code}): ${scrubbed}`), outcome: "isError" };
