@@ -5,7 +5,7 @@ import { fileTypeFromBuffer } from "file-type";
  * Types of text formats by extension. file-type recognises binary formats by their magic
  * bytes and has nothing to say about text, so for text the name is the only hint there is.
  */
-const TEXT_BY_EXTENSION: Record<string, string> = {
+export const TEXT_BY_EXTENSION: Readonly<Record<string, string>> = {
   ".csv": "text/csv",
   ".tsv": "text/tab-separated-values",
   ".txt": "text/plain",

@@ -1,7 +1,24 @@
 import { isUtf8 } from "node:buffer";
 
-/** MIME types read back as `text` (seed 000: "A text MIME type comes back as text"). */
-const TEXT_TYPES = new Set(["application/json", "application/xml", "application/yaml", "application/x-yaml"]);
+/**
+ * Textual types outside text/* read back as `text` (seed 000: "A text MIME type comes back as
+ * text"), including every textual type the files workspace itself gives an upload by its name
+ * (lib/files/sniff-mime.ts), so a .jsonl, .sql or .toml file is not handed out as a blob.
+ */
+const TEXT_TYPES = new Set([
+  "application/json",
+  "application/jsonl",
+  "application/x-ndjson",
+  "application/xml",
+  "application/yaml",
+  "application/x-yaml",
+  "application/toml",
+  "application/sql",
+  "application/rtf",
+  "application/javascript",
+  "application/ecmascript",
+  "application/graphql",
+]);
 
 /**
  * text/*, JSON, XML, YAML and the structured-syntax suffixes +json, +xml, +yaml. Parameters

@@ -11,6 +11,7 @@ import { HOST_RESOURCES_CAPABILITY_ID, HOST_RESOURCES_LIST_METHOD, HOST_RESOURCE
 import { resolveCallerView } from "@/lib/mcp/resolve-caller-view";
 import { api } from "@/tests/helpers/api";
 import { createTenant, createWorkspace, type Tenant } from "@/tests/helpers/factories";
+import { TEXT_BY_EXTENSION } from "@/lib/files/sniff-mime";
 import { PNG_1X1, upload, useTempFilesDir } from "@/tests/helpers/files";
 import { type RecordedUpstream, startV1Upstream, startV2Upstream, type V1UpstreamOptions } from "@/tests/helpers/runtime-upstreams";
 
@@ -164,6 +165,22 @@ describe("ai.nimblebrain/resources/read on the wire", () => {
     const [textAnswer, blobAnswer] = answers(up);
     expect(textAnswer).toEqual({ jsonrpc: "2.0", id: expect.anything(), result: { contents: [{ uri: csv.uri, mimeType: "text/csv", text: "region,revenue\n..." }] } });
     expect(blobAnswer).toEqual({ jsonrpc: "2.0", id: expect.anything(), result: { contents: [{ uri: png.uri, mimeType: "image/png", blob: PNG_1X1.toString("base64") }] } });
+  });
+});
+
+describe("A text MIME type comes back as text. Anything else comes back base64-encoded in blob.", () => {
+  it("every textual type the files workspace gives an upload by its name comes back as text, read through the real handler", async () => {
+    const t = await createTenant();
+    const ctx = { orgId: t.org.id, workspaceId: t.workspace.id, userId: t.member.user.id, connectorId: "c-text-types" };
+    // Binary formats recognised by their bytes are never in this table; every type in it is text.
+    for (const [extension, mimeType] of Object.entries(TEXT_BY_EXTENSION)) {
+      const body = `line one ${extension}\nline two ✓\n`;
+      const uploaded = await file(t, "member", `sample${extension}`, body);
+      const { contents } = await handleHostResourcesRead(ctx, { uri: uploaded.uri });
+      expect(contents, extension).toEqual([{ uri: uploaded.uri, mimeType, text: body }]);
+    }
+    const bin = await file(t, "member", "blob.bin", PNG_1X1.subarray(8));
+    expect((await handleHostResourcesRead(ctx, { uri: bin.uri })).contents[0]).toEqual({ uri: bin.uri, mimeType: "application/octet-stream", blob: PNG_1X1.subarray(8).toString("base64") });
   });
 });
 

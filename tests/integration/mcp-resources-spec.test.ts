@@ -5,7 +5,7 @@ import { db } from "@/lib/db/client";
 import { logger } from "@/lib/log";
 import { STORED_RESOURCE_PLACEHOLDER } from "@/lib/resources/stored-resource-content";
 import { createTenant, INSTANCE_KEY } from "@/tests/helpers/factories";
-import { connectV1, connectV2, postRaw } from "@/tests/helpers/mcp-clients";
+import { connectV1, connectV2, parseBody, postRaw } from "@/tests/helpers/mcp-clients";
 import {
   addSkill,
   addStoredResource,
@@ -61,6 +61,12 @@ async function modern(path: string, token: string | null, method: string, params
     ...(typeof params.uri === "string" ? { "mcp-name": params.uri } : {}),
   });
   return res.body;
+}
+
+/** Every JSON-RPC message of the answer to one POST (a batch's answers come as several). */
+async function rawAll(target: string, body: unknown, headers: Record<string, string>): Promise<any[]> {
+  const res = await fetch(target, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers }, body: JSON.stringify(body) });
+  return [parseBody(await res.text(), res.headers.get("content-type"), true)].flat();
 }
 
 /** What both eras' clients see of a server for `token`: initialize instructions and the resource list. */
@@ -224,6 +230,21 @@ describe("Who sees what", () => {
     }
     // The other organization's server does not exist for this key at all.
     expect((await postRaw(url(`/mcp/${foreignServer}`), { jsonrpc: "2.0", id: 1, method: "resources/list", params: {} }, auth(t.admin.token))).status).toBe(404);
+  });
+});
+
+describe("gets not found from resources/read: -32002 { uri } on every 2025-era revision", () => {
+  it.each(["2025-11-25", "2025-06-18", "2025-03-26"])("a %s connection gets -32002 { uri } for a hidden and a missing URI (a 2025-03-26 batch too)", async (revision) => {
+    const { t, crm, serverId } = await crmAndBillingScenario();
+    const uris = ["crm://schema", uriOf.connector(serverId, crm), "crm://never-existed"];
+    const batch = uris.map((uri, i) => ({ jsonrpc: "2.0", id: i + 1, method: "resources/read", params: { uri } }));
+    const headers = { ...auth(t.member.token), "mcp-protocol-version": revision };
+    const answers = revision === "2025-03-26"
+      ? await rawAll(url(`/mcp/${serverId}`), batch, headers)
+      : await Promise.all(batch.map(async (m) => (await postRaw(url(`/mcp/${serverId}`), m, headers)).body));
+    expect(answers.map((a: { id: number; error: unknown }) => [a.id, a.error])).toEqual(
+      uris.map((uri, i) => [i + 1, { code: -32002, message: `Resource not found: ${uri}`, data: { uri } }]),
+    );
   });
 });
 
