@@ -1,5 +1,7 @@
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Caller } from "@/lib/auth/caller";
+import { workspacesJoinedBy } from "@/lib/tenancy/scopes";
 import type { ServerSnapshot, SnapshotConnector } from "@/lib/mcp/snapshot-types";
 import { exposedToolNames } from "@/lib/mcp/tool-names";
 
@@ -12,10 +14,26 @@ import { exposedToolNames } from "@/lib/mcp/tool-names";
 const globalForSnapshots = globalThis as unknown as { switchboardSnapshots?: Map<string, ServerSnapshot> };
 const cache = (globalForSnapshots.switchboardSnapshots ??= new Map());
 
-/** The server's org, workspace and current config version: the one query every MCP request makes. */
-export async function findServerHead(serverId: string) {
-  return db().mcpServer.findUnique({
-    where: { id: serverId },
+/**
+ * MCP servers a caller can reach at all: the instance credential every one; a user those of
+ * the workspaces it works in (a member, or an admin of the org); an API key only its own
+ * workspace's, and only its server when it is pinned to one. Who sees which tools of a
+ * reachable server is lib/mcp/caller-access.ts's business.
+ */
+export function serversReachableBy(caller: Caller): Prisma.McpServerWhereInput {
+  if (caller.kind === "instance") return {};
+  const key = caller.apiKey;
+  const scope: Prisma.McpServerWhereInput = { workspace: workspacesJoinedBy(caller) };
+  return key ? { AND: [scope, { orgId: key.orgId, workspaceId: key.workspaceId }, key.serverId ? { id: key.serverId } : {}] } : scope;
+}
+
+/**
+ * The server's org, workspace and current config version — the one query every MCP request
+ * makes — or null when the server is missing or out of the caller's reach (the same answer).
+ */
+export async function findServerHead(caller: Caller, serverId: string) {
+  return db().mcpServer.findFirst({
+    where: { id: serverId, AND: [serversReachableBy(caller)] },
     select: {
       id: true,
       orgId: true,

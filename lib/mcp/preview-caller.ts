@@ -35,7 +35,7 @@ export type CallerPreview =
  */
 export async function previewCaller(admin: Caller, serverId: string, subject: PreviewSubject): Promise<CallerPreview> {
   const server = await getServer(admin, serverId, "");
-  const head = await findServerHead(server.id);
+  const head = await findServerHead(admin, server.id);
   if (!head) throw new NotFoundError("MCP server");
   let view;
   let subjectCaller: Caller = admin;
@@ -43,8 +43,9 @@ export async function previewCaller(admin: Caller, serverId: string, subject: Pr
     subjectCaller = { kind: "user", userId: subject.userId, apiKey: null };
     view = await resolveCallerView(subjectCaller, server.id);
   } else {
-    const role = await getRole(admin, subject.roleId);
-    if (role.orgId !== server.orgId) throw new NotFoundError("MCP role");
+    // A role of the server's own organization (in the query: an admin of several orgs
+    // cannot preview one org's role on another org's server).
+    const role = await getRole(admin, subject.roleId, server.orgId);
     const allowed = new Set(role.tools.map((t) => whitelistKey(t.connectorId, t.tool)));
     view = visibleConnectors(await loadServerSnapshot(head), { kind: "whitelist", allowed });
   }

@@ -10,7 +10,7 @@ import type { CallerView } from "@/lib/mcp/snapshot-types";
  * another server): the endpoint answers both the same way.
  */
 export async function resolveCallerView(caller: Caller, serverId: string): Promise<CallerView | null> {
-  const head = await findServerHead(serverId);
+  const head = await findServerHead(caller, serverId);
   if (!head) return null;
   const access = await loadCallerAccess(caller, head);
   if (!access) return null;

@@ -77,9 +77,9 @@ export async function listRoles(caller: Caller, orgId: string, page: PageQuery):
   );
 }
 
-/** An MCP role of an organization the caller manages. */
-export async function getRole(caller: Caller, roleId: string): Promise<RoleView> {
-  const role = await db().mcpRole.findFirst({ where: { id: roleId, org: orgsManagedBy(caller) }, select: roleSelect });
+/** An MCP role of an organization the caller manages (and, when given, of organization `orgId`). */
+export async function getRole(caller: Caller, roleId: string, orgId?: string): Promise<RoleView> {
+  const role = await db().mcpRole.findFirst({ where: { id: roleId, org: orgsManagedBy(caller), ...(orgId ? { orgId } : {}) }, select: roleSelect });
   if (!role) throw new NotFoundError("MCP role");
   return toView(role);
 }
