@@ -123,6 +123,16 @@ describe("Which connections can use it", () => {
     const init = up.initializes().at(-1)!;
     expect(JSON.stringify(init.params.capabilities)).not.toContain(HOST_RESOURCES_CAPABILITY_ID);
   });
+
+  it("The host claims the capability only where it serves the methods: tool discovery's connection (which serves nothing) claims nothing; the pooled connection that serves them does", async () => {
+    const up = await v1();
+    const { hostCall } = await setup(up, newPool());
+    const [discovery] = up.initializes();
+    expect(JSON.stringify(discovery.params.capabilities)).not.toContain(HOST_RESOURCES_CAPABILITY_ID);
+    expect(await hostCall(HOST_RESOURCES_LIST_METHOD, {})).toEqual({ result: { resources: [] } });
+    expect(up.initializes()).toHaveLength(2);
+    expect(up.initializes()[1].params.capabilities.extensions).toHaveProperty([HOST_RESOURCES_CAPABILITY_ID]);
+  });
 });
 
 describe("Capability", () => {
