@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { ensureBuild, type RunningApp, startApp } from "@/tests/e2e/support/next-app";
 import { launchBrowser, newContext, screenshot, seriousA11yViolations, signIn } from "@/tests/e2e/support/browser";
 import { type SeededAdmin, seedAdmin, seedMember } from "@/tests/e2e/support/seed";
+import { type Upstream, startMcpUpstream } from "@/tests/helpers/mcp-upstream";
 
 /**
  * The admin UI in real Chromium against a production build (`next build` + `next start`) and
@@ -18,6 +19,7 @@ let context: BrowserContext;
 let page: Page;
 let admin: SeededAdmin;
 let api: { origin: string; close: () => Promise<void> };
+let upstream: Upstream;
 
 /** The HTTP API the connector's tools call: a real server on 127.0.0.1, started by this test. */
 async function startCustomerApi(): Promise<typeof api> {
@@ -56,7 +58,13 @@ paths:
 
 beforeAll(async () => {
   await ensureBuild();
-  [app, browser, admin, api] = await Promise.all([startApp({ databaseUrl: inject("databaseUrl") }), launchBrowser(), seedAdmin(), startCustomerApi()]);
+  [app, browser, admin, api, upstream] = await Promise.all([
+    startApp({ databaseUrl: inject("databaseUrl") }),
+    launchBrowser(),
+    seedAdmin(),
+    startCustomerApi(),
+    startMcpUpstream({ tools: [{ name: "search_docs", description: "Search the docs" }], requireHeaders: { "x-docs-key": "s3cret-value" } }),
+  ]);
   context = await newContext(browser, app.baseUrl);
   page = await context.newPage();
 }, 600_000);
@@ -66,6 +74,7 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
   await api?.close();
+  await upstream?.close();
 });
 
 /** Ids read from the URLs the UI navigates to, for later steps. */
@@ -125,6 +134,27 @@ describe("admin UI", () => {
     await screenshot(page, "04-connector-tools");
   });
 
+  it("connects an upstream MCP server with a secret header, lists the discovered tools and protocol version, and reloads them", async () => {
+    await page.goto(`/orgs/${ids.org}/connectors/new?type=mcp`);
+    await page.getByLabel("Name", { exact: true }).fill("Docs");
+    await page.getByLabel("MCP server URL").fill(upstream.url);
+    await page.getByRole("button", { name: "Add header" }).click();
+    await page.getByLabel("Header 1 name").fill("X-Docs-Key");
+    await page.getByLabel("Header 1 value").fill("s3cret-value");
+    await page.getByRole("button", { name: "Connect and discover tools" }).click();
+    await page.getByRole("heading", { name: /Discovered tools/ }).waitFor();
+    await page.getByText("search_docs").waitFor();
+    await expect(page.getByText(/Negotiated protocol version: \d{4}-\d{2}-\d{2}/).count()).resolves.toBe(1);
+    upstream.tools.push({ name: "get_page", description: "One page" });
+    await page.getByRole("button", { name: "Reload tools" }).click();
+    await toast("Reloaded: 2 tools");
+    await page.getByText("get_page").waitFor();
+    await screenshot(page, "05-mcp-connector-tools");
+    await page.getByRole("navigation", { name: "Docs sections" }).getByRole("link", { name: "Settings" }).click();
+    await page.getByText("X-Docs-Key: set").waitFor();
+    await expect(page.getByText("s3cret-value").count()).resolves.toBe(0);
+  });
+
   it("creates an MCP role that allows one tool", async () => {
     await page.goto(`/orgs/${ids.org}/roles`);
     await page.getByLabel("Name").fill("Reader");
@@ -134,7 +164,7 @@ describe("admin UI", () => {
     await page.getByLabel("Search tools").fill("get_");
     await page.getByRole("checkbox", { name: "get_customer" }).click();
     await page.getByText("1 tool selected").waitFor();
-    await screenshot(page, "05-role-whitelist");
+    await screenshot(page, "06-role-whitelist");
     await page.getByRole("button", { name: "Save role" }).click();
     await toast("Role saved (1 tools)");
   });
@@ -153,7 +183,7 @@ describe("admin UI", () => {
     const result = page.getByRole("region", { name: "Tool result" });
     await result.getByText("Ada Lovelace").waitFor();
     await expect(result.textContent()).resolves.toMatch(/OK.*in \d+ ms/);
-    await screenshot(page, "06-server-try-tool");
+    await screenshot(page, "07-server-try-tool");
   });
 
   it("previews the server as a member who has the role", async () => {
@@ -167,7 +197,7 @@ describe("admin UI", () => {
     const tools = page.getByRole("region", { name: /^Tools/ });
     await tools.getByText("get_customer").waitFor();
     await expect(tools.getByText("create_customer").count()).resolves.toBe(0);
-    await screenshot(page, "07-preview-member");
+    await screenshot(page, "08-preview-member");
   });
 
   it("creates an API key, shows it once, the endpoint answers initialize with it, and revoking it needs a confirmation", async () => {
@@ -179,7 +209,7 @@ describe("admin UI", () => {
     expect(key).toMatch(/^sb_/);
     await shown.getByRole("button", { name: "Copy key" }).click();
     await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(key);
-    await screenshot(page, "08-api-key-once");
+    await screenshot(page, "09-api-key-once");
     await shown.getByRole("button", { name: "I have stored the key" }).click();
     await expect(page.getByText(key).count()).resolves.toBe(0);
 
@@ -195,7 +225,7 @@ describe("admin UI", () => {
 
     await page.getByRole("button", { name: "Revoke Laptop" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Revoke Laptop?" });
-    await screenshot(page, "09-revoke-confirm");
+    await screenshot(page, "10-revoke-confirm");
     await confirm.getByRole("button", { name: "Revoke key" }).click();
     await toast('Key "Laptop" revoked');
     await page.getByRole("row", { name: /Laptop/ }).getByText("Revoked").waitFor();
