@@ -82,7 +82,8 @@ export async function revokeApiKey(caller: Caller, keyId: string): Promise<void>
     });
     if (!key) throw new NotFoundError("API key");
     if (key.revokedAt) return;
-    await tx.apiKey.update({ where: { id: key.id }, data: { revokedAt: new Date() }, select: { id: true } });
+    const { count } = await tx.apiKey.updateMany({ where: { id: key.id, orgId: key.orgId, revokedAt: null, AND: [keysVisibleTo(caller)] }, data: { revokedAt: new Date() } });
+    if (count === 0) return; // revoked meanwhile by someone else: nothing changed here
     await recordAuditEvent(caller, {
       orgId: key.orgId,
       workspaceId: key.workspaceId,

@@ -45,13 +45,13 @@ export async function updateConnector(caller: Caller, connectorId: string, input
       data: updateData(current.type, current.config, input),
     });
     if (count === 0) throw new NotFoundError("connector");
-    if (input.tools) await replaceTools(tx, connectorId, httpToolRows(current.orgId, input.tools));
+    if (input.tools) await replaceTools(tx, { id: connectorId, orgId: current.orgId }, httpToolRows(current.orgId, input.tools));
     await recordAuditEvent(
       caller,
       { orgId: current.orgId, action: "connector.update", targetType: "connector", targetId: connectorId, data: { fields: changedFields(input) } },
       tx,
     );
-    return toConnectorView(await tx.connector.findUniqueOrThrow({ where: { id: connectorId }, select: connectorSelect }));
+    return toConnectorView(await tx.connector.findFirstOrThrow({ where: managedConnectorWhere(caller, connectorId), select: connectorSelect }));
   });
 }
 

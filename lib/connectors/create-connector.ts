@@ -78,6 +78,6 @@ async function insertConnector(
       },
       tx,
     );
-    return toConnectorView(await tx.connector.findUniqueOrThrow({ where: { id: created.id }, select: connectorSelect }));
+    return toConnectorView(await tx.connector.findFirstOrThrow({ where: { id: created.id, orgId }, select: connectorSelect }));
   });
 }

@@ -30,7 +30,7 @@ export async function reloadConnector(caller: Caller, connectorId: string): Prom
       data: { protocolVersion: discovery.protocolVersion },
     });
     if (count === 0) throw new NotFoundError("connector"); // deleted (or access lost) meanwhile
-    await replaceTools(tx, connectorId, mcpToolRows(connector.orgId, discovery.tools));
+    await replaceTools(tx, connector, mcpToolRows(connector.orgId, discovery.tools));
     await recordAuditEvent(
       caller,
       {
@@ -42,7 +42,7 @@ export async function reloadConnector(caller: Caller, connectorId: string): Prom
       },
       tx,
     );
-    return toConnectorView(await tx.connector.findUniqueOrThrow({ where: { id: connectorId }, select: connectorSelect }));
+    return toConnectorView(await tx.connector.findFirstOrThrow({ where: managedConnectorWhere(caller, connectorId), select: connectorSelect }));
   });
 }
 

@@ -29,8 +29,12 @@ export function mcpToolRows(orgId: string, tools: DiscoveredTool[]): ToolRowInpu
   }));
 }
 
-/** Replaces every tool of a connector with `rows`, inside the caller's transaction. */
-export async function replaceTools(tx: Pick<Prisma.TransactionClient, "tool">, connectorId: string, rows: ToolRowInput[]): Promise<void> {
-  await tx.tool.deleteMany({ where: { connectorId } });
-  if (rows.length > 0) await tx.tool.createMany({ data: rows.map((r) => ({ ...r, connectorId })) });
+/** Replaces every tool of a connector (of organization `orgId`) with `rows`, inside the caller's transaction. */
+export async function replaceTools(
+  tx: Pick<Prisma.TransactionClient, "tool">,
+  connector: { id: string; orgId: string },
+  rows: ToolRowInput[],
+): Promise<void> {
+  await tx.tool.deleteMany({ where: { connectorId: connector.id, orgId: connector.orgId } });
+  if (rows.length > 0) await tx.tool.createMany({ data: rows.map((r) => ({ ...r, orgId: connector.orgId, connectorId: connector.id })) });
 }

@@ -52,7 +52,7 @@ export async function updateFile(caller: Caller, fileId: string, input: UpdateFi
     ...(input.visibility !== undefined ? { visibility: input.visibility } : {}),
   };
   return db().$transaction(async (tx) => {
-    const row = await tx.file.update({ where: { id: file.id, workspaceId: file.workspaceId, ownerId: file.ownerId }, data, select: fileSelect });
+    const row = await tx.file.update({ where: { id: file.id, workspaceId: file.workspaceId, ownerId: file.ownerId, AND: [filesVisibleTo(caller)] }, data, select: fileSelect });
     await recordAuditEvent(caller, {
       orgId: file.orgId, workspaceId: file.workspaceId, action: "file.update", targetType: "file", targetId: file.id,
       data: { from: { name: file.name, tags: file.tags, visibility: file.visibility }, to: data }, configChange: false,
@@ -74,7 +74,7 @@ export async function deleteFile(caller: Caller, fileId: string): Promise<void> 
   const file = await findVisibleFile(caller, fileId);
   if (!(await mayDelete(caller, file))) throw new ForbiddenError("Only the file's owner, or a workspace admin for a shared file, may delete it.");
   await db().$transaction(async (tx) => {
-    await tx.file.delete({ where: { id: file.id, workspaceId: file.workspaceId } });
+    await tx.file.delete({ where: { id: file.id, workspaceId: file.workspaceId, AND: [filesVisibleTo(caller)] } });
     await recordAuditEvent(caller, {
       orgId: file.orgId, workspaceId: file.workspaceId, action: "file.delete", targetType: "file", targetId: file.id,
       data: { name: file.name, size: file.size, sha256: file.sha256 }, configChange: false,

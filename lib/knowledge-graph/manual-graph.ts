@@ -15,10 +15,10 @@ export interface ManualGraphView {
 
 type GraphClient = Pick<Prisma.TransactionClient, "graphEntity" | "graphRelation">;
 
-async function readManualGraph(client: GraphClient, connectorId: string): Promise<ManualGraphView> {
-  const entities = await client.graphEntity.findMany({ where: { connectorId }, orderBy: [{ key: "asc" }], select: { key: true, label: true, description: true } });
+async function readManualGraph(client: GraphClient, { id: connectorId, orgId }: { id: string; orgId: string }): Promise<ManualGraphView> {
+  const entities = await client.graphEntity.findMany({ where: { connectorId, orgId }, orderBy: [{ key: "asc" }], select: { key: true, label: true, description: true } });
   const relations = await client.graphRelation.findMany({
-    where: { connectorId },
+    where: { connectorId, orgId },
     orderBy: [{ fromKey: "asc" }, { toKey: "asc" }, { kind: "asc" }, { id: "asc" }],
     select: { fromKey: true, toKey: true, kind: true, description: true },
   });
@@ -29,7 +29,7 @@ async function readManualGraph(client: GraphClient, connectorId: string): Promis
 export async function getManualGraph(caller: Caller, connectorId: string): Promise<ManualGraphView> {
   return db().$transaction(async (tx) => {
     const connector = await findManagedConnector(tx, caller, connectorId);
-    return readManualGraph(tx, connector.id);
+    return readManualGraph(tx, connector);
   });
 }
 
@@ -37,8 +37,8 @@ export async function getManualGraph(caller: Caller, connectorId: string): Promi
 export async function putManualGraph(caller: Caller, connectorId: string, input: PutManualGraphBody): Promise<ManualGraphView> {
   return db().$transaction(async (tx) => {
     const { id, orgId } = await findManagedConnector(tx, caller, connectorId);
-    await tx.graphRelation.deleteMany({ where: { connectorId: id } });
-    await tx.graphEntity.deleteMany({ where: { connectorId: id } });
+    await tx.graphRelation.deleteMany({ where: { connectorId: id, orgId } });
+    await tx.graphEntity.deleteMany({ where: { connectorId: id, orgId } });
     await tx.graphEntity.createMany({
       data: input.entities.map((e) => ({ orgId, connectorId: id, key: e.key, label: e.label, description: e.description ?? null })),
     });
@@ -50,6 +50,6 @@ export async function putManualGraph(caller: Caller, connectorId: string, input:
       { orgId, action: "graph.replace", targetType: "connector", targetId: id, data: { entityCount: input.entities.length, relationCount: input.relations.length } },
       tx,
     );
-    return readManualGraph(tx, id);
+    return readManualGraph(tx, { id, orgId });
   });
 }

@@ -51,7 +51,7 @@ export async function updateOrgMember(caller: Caller, orgId: string, userId: str
     const member = await tx.orgMember.findFirst({ where: { orgId, userId, org: orgsManagedBy(caller) }, select: { id: true, role: true } });
     if (!member) throw new NotFoundError(MEMBER);
     if (member.role === "owner" || input.role === "owner") await assertOwnerCaller(tx, caller, orgId);
-    const row = await tx.orgMember.update({ where: { id: member.id }, data: { role: input.role }, select: orgMemberSelect });
+    const row = await tx.orgMember.update({ where: { id: member.id, orgId, org: orgsManagedBy(caller) }, data: { role: input.role }, select: orgMemberSelect });
     await assertOwnerRemains(tx, orgId);
     await recordAuditEvent(caller, { orgId, action: "org.member.update", targetType: "user", targetId: userId, data: { from: member.role, to: input.role } }, tx);
     return toOrgMemberView(row);
@@ -68,7 +68,7 @@ export async function removeOrgMember(caller: Caller, orgId: string, userId: str
     const member = await tx.orgMember.findFirst({ where: { orgId, userId, org: orgsManagedBy(caller) }, select: { id: true, role: true } });
     if (!member) throw new NotFoundError(MEMBER);
     if (member.role === "owner") await assertOwnerCaller(tx, caller, orgId);
-    await tx.orgMember.delete({ where: { id: member.id } });
+    await tx.orgMember.delete({ where: { id: member.id, orgId, org: orgsManagedBy(caller) } });
     await assertOwnerRemains(tx, orgId);
     const workspaces = await tx.workspaceMember.deleteMany({ where: { orgId, userId } });
     const keys = await tx.apiKey.updateMany({ where: { orgId, userId, revokedAt: null }, data: { revokedAt: new Date() } });

@@ -46,7 +46,7 @@ export async function updateOrg(caller: Caller, orgId: string, input: UpdateOrgB
     const { count } = await tx.organization.updateMany({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, data: input });
     if (count === 0) throw new NotFoundError("organization");
     await recordAuditEvent(caller, { orgId, action: "org.update", targetType: "org", targetId: orgId, data: { fields: Object.keys(input) } }, tx);
-    return tx.organization.findUniqueOrThrow({ where: { id: orgId }, select: orgSelect });
+    return tx.organization.findFirstOrThrow({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: orgSelect });
   });
 }
 

@@ -85,7 +85,7 @@ export async function updateStoredResource(caller: Caller, resourceId: string, i
       },
       tx,
     );
-    return tx.storedResource.findUniqueOrThrow({ where: { id: resourceId }, select: resourceSelect });
+    return tx.storedResource.findFirstOrThrow({ where, select: resourceSelect });
   });
 }
 

@@ -96,7 +96,7 @@ export async function updateRole(caller: Caller, roleId: string, input: UpdateRo
       await tx.mcpRoleTool.deleteMany({ where: { roleId, orgId } });
       await tx.mcpRoleTool.createMany({ data: toolRows(orgId, tools).map((row) => ({ ...row, roleId })) });
     }
-    const role = await tx.mcpRole.update({ where: { id: roleId }, data: { name: input.name ?? current.name, updatedAt: new Date() }, select: roleSelect });
+    const role = await tx.mcpRole.update({ where: { id: roleId, orgId, org: orgsManagedBy(caller) }, data: { name: input.name ?? current.name, updatedAt: new Date() }, select: roleSelect });
     await recordAuditEvent(caller, { orgId, action: "role.update", targetType: "mcp_role", targetId: roleId, data: { name: role.name, ...(tools ? { tools: tools.length } : {}) } }, tx);
     return toView(role);
   });

@@ -64,7 +64,7 @@ export async function createServer(caller: Caller, workspaceId: string, input: C
       targetId: server.id,
       data: { name: input.name, connectorIds: input.connectorIds ?? [] },
     }, tx);
-    return toView(await tx.mcpServer.findUniqueOrThrow({ where: { id: server.id }, select: serverSelect }), baseUrl);
+    return toView(await tx.mcpServer.findFirstOrThrow({ where: { id: server.id, orgId: server.orgId }, select: serverSelect }), baseUrl);
   });
 }
 
@@ -88,7 +88,7 @@ export async function updateServer(caller: Caller, serverId: string, input: Upda
   return db().$transaction(async (tx) => {
     const server = await findManagedServer(tx, caller, serverId);
     const { connectorIds, ...fields } = input;
-    await tx.mcpServer.update({ where: { id: server.id }, data: fields, select: { id: true } });
+    await tx.mcpServer.update({ where: { id: server.id, orgId: server.orgId, workspace: workspacesManagedBy(caller) }, data: fields, select: { id: true } });
     if (connectorIds) await replaceServerConnectors(tx, server, connectorIds);
     await recordAuditEvent(caller, {
       orgId: server.orgId,
@@ -98,7 +98,7 @@ export async function updateServer(caller: Caller, serverId: string, input: Upda
       targetId: server.id,
       data: { fields: Object.keys(input), ...(connectorIds ? { connectorIds } : {}) },
     }, tx);
-    return toView(await tx.mcpServer.findUniqueOrThrow({ where: { id: server.id }, select: serverSelect }), baseUrl);
+    return toView(await tx.mcpServer.findFirstOrThrow({ where: { id: server.id, orgId: server.orgId, workspace: workspacesManagedBy(caller) }, select: serverSelect }), baseUrl);
   });
 }
 
@@ -107,7 +107,7 @@ export async function setServerConnectors(caller: Caller, serverId: string, conn
   return db().$transaction(async (tx) => {
     const server = await findManagedServer(tx, caller, serverId);
     await replaceServerConnectors(tx, server, connectorIds);
-    await tx.mcpServer.update({ where: { id: server.id }, data: { updatedAt: new Date() }, select: { id: true } });
+    await tx.mcpServer.update({ where: { id: server.id, orgId: server.orgId, workspace: workspacesManagedBy(caller) }, data: { updatedAt: new Date() }, select: { id: true } });
     await recordAuditEvent(caller, {
       orgId: server.orgId,
       workspaceId: server.workspaceId,
@@ -116,7 +116,7 @@ export async function setServerConnectors(caller: Caller, serverId: string, conn
       targetId: server.id,
       data: { connectorIds },
     }, tx);
-    return toView(await tx.mcpServer.findUniqueOrThrow({ where: { id: server.id }, select: serverSelect }), baseUrl);
+    return toView(await tx.mcpServer.findFirstOrThrow({ where: { id: server.id, orgId: server.orgId, workspace: workspacesManagedBy(caller) }, select: serverSelect }), baseUrl);
   });
 }
 
@@ -124,7 +124,7 @@ export async function setServerConnectors(caller: Caller, serverId: string, conn
 export async function deleteServer(caller: Caller, serverId: string): Promise<void> {
   await db().$transaction(async (tx) => {
     const server = await findManagedServer(tx, caller, serverId);
-    await tx.mcpServer.delete({ where: { id: server.id }, select: { id: true } });
+    await tx.mcpServer.delete({ where: { id: server.id, orgId: server.orgId, workspace: workspacesManagedBy(caller) }, select: { id: true } });
     await recordAuditEvent(caller, {
       orgId: server.orgId,
       workspaceId: server.workspaceId,

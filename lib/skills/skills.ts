@@ -82,7 +82,7 @@ export async function updateSkill(caller: Caller, skillId: string, input: Update
   return db().$transaction(async (tx) => {
     const skill = await findManagedSkill(tx, caller, skillId);
     await assertConnectorInOrg(tx, skill.orgId, input.connectorId);
-    const updated = await tx.skill.update({ where: { id: skill.id }, data: input, select: skillSelect });
+    const updated = await tx.skill.update({ where: { id: skill.id, workspaceId: skill.workspaceId, workspace: workspacesManagedBy(caller) }, data: input, select: skillSelect });
     await recordAuditEvent(caller, {
       orgId: skill.orgId,
       workspaceId: skill.workspaceId,
@@ -98,7 +98,7 @@ export async function updateSkill(caller: Caller, skillId: string, input: Update
 export async function deleteSkill(caller: Caller, skillId: string): Promise<void> {
   await db().$transaction(async (tx) => {
     const skill = await findManagedSkill(tx, caller, skillId);
-    await tx.skill.delete({ where: { id: skill.id }, select: { id: true } });
+    await tx.skill.delete({ where: { id: skill.id, workspaceId: skill.workspaceId, workspace: workspacesManagedBy(caller) }, select: { id: true } });
     await recordAuditEvent(caller, { orgId: skill.orgId, workspaceId: skill.workspaceId, action: "skill.delete", targetType: "skill", targetId: skill.id }, tx);
   });
 }

@@ -96,7 +96,7 @@ export async function updateWorkspaceMember(caller: Caller, workspaceId: string,
   return db().$transaction(async (tx) => {
     const member = await findManagedMember(tx, caller, workspaceId, userId);
     await assertRoleOfOrg(tx, member.orgId, input.mcpRoleId);
-    const row = await tx.workspaceMember.update({ where: { id: member.id }, data: { mcpRoleId: input.mcpRoleId }, select: memberSelect });
+    const row = await tx.workspaceMember.update({ where: { id: member.id, workspaceId, workspace: workspacesManagedBy(caller) }, data: { mcpRoleId: input.mcpRoleId }, select: memberSelect });
     await recordAuditEvent(caller, { orgId: member.orgId, workspaceId, action: "workspace.member.update", targetType: "user", targetId: userId, data: { from: member.mcpRoleId, to: input.mcpRoleId } }, tx);
     return toView(row);
   });
@@ -106,7 +106,7 @@ export async function updateWorkspaceMember(caller: Caller, workspaceId: string,
 export async function removeWorkspaceMember(caller: Caller, workspaceId: string, userId: string): Promise<void> {
   await db().$transaction(async (tx) => {
     const member = await findManagedMember(tx, caller, workspaceId, userId);
-    await tx.workspaceMember.delete({ where: { id: member.id } });
+    await tx.workspaceMember.delete({ where: { id: member.id, workspaceId, workspace: workspacesManagedBy(caller) } });
     const keys = await tx.apiKey.updateMany({ where: { workspaceId, userId, revokedAt: null }, data: { revokedAt: new Date() } });
     await recordAuditEvent(caller, { orgId: member.orgId, workspaceId, action: "workspace.member.remove", targetType: "user", targetId: userId, data: { revokedApiKeys: keys.count } }, tx);
   });

@@ -61,7 +61,7 @@ export async function updateWorkspace(caller: Caller, workspaceId: string, input
     const { count } = await tx.workspace.updateMany({ where: { id: workspaceId, AND: [workspacesManagedBy(caller)] }, data: input });
     if (count === 0) throw new NotFoundError("workspace");
     await recordAuditEvent(caller, { orgId: current.orgId, workspaceId, action: "workspace.update", targetType: "workspace", targetId: workspaceId, data: { ...input } }, tx);
-    return tx.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: workspaceSelect });
+    return tx.workspace.findFirstOrThrow({ where: { id: workspaceId, orgId: current.orgId, AND: [workspacesManagedBy(caller)] }, select: workspaceSelect });
   });
 }
 
