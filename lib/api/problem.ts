@@ -46,6 +46,10 @@ function fromPrismaError(e: unknown): AppError | null {
   if (code === "P2002") return new AppError("conflict", "An object with that unique value already exists.");
   if (code === "P2025") return new AppError("not_found", "The resource does not exist.");
   if (code === "P2003") return new AppError("validation_failed", "A referenced object does not exist.", { errors: [] });
+  // A deadlock or serialization failure: the concurrent change won; this one can simply be sent again.
+  if (code === "P2034") return new AppError("conflict", "The change collided with a concurrent one and was not made; send it again.");
+  // The transaction ran past its time limit (a slow database): nothing was changed.
+  if (code === "P2028") return new AppError("unavailable", "The change took too long and was not made; retry shortly.");
   if (isDatabaseUnavailable(e)) {
     noteDatabaseUnavailable(e);
     return new AppError("unavailable", "The database is unavailable; retry shortly.");
