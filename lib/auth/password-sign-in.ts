@@ -1,5 +1,5 @@
 import { db } from "@/lib/db/client";
-import { logger } from "@/lib/log";
+import { errorText, logger } from "@/lib/log";
 import { burnPasswordVerification, hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
 import type { SessionUser } from "@/lib/auth/session-token";
 import { consume, getLimiter, resetKey, type Limiter } from "@/lib/ratelimit/limiter";
@@ -47,7 +47,7 @@ async function findUserByEmail(email: string) {
 function rehashInBackground(userId: string, password: string): void {
   void hashPassword(password)
     .then((passwordHash) => db().user.update({ where: { id: userId }, data: { passwordHash } }))
-    .catch((error: unknown) => logger.warn({ err: String(error), userId }, "password rehash failed"));
+    .catch((error: unknown) => logger.warn({ err: errorText(error), userId }, "password rehash failed"));
 }
 
 export async function signInWithPassword(input: {

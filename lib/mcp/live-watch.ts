@@ -1,6 +1,6 @@
 import type { Caller } from "@/lib/auth/caller";
 import { db } from "@/lib/db/client";
-import { logger } from "@/lib/log";
+import { errorText, logger } from "@/lib/log";
 import { mcpConfig } from "@/lib/mcp/http/mcp-config";
 import { onConfigChange } from "@/lib/ops/config-changes";
 
@@ -49,7 +49,7 @@ async function tick(): Promise<void> {
     do {
       watch.again = false;
       for (const [name, sweep] of watch.sweeps) {
-        await sweep().catch((e: unknown) => logger.warn({ err: e instanceof Error ? e.message : String(e), sweep: name }, "MCP live sweep failed"));
+        await sweep().catch((e: unknown) => logger.warn({ err: errorText(e), sweep: name }, "MCP live sweep failed"));
       }
     } while (watch.again);
   } finally {

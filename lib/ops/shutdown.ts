@@ -1,4 +1,4 @@
-import { logger } from "@/lib/log";
+import { errorText, logger } from "@/lib/log";
 
 /**
  * Work to do when this instance is asked to stop. `next start` handles SIGTERM/SIGINT itself:
@@ -55,7 +55,7 @@ export function runShutdownHooks(): Promise<void> {
       try {
         await Promise.race([Promise.resolve().then(hook), timeout]);
       } catch (error) {
-        logger.warn({ hook: name, err: error instanceof Error ? error.message : String(error) }, "shutdown hook failed");
+        logger.warn({ hook: name, err: errorText(error) }, "shutdown hook failed");
       } finally {
         clearTimeout(timer);
       }

@@ -1,7 +1,7 @@
 import type { Caller } from "@/lib/auth/caller";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { logger } from "@/lib/log";
+import { errorText, logger } from "@/lib/log";
 import type { CallOutcome } from "@/lib/connectors/runtime/outcome";
 import type { ToolCallResult } from "@/lib/connectors/runtime/types";
 import type { CallerView, SnapshotTool } from "@/lib/mcp/snapshot-types";
@@ -64,7 +64,7 @@ export async function auditToolCall(record: ToolCallRecord): Promise<void> {
       },
     });
   } catch (e) {
-    logger.error({ err: e instanceof Error ? e.message : String(e), serverId: server.id }, "tool call audit event not recorded");
+    logger.error({ err: errorText(e), serverId: server.id }, "tool call audit event not recorded");
   }
 }
 

@@ -6,7 +6,7 @@ import type { ToolCallInput, ToolCallResult, UpstreamOwner } from "@/lib/connect
 import type { UpstreamPool } from "@/lib/connectors/runtime/upstream-pool";
 import { invalidArgumentsMessage } from "@/lib/connectors/runtime/validate-arguments";
 import { upstreamPool } from "@/lib/connectors/runtime/default-pool";
-import { logger } from "@/lib/log";
+import { errorText, logger } from "@/lib/log";
 import { countUpstreamCall } from "@/lib/ops/metrics";
 
 /**
@@ -22,7 +22,7 @@ export async function callTool(input: ToolCallInput, pool: UpstreamPool = upstre
     answer = await execute(input, pool);
   } catch (e) {
     // Each path turns its own failures into results; this is the last guard against a crash.
-    logger.error({ err: e instanceof Error ? e.message : String(e), tool: input.tool.exposedName }, "tool call failed unexpectedly");
+    logger.error({ err: errorText(e), tool: input.tool.exposedName }, "tool call failed unexpectedly");
     answer = failed("The tool call failed unexpectedly.");
   }
   const kind = input.view.connectors.find((c) => c.id === input.tool.connectorId)?.type;

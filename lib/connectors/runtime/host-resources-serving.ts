@@ -8,7 +8,7 @@ import {
   type HostResourcesCapability,
   type HostResourcesOperations,
 } from "@/lib/host-resources/capability";
-import { logger } from "@/lib/log";
+import { errorText, logger } from "@/lib/log";
 
 /**
  * Serves ai.nimblebrain/resources/read and /list to an upstream server over our outbound
@@ -87,6 +87,6 @@ function toWireError(e: unknown, method: string, owner: HostResourcesContext): W
     const message = typeof err.message === "string" && err.message ? err.message : "Request failed";
     return err.data === undefined ? { code: err.code, message } : { code: err.code, message, data: err.data };
   }
-  logger.error({ err: e instanceof Error ? e.message : String(e), method, connectorId: owner.connectorId }, "host-resources handler failed");
+  logger.error({ err: errorText(e), method, connectorId: owner.connectorId }, "host-resources handler failed");
   return { code: INTERNAL_ERROR, message: "Internal error" };
 }

@@ -1,5 +1,5 @@
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/client/validators/ajv";
-import { logger } from "@/lib/log";
+import { errorText, logger } from "@/lib/log";
 
 /**
  * Validates tool arguments against the tool's inputSchema before anything leaves the platform.
@@ -43,7 +43,7 @@ function compile(schema: Record<string, unknown>): Check {
   } catch (e) {
     // A schema our engine cannot compile (an unknown dialect, a broken pattern) would otherwise
     // make the tool unusable; the server that executes the tool still validates.
-    logger.warn({ err: e instanceof Error ? e.message : String(e) }, "tool input schema cannot be compiled; arguments not validated");
+    logger.warn({ err: errorText(e) }, "tool input schema cannot be compiled; arguments not validated");
     return ACCEPT_ALL;
   }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { isLegacyRequest } from "@modelcontextprotocol/server";
-import { logger } from "@/lib/log";
+import { errorText, logger } from "@/lib/log";
 import { recordRequest } from "@/lib/ops/request-log";
 import { authenticateMcp, limitDemoClient } from "@/lib/mcp/http/authenticate-mcp";
 import { serveLegacyStateless } from "@/lib/mcp/http/legacy-stateless";
@@ -36,7 +36,7 @@ export async function serveMcp(request: Request, endpoint: McpEndpoint): Promise
   } catch (e) {
     // The SDK answers protocol errors itself; what throws here is nearly always the database
     // (authentication, the caller's view): "try again soon", never a hang or a crash.
-    logger.error({ err: e instanceof Error ? e.message : String(e), endpoint: endpoint.kind }, "MCP request failed");
+    logger.error({ err: errorText(e), endpoint: endpoint.kind }, "MCP request failed");
     response = unavailableResponse();
   }
   // Streams are logged when their answer starts: the status is known, the duration is time to first byte.
