@@ -90,7 +90,11 @@ describe("structured JSON logs with request ids and no secrets", () => {
       const unknown = await instance.fetch(`/api/v1/orgs/${"0".repeat(24)}`, { headers: { authorization: "Bearer sb_not-a-real-key" } });
       expect(unknown.status).toBe(401);
 
-      await vi.waitFor(() => expect(instance.output()).toContain(requestId));
+      // Both access lines: the second request's may reach the pipe after the first one's.
+      await vi.waitFor(() => {
+        expect(instance.output()).toContain(requestId);
+        expect(instance.output()).toContain('"status":401');
+      });
       const lines = instance.output().split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l));
       const access = lines.filter((l) => l.msg === "request");
       expect(access.find((l) => l.requestId === requestId)).toMatchObject({
