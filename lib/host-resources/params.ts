@@ -32,6 +32,11 @@ export function fileIdFromUri(uri: string): string {
   return match[1].toLowerCase();
 }
 
+/** Bounds of a list filter, as files have them: a file carries at most 50 tags of at most 100 characters. */
+const MAX_FILTER_TAGS = 50;
+const MAX_TAG_LENGTH = 100;
+const MAX_MIME_TYPE_LENGTH = 255;
+
 export interface ListFilter {
   mimeType?: string;
   tags?: string[];
@@ -39,8 +44,10 @@ export interface ListFilter {
 
 /**
  * The filter of a list request, from `params._meta.filter` (seed 000 filter table). A cursor
- * fails (-32602 `{ cursor }`), as do a scheme other than `files` (`{ scheme, supported }`) and
- * tags that are not an array (`{ receivedType }`).
+ * fails (-32602 `{ cursor }`), as do a scheme other than `files` (`{ scheme, supported }`),
+ * tags that are not an array (`{ receivedType }`), and filters no file could match that would
+ * only make the query and its audit record big (over 50 tags, a tag over 100 characters, a MIME
+ * type over 255: `{ receivedType }`).
  */
 export function parseListParams(params: unknown): ListFilter {
   if (params === undefined || params === null) return {};
@@ -56,12 +63,16 @@ export function parseListParams(params: unknown): ListFilter {
   const out: ListFilter = {};
   if (filter.mimeType !== undefined) {
     if (typeof filter.mimeType !== "string") throw malformedParam("_meta.filter.mimeType must be a string", filter.mimeType);
+    if (filter.mimeType.length > MAX_MIME_TYPE_LENGTH) throw malformedParam(`_meta.filter.mimeType has at most ${MAX_MIME_TYPE_LENGTH} characters`, filter.mimeType);
     out.mimeType = filter.mimeType;
   }
   if (filter.tags !== undefined) {
     if (!Array.isArray(filter.tags)) throw malformedParam("_meta.filter.tags must be an array", filter.tags);
     const bad = filter.tags.find((t) => typeof t !== "string");
     if (bad !== undefined) throw malformedParam("_meta.filter.tags must hold strings", bad);
+    if (filter.tags.length > MAX_FILTER_TAGS) throw malformedParam(`_meta.filter.tags holds at most ${MAX_FILTER_TAGS} tags`, filter.tags);
+    const long = filter.tags.find((t: string) => t.length > MAX_TAG_LENGTH);
+    if (long !== undefined) throw malformedParam(`_meta.filter.tags holds tags of at most ${MAX_TAG_LENGTH} characters`, long);
     out.tags = filter.tags as string[];
   }
   return out;
