@@ -24,7 +24,7 @@ export interface DiscoveredTool {
 export interface McpDiscovery {
   protocolVersion: string | null;
   tools: DiscoveredTool[];
-  /** Upstream tool names we cannot publish (invalid or duplicate names, schemas nested too deeply). */
+  /** Upstream tool names we cannot publish (invalid or duplicate names, schemas nested too deeply, past the tool cap). */
   skipped: string[];
 }
 
@@ -40,6 +40,12 @@ export const CLIENT_INFO = { name: "switchboard", version: "0.1.0" };
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 10_000;
 /** tools/list pages walked before we call the upstream's pagination broken. */
 const MAX_TOOL_PAGES = 1000;
+/** Tools kept per connector, as for http connectors; the rest are skipped. */
+export const MAX_DISCOVERED_TOOLS = 2000;
+/** Longest tool description kept (longer ones are cut), as for http connectors. */
+const MAX_DESCRIPTION_CHARS = 20_000;
+/** Names listed in `skipped` (the audit record); past it, one entry counts the rest. */
+const MAX_SKIPPED_NAMES = 100;
 
 /** A fresh, unconnected client: probes 2026-era `server/discover`, falls back to `initialize`. */
 export function createUpstreamClient(timeoutMs = DEFAULT_UPSTREAM_TIMEOUT_MS): Client {
@@ -88,18 +94,28 @@ export async function discoverMcpTools(upstream: McpUpstream, { timeoutMs = DEFA
 
 type ListedTool = { name: string; description?: string; inputSchema: Record<string, unknown> };
 
-/** Keeps the tools we can publish under their own name (and store); reports the others. */
+/**
+ * Keeps the tools we can publish under their own name (and store), at most
+ * MAX_DISCOVERED_TOOLS of them with descriptions cut to MAX_DESCRIPTION_CHARS; reports the
+ * others (a bounded list: an upstream decides how many tools it lists).
+ */
 function publishableTools(tools: ListedTool[]): { tools: DiscoveredTool[]; skipped: string[] } {
   const kept = new Map<string, DiscoveredTool>();
-  const skipped: string[] = [];
+  const skippedNames: string[] = [];
   for (const tool of tools) {
-    if (!TOOL_NAME_PATTERN.test(tool.name) || kept.has(tool.name) || jsonDeeperThan(tool.inputSchema)) {
-      skipped.push(String(tool.name).slice(0, 200));
+    const unusable = !TOOL_NAME_PATTERN.test(tool.name) || kept.has(tool.name) || jsonDeeperThan(tool.inputSchema);
+    if (unusable || kept.size >= MAX_DISCOVERED_TOOLS) {
+      skippedNames.push(String(tool.name).slice(0, 200));
       continue;
     }
-    kept.set(tool.name, { name: tool.name, description: tool.description ?? "", inputSchema: { ...tool.inputSchema, type: "object" } });
+    const description = (tool.description ?? "").slice(0, MAX_DESCRIPTION_CHARS);
+    kept.set(tool.name, { name: tool.name, description, inputSchema: { ...tool.inputSchema, type: "object" } });
   }
-  if (skipped.length > 0) logger.warn({ skipped }, "upstream MCP tools skipped: invalid or duplicate names, or input schemas nested too deeply");
+  const skipped =
+    skippedNames.length > MAX_SKIPPED_NAMES
+      ? [...skippedNames.slice(0, MAX_SKIPPED_NAMES), `… and ${skippedNames.length - MAX_SKIPPED_NAMES} more`]
+      : skippedNames;
+  if (skipped.length > 0) logger.warn({ skipped }, "upstream MCP tools skipped: invalid or duplicate names, input schemas nested too deeply, or too many tools");
   return { tools: [...kept.values()], skipped };
 }
 
