@@ -186,6 +186,19 @@ describe("admin UI", () => {
     await screenshot(page, "07-server-try-tool");
   });
 
+  it("adds an applied skill in a markdown editor with preview", async () => {
+    await page.goto(`/w/${ids.workspace}/skills`);
+    await page.getByRole("heading", { name: "No skills yet" }).waitFor();
+    await page.getByRole("link", { name: "New skill" }).first().click();
+    await page.getByLabel("Name").fill("Greeting");
+    await page.locator("[aria-labelledby='skill-content-label'][contenteditable]").fill("Always **greet** the customer.");
+    await page.getByRole("tab", { name: "Preview" }).click();
+    await page.getByRole("tabpanel", { name: "Preview" }).locator("strong", { hasText: "greet" }).waitFor();
+    await page.getByRole("button", { name: "Create skill" }).click();
+    await page.getByRole("switch", { name: "Apply Greeting" }).waitFor();
+    await expect(page.getByRole("switch", { name: "Apply Greeting" }).getAttribute("aria-checked")).resolves.toBe("true");
+  });
+
   it("previews the server as a member who has the role", async () => {
     const member = await seedMember(ids.org, ids.workspace);
     await page.goto(`/w/${ids.workspace}/members`);
@@ -197,6 +210,7 @@ describe("admin UI", () => {
     const tools = page.getByRole("region", { name: /^Tools/ });
     await tools.getByText("get_customer").waitFor();
     await expect(tools.getByText("create_customer").count()).resolves.toBe(0);
+    await page.getByRole("region", { name: "Composed instructions" }).getByText("the customer.").first().waitFor();
     await screenshot(page, "08-preview-member");
   });
 
@@ -230,6 +244,21 @@ describe("admin UI", () => {
     await toast('Key "Laptop" revoked');
     await page.getByRole("row", { name: /Laptop/ }).getByText("Revoked").waitFor();
     expect((await initialize()).status).toBe(401);
+  });
+
+  it("edits the manual layer of the knowledge graph and sees it in the picture's list", async () => {
+    await page.goto(`/orgs/${ids.org}/graph?connector=${ids.connector}`);
+    await page.getByRole("button", { name: "Add entity" }).click();
+    await page.getByLabel("Entity 1 key").fill("order");
+    await page.getByLabel("Entity 1 label").fill("Order");
+    await page.getByRole("button", { name: "Add relation" }).click();
+    await page.getByLabel("Relation 1 from").fill("order");
+    await page.getByLabel("Relation 1 kind").fill("placed by");
+    await page.getByLabel("Relation 1 to").fill("customer");
+    await page.getByRole("button", { name: "Save manual layer" }).click();
+    await toast("Manual layer of Customers saved");
+    await page.getByText("1 relations").waitFor();
+    await screenshot(page, "11-knowledge-graph");
   });
 
   it("main pages have no serious or critical accessibility violations (axe-core), in light and dark mode", async () => {
