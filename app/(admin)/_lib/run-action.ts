@@ -5,6 +5,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { getSessionUserId } from "@/lib/auth/current-user";
 import { toAppError } from "@/lib/api/problem";
 import { logger } from "@/lib/log";
+import { announceConfigChange } from "@/lib/ops/config-changes";
 import type { ActionResult } from "@/app/(admin)/_lib/action-result";
 
 /**
@@ -18,7 +19,10 @@ export async function runAction<T>(work: (caller: Caller) => Promise<T>, opts: {
   if (!userId) return { ok: false, error: "Your session has ended. Sign in again." };
   try {
     const data = await work({ kind: "user", userId, apiKey: null });
-    if (opts.revalidate !== false) revalidatePath("/", "layout");
+    if (opts.revalidate !== false) {
+      revalidatePath("/", "layout");
+      announceConfigChange();
+    }
     return { ok: true, data };
   } catch (e) {
     unstable_rethrow(e); // redirect() and notFound() are not errors
