@@ -8,13 +8,13 @@
  * stops that Next (recorded in <data dir>/switchboard.pid) and reuses that postgres.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import pg from "pg";
 import { startEmbeddedPostgres } from "../lib/db/embedded-postgres";
 import { applyMigrations } from "../lib/db/migrate";
+import { buildInputsHash, isBuildFresh, writeBuildStamp } from "./lib/build-stamp";
 
 const HELP = `Usage: npm start            build if needed, then serve the production app
        npm run dev          serve with \`next dev\` (no build)
@@ -34,9 +34,6 @@ Migrations are applied on every start (a no-op when up to date).
 
 const ROOT = process.cwd();
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
-const BUILD_INPUTS = ["app", "lib", "components", "prisma", "public", "package.json", "package-lock.json",
-  "next.config.ts", "tsconfig.json", "postcss.config.mjs", "proxy.ts"];
-const STAMP_FILE = path.join(ROOT, ".next", "switchboard-build-stamp");
 const DATA_DIR = process.env.SWITCHBOARD_DATA_DIR ?? path.join(ROOT, ".data");
 const PID_FILE = path.join(DATA_DIR, "switchboard.pid");
 
@@ -138,9 +135,9 @@ function commandOf(pid: number): string {
 
 /** Rebuilds when .next/BUILD_ID is missing or any build input changed since the last build. */
 async function buildIfStale(): Promise<void> {
-  const stamp = buildInputsHash();
+  const stamp = buildInputsHash(ROOT);
+  if (isBuildFresh(ROOT, stamp)) return;
   const built = fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"));
-  if (built && readOrEmpty(STAMP_FILE) === stamp) return;
   log(built ? "Sources changed since the last build: running next build" : "No build yet: running next build");
   const build = startGroup([NEXT_BIN, "build"], {});
   const stop = () => stopGroup(build);
@@ -153,27 +150,7 @@ async function buildIfStale(): Promise<void> {
     return shutdown(1);
   }
   // The hash taken before building: an edit made during the build triggers the next one.
-  fs.writeFileSync(STAMP_FILE, stamp);
-}
-
-/** Paths, sizes and mtimes of every build input: a few hundred stat calls, no file reads. */
-function buildInputsHash(): string {
-  const hash = createHash("sha256");
-  const visit = (rel: string) => {
-    const abs = path.join(ROOT, rel);
-    let stat: fs.Stats;
-    try {
-      stat = fs.statSync(abs);
-    } catch {
-      return;
-    }
-    if (!stat.isDirectory()) return void hash.update(`${rel}\0${stat.size}\0${stat.mtimeMs}\n`);
-    for (const entry of fs.readdirSync(abs).sort()) {
-      if (entry !== "node_modules" && !entry.startsWith(".")) visit(path.join(rel, entry));
-    }
-  };
-  BUILD_INPUTS.forEach(visit);
-  return hash.digest("hex");
+  writeBuildStamp(ROOT, stamp);
 }
 
 function readOrEmpty(file: string): string {

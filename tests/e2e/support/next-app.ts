@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "@/lib/net/free-port";
+import { buildInputsHash, isBuildFresh, writeBuildStamp } from "@/scripts/lib/build-stamp";
 
 /**
  * The real production app for browser tests: `next build` once (skipped while the build inputs
@@ -13,43 +14,9 @@ import { freePort } from "@/lib/net/free-port";
 
 const ROOT = process.cwd();
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
-const BUILD_INPUTS = ["app", "lib", "components", "prisma", "public", "package.json", "package-lock.json",
-  "next.config.ts", "tsconfig.json", "postcss.config.mjs", "proxy.ts"];
-const STAMP_FILE = path.join(ROOT, ".next", "switchboard-build-stamp");
 /** Two test runs in this checkout must not build into the same .next at once. */
 const LOCK_DIR = path.join(os.tmpdir(), `switchboard-e2e-build-${createHash("sha256").update(ROOT).digest("hex").slice(0, 12)}.lock`);
 
-/** Paths, sizes and mtimes of every build input (the same hash as scripts/start.ts). */
-function buildInputsHash(): string {
-  const hash = createHash("sha256");
-  const visit = (rel: string) => {
-    const abs = path.join(ROOT, rel);
-    let stat: fs.Stats;
-    try {
-      stat = fs.statSync(abs);
-    } catch {
-      return;
-    }
-    if (!stat.isDirectory()) return void hash.update(`${rel}\0${stat.size}\0${stat.mtimeMs}\n`);
-    for (const entry of fs.readdirSync(abs).sort()) {
-      if (entry !== "node_modules" && !entry.startsWith(".")) visit(path.join(rel, entry));
-    }
-  };
-  BUILD_INPUTS.forEach(visit);
-  return hash.digest("hex");
-}
-
-function readOrEmpty(file: string): string {
-  try {
-    return fs.readFileSync(file, "utf8");
-  } catch {
-    return "";
-  }
-}
-
-function isFresh(stamp: string): boolean {
-  return fs.existsSync(path.join(ROOT, ".next", "BUILD_ID")) && readOrEmpty(STAMP_FILE) === stamp;
-}
 
 async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
   for (let waited = 0; ; waited += 500) {
@@ -72,15 +39,15 @@ async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
 
 /** Builds the app unless .next already holds a build of exactly these sources. */
 export async function ensureBuild(): Promise<void> {
-  if (isFresh(buildInputsHash())) return;
+  if (isBuildFresh(ROOT, buildInputsHash(ROOT))) return;
   await withBuildLock(async () => {
     // Someone else's `next build` in this checkout (npm start, another helper) holds Next's own
     // lock: wait for it, then build only if its result is not a build of these sources.
     for (let attempt = 0; attempt < 120; attempt++) {
-      const stamp = buildInputsHash();
-      if (isFresh(stamp)) return;
+      const stamp = buildInputsHash(ROOT);
+      if (isBuildFresh(ROOT, stamp)) return;
       const { code, output } = await runBuild();
-      if (code === 0) return void fs.writeFileSync(STAMP_FILE, stamp);
+      if (code === 0) return void writeBuildStamp(ROOT, stamp);
       if (!output.includes("Another next build process is already running")) {
         throw new Error(`next build failed (exit ${code}):\n${output.slice(-4000)}`);
       }
