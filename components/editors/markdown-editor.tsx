@@ -3,6 +3,7 @@
 import { markdown } from "@codemirror/lang-markdown";
 import { CodeEditor } from "@/components/editors/code-editor";
 import { MarkdownPreview } from "@/components/editors/markdown-preview";
+import { FieldNotes, fieldDescription } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 
@@ -22,9 +23,7 @@ interface MarkdownEditorProps {
 /** Markdown source in CodeMirror, with a Preview tab showing what MCP clients will read. */
 export function MarkdownEditor({ id, label, value, onChange, onBlur, hint, error, minHeight = "12rem" }: MarkdownEditorProps) {
   const labelId = `${id}-label`;
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  const { describedBy } = fieldDescription(id, hint, error);
   return (
     <div className="grid gap-1.5">
       <Tabs defaultValue="write">
@@ -53,16 +52,7 @@ export function MarkdownEditor({ id, label, value, onChange, onBlur, hint, error
           <MarkdownPreview source={value} />
         </TabsContent>
       </Tabs>
-      {hint && (
-        <p id={hintId} className="text-xs text-zinc-500 dark:text-zinc-400">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -1,13 +1,11 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
-import { Trash2 } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormAlert } from "@/components/forms/form-alert";
 import { applyResult } from "@/components/forms/apply-result";
+import { DeleteButton } from "@/components/forms/delete-button";
+import { SaveButton } from "@/components/forms/save-button";
 import { NameSlugFields } from "@/components/admin/name-slug-fields";
 import { SwitchField } from "@/components/admin/switch-field";
 import { KNOWLEDGE_GRAPH_HINT, TOOL_WHITELISTS_HINT } from "@/components/admin/workspace-setting-hints";
@@ -38,34 +36,20 @@ export function WorkspaceSettingsForm({ workspace }: { workspace: WorkspaceSetti
       <NameSlugFields form={form} idPrefix="workspace" autoSlug={false} />
       <SwitchField control={form.control} name="knowledgeGraphEnabled" id="workspace-kg" label="Knowledge graph" hint={KNOWLEDGE_GRAPH_HINT} />
       <SwitchField control={form.control} name="toolWhitelistsEnabled" id="workspace-whitelists" label="Tool whitelists" hint={TOOL_WHITELISTS_HINT} />
-      <div>
-        <Button type="submit" disabled={form.formState.isSubmitting || !form.formState.isDirty}>
-          {form.formState.isSubmitting ? "Saving…" : "Save"}
-        </Button>
-      </div>
+      <SaveButton form={form} />
     </form>
   );
 }
 
 export function DeleteWorkspaceButton({ workspace }: { workspace: { id: string; name: string; orgId: string } }) {
-  const router = useRouter();
   return (
-    <ConfirmDialog
-      trigger={
-        <Button variant="destructive">
-          <Trash2 aria-hidden />
-          Delete workspace
-        </Button>
-      }
-      title={`Delete ${workspace.name}?`}
+    <DeleteButton
+      label="Delete workspace"
+      name={workspace.name}
       description="Its MCP servers stop answering and its API keys stop working at once. This cannot be undone."
-      confirmLabel="Delete workspace"
-      pendingLabel="Deleting…"
-      onConfirm={async () => {
-        if (!applyResult(await deleteWorkspaceAction(workspace.id), { success: `Workspace "${workspace.name}" deleted` })) return false;
-        router.push(`/orgs/${workspace.orgId}/workspaces`);
-        router.refresh(); // the navigation lists it too
-      }}
+      success={`Workspace "${workspace.name}" deleted`}
+      action={() => deleteWorkspaceAction(workspace.id)}
+      redirectTo={`/orgs/${workspace.orgId}/workspaces`}
     />
   );
 }

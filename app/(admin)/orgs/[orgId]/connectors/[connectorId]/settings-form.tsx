@@ -1,16 +1,14 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { Trash2 } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { FormAlert, errorAt } from "@/components/forms/form-alert";
 import { applyResult } from "@/components/forms/apply-result";
+import { DeleteButton } from "@/components/forms/delete-button";
+import { SaveButton } from "@/components/forms/save-button";
 import { formPathOf } from "@/components/connectors/connector-form-model";
 import { HttpUrl } from "@/lib/connectors/schemas";
 import { Name } from "@/lib/schemas/common";
@@ -44,34 +42,20 @@ export function ConnectorSettingsForm({ connector }: Props) {
       >
         {(control) => <Input {...control} {...form.register("url")} type="url" className="font-mono" autoComplete="off" />}
       </Field>
-      <div>
-        <Button type="submit" disabled={form.formState.isSubmitting || !form.formState.isDirty}>
-          {form.formState.isSubmitting ? "Saving…" : "Save"}
-        </Button>
-      </div>
+      <SaveButton form={form} />
     </form>
   );
 }
 
 export function DeleteConnectorButton({ connector }: { connector: { id: string; name: string; orgId: string } }) {
-  const router = useRouter();
   return (
-    <ConfirmDialog
-      trigger={
-        <Button variant="destructive">
-          <Trash2 aria-hidden />
-          Delete connector
-        </Button>
-      }
-      title={`Delete ${connector.name}?`}
+    <DeleteButton
+      label="Delete connector"
+      name={connector.name}
       description="MCP clients lose its tools on their next request. Roles keep its tool names, but they match nothing. This cannot be undone."
-      confirmLabel="Delete connector"
-      pendingLabel="Deleting…"
-      onConfirm={async () => {
-        if (!applyResult(await deleteConnectorAction(connector.id), { success: `Connector "${connector.name}" deleted` })) return false;
-        router.push(`/orgs/${connector.orgId}/connectors`);
-        router.refresh();
-      }}
+      success={`Connector "${connector.name}" deleted`}
+      action={() => deleteConnectorAction(connector.id)}
+      redirectTo={`/orgs/${connector.orgId}/connectors`}
     />
   );
 }

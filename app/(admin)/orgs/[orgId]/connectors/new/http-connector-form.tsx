@@ -2,15 +2,11 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { Controller, FormProvider, useForm } from "react-hook-form";
+import { FormProvider, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent } from "@/components/ui/card";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
-import { FormAlert, errorAt } from "@/components/forms/form-alert";
+import { FormAlert } from "@/components/forms/form-alert";
 import { applyResult } from "@/components/forms/apply-result";
-import { MarkdownEditor } from "@/components/editors/markdown-editor";
-import { SecretHeadersEditor } from "@/components/connectors/secret-headers-editor";
+import { NewConnectorCard } from "@/components/connectors/new-connector-card";
 import { ToolListEditor } from "@/components/connectors/tool-list-editor";
 import { HttpConnectorForm, type HttpConnectorFormInput, draftToTool, formPathOf, headersObject } from "@/components/connectors/connector-form-model";
 import { createConnectorAction } from "@/app/(admin)/orgs/[orgId]/connectors/actions";
@@ -38,32 +34,11 @@ export function HttpConnectorCreateForm({ orgId }: { orgId: string }) {
     <FormProvider {...form}>
       <form onSubmit={onSubmit} className="grid gap-6" noValidate>
         <FormAlert form={form} />
-        <Card>
-          <CardContent className="grid gap-4 pt-6">
-            <Field id="connector-name" label="Name" error={errorAt(form, "name")}>
-              {(control) => <Input {...control} {...form.register("name")} autoComplete="off" placeholder="CRM" />}
-            </Field>
-            <Field id="connector-base-url" label="Base URL" hint="Tool paths are appended to it, e.g. https://api.example.com/v1" error={errorAt(form, "baseUrl")}>
-              {(control) => <Input {...control} {...form.register("baseUrl")} type="url" autoComplete="off" className="font-mono" placeholder="https://api.example.com" />}
-            </Field>
-            <SecretHeadersEditor idPrefix="connector" />
-            <Controller
-              control={form.control}
-              name="instructions"
-              render={({ field }) => (
-                <MarkdownEditor
-                  id="connector-instructions"
-                  label="Instructions (markdown)"
-                  hint="How to use this API well; part of the MCP servers' instructions for callers who can use it."
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={errorAt(form, "instructions")}
-                />
-              )}
-            />
-          </CardContent>
-        </Card>
+        <NewConnectorCard
+          namePlaceholder="CRM"
+          url={{ id: "connector-base-url", name: "baseUrl", label: "Base URL", hint: "Tool paths are appended to it, e.g. https://api.example.com/v1", placeholder: "https://api.example.com" }}
+          instructionsHint="How to use this API well; part of the MCP servers' instructions for callers who can use it."
+        />
         <ToolListEditor onBaseUrl={(url) => !form.getValues("baseUrl") && form.setValue("baseUrl", url, { shouldDirty: true })} />
         <div className="flex gap-2">
           <Button type="submit" disabled={form.formState.isSubmitting}>

@@ -2,15 +2,11 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { Controller, FormProvider, useForm } from "react-hook-form";
+import { FormProvider, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent } from "@/components/ui/card";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
-import { FormAlert, errorAt } from "@/components/forms/form-alert";
+import { FormAlert } from "@/components/forms/form-alert";
 import { applyResult } from "@/components/forms/apply-result";
-import { MarkdownEditor } from "@/components/editors/markdown-editor";
-import { SecretHeadersEditor } from "@/components/connectors/secret-headers-editor";
+import { NewConnectorCard } from "@/components/connectors/new-connector-card";
 import { McpConnectorForm, type McpConnectorFormInput, formPathOf, headersObject } from "@/components/connectors/connector-form-model";
 import { createConnectorAction } from "@/app/(admin)/orgs/[orgId]/connectors/actions";
 
@@ -37,32 +33,11 @@ export function McpConnectorCreateForm({ orgId }: { orgId: string }) {
     <FormProvider {...form}>
       <form onSubmit={onSubmit} className="grid gap-6" noValidate>
         <FormAlert form={form} />
-        <Card>
-          <CardContent className="grid gap-4 pt-6">
-            <Field id="connector-name" label="Name" error={errorAt(form, "name")}>
-              {(control) => <Input {...control} {...form.register("name")} autoComplete="off" placeholder="Docs" />}
-            </Field>
-            <Field id="connector-url" label="MCP server URL" hint="Its Streamable HTTP endpoint, e.g. https://mcp.example.com/mcp" error={errorAt(form, "url")}>
-              {(control) => <Input {...control} {...form.register("url")} type="url" autoComplete="off" className="font-mono" placeholder="https://mcp.example.com/mcp" />}
-            </Field>
-            <SecretHeadersEditor idPrefix="connector" />
-            <Controller
-              control={form.control}
-              name="instructions"
-              render={({ field }) => (
-                <MarkdownEditor
-                  id="connector-instructions"
-                  label="Instructions (markdown)"
-                  hint="Part of the MCP servers' instructions for callers who can use this connector."
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={errorAt(form, "instructions")}
-                />
-              )}
-            />
-          </CardContent>
-        </Card>
+        <NewConnectorCard
+          namePlaceholder="Docs"
+          url={{ id: "connector-url", name: "url", label: "MCP server URL", hint: "Its Streamable HTTP endpoint, e.g. https://mcp.example.com/mcp", placeholder: "https://mcp.example.com/mcp" }}
+          instructionsHint="Part of the MCP servers' instructions for callers who can use this connector."
+        />
         <div className="flex items-center gap-3">
           <Button type="submit" disabled={submitting}>
             {submitting ? "Connecting and discovering tools…" : "Connect and discover tools"}

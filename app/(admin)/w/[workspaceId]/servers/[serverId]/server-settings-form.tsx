@@ -1,17 +1,15 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRouter } from "next/navigation";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { Trash2 } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { FormAlert, errorAt } from "@/components/forms/form-alert";
 import { applyResult } from "@/components/forms/apply-result";
-import { MarkdownEditor } from "@/components/editors/markdown-editor";
+import { DeleteButton } from "@/components/forms/delete-button";
+import { MarkdownField } from "@/components/forms/markdown-field";
+import { SaveButton } from "@/components/forms/save-button";
 import { Markdown, Name } from "@/lib/schemas/common";
 import { deleteServerAction, updateServerAction } from "@/app/(admin)/w/[workspaceId]/servers/actions";
 
@@ -29,41 +27,21 @@ export function ServerSettingsForm({ server }: { server: { id: string; name: str
       <Field id="server-name" label="Name" error={errorAt(form, "name")}>
         {(control) => <Input {...control} {...form.register("name")} autoComplete="off" />}
       </Field>
-      <Controller
-        control={form.control}
-        name="instructions"
-        render={({ field }) => (
-          <MarkdownEditor id="server-instructions" label="Instructions (markdown)" value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errorAt(form, "instructions")} />
-        )}
-      />
-      <div>
-        <Button type="submit" disabled={form.formState.isSubmitting || !form.formState.isDirty}>
-          {form.formState.isSubmitting ? "Saving…" : "Save"}
-        </Button>
-      </div>
+      <MarkdownField form={form} name="instructions" id="server-instructions" label="Instructions (markdown)" />
+      <SaveButton form={form} />
     </form>
   );
 }
 
 export function DeleteServerButton({ server }: { server: { id: string; name: string; workspaceId: string } }) {
-  const router = useRouter();
   return (
-    <ConfirmDialog
-      trigger={
-        <Button variant="destructive">
-          <Trash2 aria-hidden />
-          Delete server
-        </Button>
-      }
-      title={`Delete ${server.name}?`}
+    <DeleteButton
+      label="Delete server"
+      name={server.name}
       description="MCP clients using its URL get 404 from now on. API keys pinned to it are deleted. This cannot be undone."
-      confirmLabel="Delete server"
-      pendingLabel="Deleting…"
-      onConfirm={async () => {
-        if (!applyResult(await deleteServerAction(server.id), { success: `Server "${server.name}" deleted` })) return false;
-        router.push(`/w/${server.workspaceId}/servers`);
-        router.refresh();
-      }}
+      success={`Server "${server.name}" deleted`}
+      action={() => deleteServerAction(server.id)}
+      redirectTo={`/w/${server.workspaceId}/servers`}
     />
   );
 }

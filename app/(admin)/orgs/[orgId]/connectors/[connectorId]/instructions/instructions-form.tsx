@@ -1,12 +1,12 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { Button } from "@/components/ui/button";
-import { FormAlert, errorAt } from "@/components/forms/form-alert";
+import { FormAlert } from "@/components/forms/form-alert";
 import { applyResult } from "@/components/forms/apply-result";
-import { MarkdownEditor } from "@/components/editors/markdown-editor";
+import { MarkdownField } from "@/components/forms/markdown-field";
+import { SaveButton } from "@/components/forms/save-button";
 import { Markdown } from "@/lib/schemas/common";
 import { updateConnectorAction } from "@/app/(admin)/orgs/[orgId]/connectors/actions";
 
@@ -23,27 +23,15 @@ export function InstructionsForm({ connectorId, instructions }: { connectorId: s
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
       <FormAlert form={form} />
-      <Controller
-        control={form.control}
+      <MarkdownField
+        form={form}
         name="instructions"
-        render={({ field }) => (
-          <MarkdownEditor
-            id="connector-instructions"
-            label="Instructions (markdown)"
-            hint="Callers who can use at least one of this connector's tools get this text: as a section of the server's instructions and as the anythingmcp://server/<id>/connector/<connectorId>/instructions resource."
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={errorAt(form, "instructions")}
-            minHeight="18rem"
-          />
-        )}
+        id="connector-instructions"
+        label="Instructions (markdown)"
+        hint="Callers who can use at least one of this connector's tools get this text: as a section of the server's instructions and as the anythingmcp://server/<id>/connector/<connectorId>/instructions resource."
+        minHeight="18rem"
       />
-      <div>
-        <Button type="submit" disabled={form.formState.isSubmitting || !form.formState.isDirty}>
-          {form.formState.isSubmitting ? "Saving…" : "Save instructions"}
-        </Button>
-      </div>
+      <SaveButton form={form}>Save instructions</SaveButton>
     </form>
   );
 }
