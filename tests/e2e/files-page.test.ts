@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
+import type { Browser, BrowserContext, CDPSession, FileChooser, Page } from "playwright-core";
 import { db } from "@/lib/db/client";
 import { hashPassword } from "@/lib/auth/password";
 import { uniqueSuffix } from "@/tests/helpers/factories";
@@ -59,6 +59,22 @@ async function recordProgress() {
       }
     }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ["aria-valuenow"] });
   });
+}
+
+/**
+ * Opens the file picker through `trigger`. Until React has hydrated the page, a click or Enter
+ * on the drop zone does nothing, so a loaded machine may need another try.
+ */
+async function openFileChooser(trigger: () => Promise<void>): Promise<FileChooser> {
+  for (let attempt = 1; ; attempt++) {
+    const chooser = page.waitForEvent("filechooser", { timeout: 5_000 });
+    await trigger();
+    try {
+      return await chooser;
+    } catch (e) {
+      if (attempt >= 4) throw e;
+    }
+  }
 }
 
 const progressSeen = () => page.evaluate(() => (window as unknown as { __progress: Record<string, number[]> }).__progress);
@@ -123,7 +139,7 @@ describe("files page", () => {
     await page.getByLabel("Tags", { exact: true }).fill("e2e, notes");
     await throttleUploads(256 * 1024);
     await dropZone().focus();
-    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Enter")]);
+    const chooser = await openFileChooser(() => page.keyboard.press("Enter"));
     await chooser.setFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from(notesText) });
 
     await page.getByLabel("Tags", { exact: true }).fill("e2e, data");
@@ -210,7 +226,7 @@ describe("files page", () => {
     // A 1×1 PNG.
     const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
     await page.getByLabel("Tags", { exact: true }).fill("");
-    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), dropZone().click()]);
+    const chooser = await openFileChooser(() => dropZone().click());
     await chooser.setFiles({ name: "dot.png", mimeType: "image/png", buffer: png });
     await fileRow("dot.png").waitFor();
     await fileRow("dot.png").getByRole("button", { name: "Preview dot.png" }).click();
@@ -247,7 +263,7 @@ describe("files page", () => {
   });
 
   it("shows the server's 413 for a file over MAX_UPLOAD_BYTES, and nothing is stored", async () => {
-    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), dropZone().click()]);
+    const chooser = await openFileChooser(() => dropZone().click());
     await chooser.setFiles({ name: "too-big.bin", mimeType: "application/octet-stream", buffer: Buffer.alloc(MAX_UPLOAD_BYTES + 300 * 1024, 7) });
     const row = page.locator('li[data-upload-status="failed"]').filter({ hasText: "too-big.bin" });
     await row.waitFor();
@@ -259,7 +275,7 @@ describe("files page", () => {
 
   it("cancels an upload half-way and leaves nothing behind", async () => {
     await throttleUploads(64 * 1024);
-    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), dropZone().click()]);
+    const chooser = await openFileChooser(() => dropZone().click());
     await chooser.setFiles({ name: "slow.bin", mimeType: "application/octet-stream", buffer: Buffer.alloc(900 * 1024, 3) });
     const progressbar = page.getByRole("progressbar", { name: "Upload of slow.bin" });
     await expect.poll(async () => Number(await progressbar.getAttribute("aria-valuenow")), { timeout: 10_000 }).toBeGreaterThan(5);
