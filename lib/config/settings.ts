@@ -1,0 +1,179 @@
+/**
+ * Every setting of the platform, declared and read in this one place. Each is an environment
+ * variable; none is required. `setting(name)` parses its variable on use (cached per raw value,
+ * so a test or a restart sees a changed environment) and throws a SettingError naming the
+ * variable when the value is not valid; `settingProblems()` checks them all at start so a bad
+ * value stops the process with one clear sentence instead of failing every request later.
+ */
+
+type Parser<T> = (raw: string) => T;
+
+interface Declaration<T> {
+  parse: Parser<T>;
+  fallback: T;
+  /** What a valid value looks like, for the error message. */
+  expects: string;
+}
+
+export class SettingError extends Error {
+  constructor(readonly variable: string, readonly value: string, expects: string) {
+    super(`${variable}=${JSON.stringify(value)} is not valid: expected ${expects}.`);
+    this.name = "SettingError";
+  }
+}
+
+const INVALID = Symbol("invalid");
+type Parsed<T> = T | typeof INVALID;
+
+function positiveInt(fallback: number): Declaration<number> {
+  return {
+    fallback,
+    expects: "a whole number greater than 0",
+    parse: (raw) => (/^\d+$/.test(raw) && Number(raw) > 0 && Number.isSafeInteger(Number(raw)) ? Number(raw) : (INVALID as never)),
+  };
+}
+
+function positiveNumber(fallback: number): Declaration<number> {
+  return {
+    fallback,
+    expects: "a number greater than 0",
+    parse: (raw) => {
+      const value = Number(raw);
+      return Number.isFinite(value) && value > 0 ? value : (INVALID as never);
+    },
+  };
+}
+
+function text(fallback: string | undefined = undefined): Declaration<string | undefined> {
+  return { fallback, expects: "text", parse: (raw) => raw };
+}
+
+function flag(fallback: boolean): Declaration<boolean> {
+  return {
+    fallback,
+    expects: "true or false",
+    parse: (raw) => {
+      const value = raw.toLowerCase();
+      if (value === "true" || value === "1") return true;
+      if (value === "false" || value === "0") return false;
+      return INVALID as never;
+    },
+  };
+}
+
+function url(protocols: string[]): Declaration<string | undefined> {
+  return {
+    fallback: undefined,
+    expects: `a URL (${protocols.join(", ")})`,
+    parse: (raw) => {
+      try {
+        return protocols.includes(new URL(raw).protocol.replace(/:$/, "")) ? raw : (INVALID as never);
+      } catch {
+        return INVALID as never;
+      }
+    },
+  };
+}
+
+function oneOf<T extends string>(values: readonly T[], fallback: T): Declaration<T> {
+  return {
+    fallback,
+    expects: `one of ${values.join(", ")}`,
+    parse: (raw) => ((values as readonly string[]).includes(raw) ? (raw as T) : (INVALID as never)),
+  };
+}
+
+const DECLARATIONS = {
+  PORT: positiveInt(3000),
+  PUBLIC_URL: url(["http", "https"]),
+  DATABASE_URL: url(["postgres", "postgresql"]),
+  // Below the ephemeral range (32768+) so an outgoing connection can never take it first.
+  EMBEDDED_PG_PORT: positiveInt(25432),
+  SWITCHBOARD_DATA_DIR: text(),
+  SWITCHBOARD_FILES_DIR: text(),
+  REDIS_URL: text(),
+  INSTANCE_API_KEY: text(),
+  SECRET_KEY: text(),
+  NEXTAUTH_SECRET: text(),
+  AUTH_SECRET: text(),
+  NEXTAUTH_URL: url(["http", "https"]),
+  INITIAL_ADMIN_EMAIL: text(),
+  INITIAL_ADMIN_PASSWORD: text(),
+  INITIAL_ADMIN_NAME: text(),
+  LOGIN_MAX_PER_ACCOUNT: positiveInt(10),
+  LOGIN_MAX_PER_IP: positiveInt(50),
+  LOGIN_WINDOW_SEC: positiveInt(900),
+  API_RATE_LIMIT: positiveInt(600),
+  API_RATE_WINDOW_SEC: positiveInt(60),
+  API_MAX_BODY_BYTES: positiveInt(1024 * 1024),
+  HTTP_TOOL_TIMEOUT_MS: positiveInt(30_000),
+  HTTP_TOOL_MAX_RESPONSE_BYTES: positiveInt(5 * 1024 * 1024),
+  UPSTREAM_IDLE_SEC: positiveNumber(300),
+  UPSTREAM_CALL_TIMEOUT_MS: positiveInt(60_000),
+  MCP_ALLOWED_HOSTS: text(),
+  MCP_STATEFUL_SESSIONS: flag(false),
+  MCP_SESSION_IDLE_MIN: positiveNumber(30),
+  MCP_MAX_SESSIONS: positiveInt(1000),
+  MCP_RATE_LIMIT: positiveInt(600),
+  MCP_RATE_WINDOW_SEC: positiveInt(60),
+  MCP_DEMO_RATE_LIMIT: positiveInt(60),
+  MCP_DEMO_RATE_WINDOW_SEC: positiveInt(60),
+  MCP_MAX_BODY_BYTES: positiveInt(4 * 1024 * 1024),
+  MCP_RECONCILE_INTERVAL_MS: positiveInt(2000),
+  MAX_UPLOAD_BYTES: positiveInt(50 * 1024 * 1024),
+  WORKSPACE_QUOTA_BYTES: positiveInt(1024 * 1024 * 1024),
+  HOST_RESOURCES_RATE_LIMIT: positiveInt(120),
+  HOST_RESOURCES_RATE_WINDOW_SEC: positiveInt(60),
+  S3_BUCKET: text(),
+  S3_ENDPOINT: url(["http", "https"]),
+  S3_REGION: text("us-east-1"),
+  S3_ACCESS_KEY_ID: text(),
+  S3_SECRET_ACCESS_KEY: text(),
+  S3_FORCE_PATH_STYLE: flag(false),
+  LOG_LEVEL: oneOf(["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const, "info"),
+  DB_CONNECT_TIMEOUT_MS: positiveInt(1000),
+  DB_QUERY_TIMEOUT_MS: positiveInt(10_000),
+  DB_POOL_MAX: positiveInt(10),
+  RATE_LIMIT_REDIS_TIMEOUT_MS: positiveInt(300),
+  METRICS_TOKEN: text(),
+} satisfies Record<string, Declaration<unknown>>;
+
+export type SettingName = keyof typeof DECLARATIONS;
+type ValueOf<N extends SettingName> = (typeof DECLARATIONS)[N] extends Declaration<infer T> ? T : never;
+
+const cache = new Map<SettingName, { raw: string | undefined; value: unknown }>();
+
+/** The value of one setting: its variable parsed, or the default when unset or blank. */
+export function setting<N extends SettingName>(name: N): ValueOf<N> {
+  const raw = process.env[name];
+  const hit = cache.get(name);
+  if (hit && hit.raw === raw) return hit.value as ValueOf<N>;
+  const value = parse(name, raw);
+  if (value === INVALID) throw new SettingError(name, raw ?? "", DECLARATIONS[name].expects);
+  cache.set(name, { raw, value });
+  return value as ValueOf<N>;
+}
+
+function parse(name: SettingName, raw: string | undefined): Parsed<unknown> {
+  const declaration = DECLARATIONS[name] as Declaration<unknown>;
+  const trimmed = raw?.trim();
+  if (!trimmed) return declaration.fallback;
+  return declaration.parse(trimmed);
+}
+
+/** One sentence per setting whose value is not valid (empty when all are). */
+export function settingProblems(): string[] {
+  const problems: string[] = [];
+  for (const name of Object.keys(DECLARATIONS) as SettingName[]) {
+    const raw = process.env[name];
+    if (parse(name, raw) === INVALID) {
+      problems.push(new SettingError(name, raw ?? "", DECLARATIONS[name].expects).message);
+    }
+  }
+  return problems;
+}
+
+/** The names of every setting (the README's configuration table lists exactly these). */
+export function settingNames(): SettingName[] {
+  return Object.keys(DECLARATIONS) as SettingName[];
+}
