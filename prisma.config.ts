@@ -9,5 +9,5 @@ process.env.CHECKPOINT_DISABLE ??= "1";
 export default defineConfig({
   schema: path.join("prisma", "schema.prisma"),
   migrations: { path: path.join("prisma", "migrations") },
-  datasource: { url: process.env.DATABASE_URL ?? "postgresql://postgres:postgres@127.0.0.1:54329/switchboard" },
+  datasource: { url: process.env.DATABASE_URL ?? "postgresql://postgres:postgres@127.0.0.1:25432/switchboard" },
 });

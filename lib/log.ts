@@ -1,4 +1,5 @@
 import pino from "pino";
+import { setting } from "@/lib/config/settings";
 
 /**
  * A thrown error as a log may show it. Prisma's messages render the query they came from,
@@ -23,7 +24,7 @@ function serializeErr(value: unknown): unknown {
 }
 
 export const loggerOptions: pino.LoggerOptions = {
-  level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info"),
+  level: setting("LOG_LEVEL"),
   base: { service: "switchboard" },
   serializers: { err: serializeErr },
   redact: {

@@ -12,6 +12,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import pg from "pg";
+import { setting, settingProblems } from "../lib/config/settings";
 import { startEmbeddedPostgres } from "../lib/db/embedded-postgres";
 import { applyMigrations } from "../lib/db/migrate";
 import { buildInputsHash, isBuildFresh, writeBuildStamp } from "./lib/build-stamp";
@@ -59,8 +60,14 @@ async function shutdown(code: number): Promise<void> {
 
 async function main(args: string[]): Promise<void> {
   if (args.includes("--help") || args.includes("-h")) return void process.stdout.write(HELP);
+  const problems = settingProblems();
+  if (problems.length > 0) {
+    for (const problem of problems) log(problem);
+    log("Not started: fix the setting(s) above (see the Configuration table in README.md).");
+    process.exit(2);
+  }
   const dev = args.includes("--dev");
-  const port = Number(process.env.PORT || 3000);
+  const port = setting("PORT");
   process.on("SIGINT", () => void shutdown(130));
   process.on("SIGTERM", () => void shutdown(143));
   process.on("SIGHUP", () => void shutdown(129));

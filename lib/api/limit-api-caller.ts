@@ -1,6 +1,7 @@
 import type { Caller } from "@/lib/auth/caller";
 import { RateLimitedError } from "@/lib/errors";
 import { consume, getLimiter } from "@/lib/ratelimit/limiter";
+import { setting } from "@/lib/config/settings";
 
 /**
  * Per-credential budget of the admin JSON API (API_RATE_LIMIT requests per
@@ -10,8 +11,8 @@ import { consume, getLimiter } from "@/lib/ratelimit/limiter";
 export async function limitApiCaller(caller: Caller): Promise<void> {
   if (caller.kind === "instance") return;
   const limiter = getLimiter("api", {
-    points: Number(process.env.API_RATE_LIMIT) || 600,
-    durationSec: Number(process.env.API_RATE_WINDOW_SEC) || 60,
+    points: setting("API_RATE_LIMIT"),
+    durationSec: setting("API_RATE_WINDOW_SEC"),
   });
   const key = caller.apiKey ? `key:${caller.apiKey.id}` : `user:${caller.userId}`;
   const result = await consume(limiter, key);

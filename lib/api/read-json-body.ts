@@ -1,9 +1,10 @@
 import { AppError, ValidationError } from "@/lib/errors";
 import { jsonDeeperThan, MAX_JSON_DEPTH } from "@/lib/schemas/common";
+import { setting } from "@/lib/config/settings";
 
 /** Largest JSON body the admin API accepts (API_MAX_BODY_BYTES, default 1 MiB). */
 export function maxJsonBodyBytes(): number {
-  return Number(process.env.API_MAX_BODY_BYTES) || 1024 * 1024;
+  return setting("API_MAX_BODY_BYTES");
 }
 
 /**

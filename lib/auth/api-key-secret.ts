@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { setting } from "@/lib/config/settings";
 
 /** User API keys look like `sb_<40 base62-ish chars>`; only their sha256 is stored. */
 export const API_KEY_PREFIX = "sb_";
@@ -14,7 +15,7 @@ export function hashApiKey(key: string): string {
 
 /** Constant-time comparison of a presented token with the instance credential. */
 export function isInstanceKey(token: string): boolean {
-  const expected = process.env.INSTANCE_API_KEY;
+  const expected = setting("INSTANCE_API_KEY");
   if (!expected) return false;
   const a = createHash("sha256").update(token).digest();
   const b = createHash("sha256").update(expected).digest();

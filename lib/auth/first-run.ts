@@ -3,6 +3,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { logger } from "@/lib/log";
 import { hashPassword } from "@/lib/auth/password";
 import { normalizeEmail } from "@/lib/auth/password-sign-in";
+import { setting } from "@/lib/config/settings";
 
 /**
  * First run: the very first account becomes the instance owner, owner of a "Default"
@@ -80,7 +81,7 @@ async function seedFromEnvOnce(email: string, password: string): Promise<void> {
   if (password.length < MIN_OWNER_PASSWORD_LENGTH) {
     logger.warn(`INITIAL_ADMIN_PASSWORD is shorter than ${MIN_OWNER_PASSWORD_LENGTH} characters`);
   }
-  const name = process.env.INITIAL_ADMIN_NAME?.trim() || "Admin";
+  const name = setting("INITIAL_ADMIN_NAME") || "Admin";
   const result = await createInstanceOwner({ email, name, password });
   if (result.ok) logger.info({ email: normalizeEmail(email) }, "created the instance owner from INITIAL_ADMIN_EMAIL");
 }
@@ -91,8 +92,8 @@ async function seedFromEnvOnce(email: string, password: string): Promise<void> {
  * nothing touches the database at import or build time. A failure is retried on the next call.
  */
 export function seedInitialAdminFromEnv(): Promise<void> {
-  const email = process.env.INITIAL_ADMIN_EMAIL?.trim();
-  const password = process.env.INITIAL_ADMIN_PASSWORD;
+  const email = setting("INITIAL_ADMIN_EMAIL");
+  const password = setting("INITIAL_ADMIN_PASSWORD");
   if (!email || !password) return Promise.resolve();
   envSeed ??= seedFromEnvOnce(email, password).catch((error: unknown) => {
     envSeed = null;

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { dataDir, setting } from "@/lib/config/settings";
 
 /**
  * Secrets the instance needs but nobody should have to configure on a single machine
@@ -15,8 +16,7 @@ import path from "node:path";
 const cache = new Map<string, string>();
 
 export function instanceDataDir(): string {
-  // Runtime data, not a source file: keep the bundler from tracing the whole project for it.
-  return process.env.SWITCHBOARD_DATA_DIR ?? path.join(/*turbopackIgnore: true*/ process.cwd(), ".data");
+  return dataDir();
 }
 
 function assertSafeName(name: string): void {
@@ -44,7 +44,7 @@ export function getOrCreateInstanceSecret(name: string): string {
   const cached = cache.get(name);
   if (cached) return cached;
   assertSafeName(name);
-  const secretKey = process.env.SECRET_KEY;
+  const secretKey = setting("SECRET_KEY");
   const value = secretKey
     ? deriveFromSecretKey(secretKey, name)
     : readOrCreateSecretFile(path.join(/*turbopackIgnore: true*/ instanceDataDir(), name));

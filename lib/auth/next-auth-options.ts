@@ -4,6 +4,7 @@ import { signInWithPassword } from "@/lib/auth/password-sign-in";
 import { TOO_MANY_ATTEMPTS_ERROR } from "@/lib/auth/sign-in-messages";
 import { SESSION_MAX_AGE_SEC, authSecret, usesSecureCookies } from "@/lib/auth/session-token";
 import { clientIpFromHeaders } from "@/lib/ratelimit/client-ip";
+import { setting } from "@/lib/config/settings";
 
 function headersFromRecord(record: Record<string, unknown> | undefined): Headers {
   const headers = new Headers();
@@ -44,7 +45,7 @@ export function getAuthOptions(): AuthOptions {
   // NEXTAUTH_URL is optional: without it next-auth would build its redirects on
   // http://localhost:3000. Trusting the request's Host (and Next's x-forwarded-proto) instead
   // only shapes redirects back to that same requester.
-  if (!process.env.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= "true";
+  if (!setting("NEXTAUTH_URL")) process.env.AUTH_TRUST_HOST ??= "true";
   cachedOptions ??= {
     secret: authSecret(),
     providers: [credentialsProvider],

@@ -3,6 +3,7 @@ import { errorText, logger } from "@/lib/log";
 import { burnPasswordVerification, hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
 import type { SessionUser } from "@/lib/auth/session-token";
 import { consume, getLimiter, resetKey, type Limiter } from "@/lib/ratelimit/limiter";
+import { setting } from "@/lib/config/settings";
 
 /**
  * Email + password sign-in, shared by the sign-in page (server action) and next-auth's
@@ -19,16 +20,11 @@ export type PasswordSignInResult =
 const MAX_EMAIL_LENGTH = 320;
 const MAX_PASSWORD_LENGTH = 1024;
 
-function positiveIntFromEnv(name: string, fallback: number): number {
-  const value = Number.parseInt(process.env[name] ?? "", 10);
-  return Number.isInteger(value) && value > 0 ? value : fallback;
-}
-
 function loginLimiters(): { perAccount: Limiter; perIp: Limiter } {
-  const durationSec = positiveIntFromEnv("LOGIN_WINDOW_SEC", 15 * 60);
+  const durationSec = setting("LOGIN_WINDOW_SEC");
   return {
-    perAccount: getLimiter("login-account", { points: positiveIntFromEnv("LOGIN_MAX_PER_ACCOUNT", 10), durationSec }),
-    perIp: getLimiter("login-ip", { points: positiveIntFromEnv("LOGIN_MAX_PER_IP", 50), durationSec }),
+    perAccount: getLimiter("login-account", { points: setting("LOGIN_MAX_PER_ACCOUNT"), durationSec }),
+    perIp: getLimiter("login-ip", { points: setting("LOGIN_MAX_PER_IP"), durationSec }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { decode, encode, type JWT } from "next-auth/jwt";
 import { getOrCreateInstanceSecret } from "@/lib/auth/instance-secret";
+import { setting } from "@/lib/config/settings";
 
 /**
  * The session is a next-auth JWT (encrypted JWE) in next-auth's own cookie, so that
@@ -11,12 +12,12 @@ export const SESSION_MAX_AGE_SEC = 7 * 24 * 60 * 60;
 
 /** NEXTAUTH_SECRET when configured, else one derived from SECRET_KEY or generated into ./.data. */
 export function authSecret(): string {
-  return process.env.NEXTAUTH_SECRET || process.env.AUTH_SECRET || getOrCreateInstanceSecret("nextauth-secret");
+  return setting("NEXTAUTH_SECRET") || setting("AUTH_SECRET") || getOrCreateInstanceSecret("nextauth-secret");
 }
 
 /** Mirrors next-auth's own rule, so every reader looks for the same cookie name. */
 export function usesSecureCookies(): boolean {
-  return process.env.NEXTAUTH_URL?.startsWith("https://") ?? false;
+  return setting("NEXTAUTH_URL")?.startsWith("https://") ?? false;
 }
 
 export function sessionCookieName(): string {

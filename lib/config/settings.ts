@@ -6,6 +6,8 @@
  * value stops the process with one clear sentence instead of failing every request later.
  */
 
+import path from "node:path";
+
 type Parser<T> = (raw: string) => T;
 
 interface Declaration<T> {
@@ -75,6 +77,11 @@ function url(protocols: string[]): Declaration<string | undefined> {
   };
 }
 
+function optionalFlag(): Declaration<boolean | undefined> {
+  const { parse, expects } = flag(false);
+  return { fallback: undefined, expects, parse };
+}
+
 function oneOf<T extends string>(values: readonly T[], fallback: T): Declaration<T> {
   return {
     fallback,
@@ -129,8 +136,9 @@ const DECLARATIONS = {
   S3_REGION: text("us-east-1"),
   S3_ACCESS_KEY_ID: text(),
   S3_SECRET_ACCESS_KEY: text(),
-  S3_FORCE_PATH_STYLE: flag(false),
-  LOG_LEVEL: oneOf(["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const, "info"),
+  S3_FORCE_PATH_STYLE: optionalFlag(),
+  // Tests are quiet unless LOG_LEVEL asks otherwise.
+  LOG_LEVEL: oneOf(["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const, process.env.NODE_ENV === "test" ? "silent" : "info"),
   DB_CONNECT_TIMEOUT_MS: positiveInt(1000),
   DB_QUERY_TIMEOUT_MS: positiveInt(10_000),
   DB_POOL_MAX: positiveInt(10),
@@ -148,9 +156,16 @@ export function setting<N extends SettingName>(name: N): ValueOf<N> {
   const raw = process.env[name];
   const hit = cache.get(name);
   if (hit && hit.raw === raw) return hit.value as ValueOf<N>;
+  const value = settingIn({ [name]: raw }, name);
+  cache.set(name, { raw, value });
+  return value;
+}
+
+/** The same, read from another set of variables (a configuration being checked, a test's). */
+export function settingIn<N extends SettingName>(env: Record<string, string | undefined>, name: N): ValueOf<N> {
+  const raw = env[name];
   const value = parse(name, raw);
   if (value === INVALID) throw new SettingError(name, raw ?? "", DECLARATIONS[name].expects);
-  cache.set(name, { raw, value });
   return value as ValueOf<N>;
 }
 
@@ -176,4 +191,10 @@ export function settingProblems(): string[] {
 /** The names of every setting (the README's configuration table lists exactly these). */
 export function settingNames(): SettingName[] {
   return Object.keys(DECLARATIONS) as SettingName[];
+}
+
+/** `SWITCHBOARD_DATA_DIR`, or `./.data`: the embedded database, generated secrets, local blobs. */
+export function dataDir(): string {
+  // Runtime data, not a source file: keep the bundler from tracing the whole project for it.
+  return setting("SWITCHBOARD_DATA_DIR") ?? path.join(/*turbopackIgnore: true*/ process.cwd(), ".data");
 }

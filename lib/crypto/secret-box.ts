@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { dataDir, setting } from "@/lib/config/settings";
 
 /**
  * AES-256-GCM for connector secrets at rest. The key comes from SECRET_KEY (any string; it is
@@ -10,13 +11,9 @@ import path from "node:path";
 
 let cachedKey: Buffer | null = null;
 
-function dataDir(): string {
-  return process.env.SWITCHBOARD_DATA_DIR ?? path.join(process.cwd(), ".data");
-}
-
 function encryptionKey(): Buffer {
   if (cachedKey) return cachedKey;
-  const configured = process.env.SECRET_KEY;
+  const configured = setting("SECRET_KEY");
   if (configured) {
     cachedKey = createHash("sha256").update(configured).digest();
     return cachedKey;

@@ -1,12 +1,16 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { setting } from "@/lib/config/settings";
 
 export type { PrismaClient };
 
 const globalForDb = globalThis as unknown as { switchboardDb?: PrismaClient };
 
 /** Local default used by `npm start` when no DATABASE_URL is set (embedded PostgreSQL). */
-export const DEFAULT_DATABASE_URL = "postgresql://postgres:postgres@127.0.0.1:54329/switchboard";
+/** The embedded PostgreSQL that `npm start` runs when DATABASE_URL is unset. */
+export function embeddedDatabaseUrl(): string {
+  return `postgresql://postgres:postgres@127.0.0.1:${setting("EMBEDDED_PG_PORT")}/switchboard`;
+}
 
 /**
  * The process-wide Prisma client, created on first use so that importing a module
@@ -15,19 +19,14 @@ export const DEFAULT_DATABASE_URL = "postgresql://postgres:postgres@127.0.0.1:54
 export function db(): PrismaClient {
   if (!globalForDb.switchboardDb) {
     const adapter = new PrismaPg({
-      connectionString: process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL,
+      connectionString: setting("DATABASE_URL") ?? embeddedDatabaseUrl(),
       // PostgreSQL away → requests fail within a second (503), stalled → nothing hangs for long;
       // the pool reconnects by itself when it returns. Waiting for a free pool slot counts too.
-      connectionTimeoutMillis: positiveIntFromEnv("DB_CONNECT_TIMEOUT_MS", 1_000),
-      query_timeout: positiveIntFromEnv("DB_QUERY_TIMEOUT_MS", 10_000),
-      max: positiveIntFromEnv("DB_POOL_MAX", 10),
+      connectionTimeoutMillis: setting("DB_CONNECT_TIMEOUT_MS"),
+      query_timeout: setting("DB_QUERY_TIMEOUT_MS"),
+      max: setting("DB_POOL_MAX"),
     });
     globalForDb.switchboardDb = new PrismaClient({ adapter });
   }
   return globalForDb.switchboardDb;
-}
-
-function positiveIntFromEnv(name: string, fallback: number): number {
-  const value = Number(process.env[name]);
-  return Number.isInteger(value) && value > 0 ? value : fallback;
 }

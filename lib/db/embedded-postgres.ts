@@ -25,7 +25,7 @@ export interface EmbeddedPostgres {
   stop: () => Promise<void>;
 }
 
-// Matches DEFAULT_DATABASE_URL in lib/db/client.ts. The server only listens on 127.0.0.1.
+// Matches embeddedDatabaseUrl() in lib/db/client.ts. The server only listens on 127.0.0.1.
 const USER = "postgres";
 const PASSWORD = "postgres";
 const HOST = "127.0.0.1";

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { LocalBlobStore } from "@/lib/files/local-blob-store";
 import { S3BlobStore, s3ConfigFromEnv } from "@/lib/files/s3-blob-store";
+import { dataDir, setting } from "@/lib/config/settings";
 
 /**
  * Where file bytes live. A blob is written once, read whole, deleted once; its row in `files`
@@ -36,9 +37,7 @@ export class BlobNotFoundError extends Error {
 
 /** `<SWITCHBOARD_DATA_DIR or ./.data>/files`, or SWITCHBOARD_FILES_DIR when set (tests). */
 export function localFilesDir(): string {
-  if (process.env.SWITCHBOARD_FILES_DIR) return process.env.SWITCHBOARD_FILES_DIR;
-  const dataDir = process.env.SWITCHBOARD_DATA_DIR ?? path.join(/*turbopackIgnore: true*/ process.cwd(), ".data");
-  return path.join(dataDir, "files");
+  return setting("SWITCHBOARD_FILES_DIR") ?? path.join(dataDir(), "files");
 }
 
 const globalForBlobs = globalThis as unknown as { switchboardBlobStores?: Map<string, BlobStore> };

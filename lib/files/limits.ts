@@ -1,18 +1,14 @@
 import { AppError } from "@/lib/errors";
+import { setting } from "@/lib/config/settings";
 
 /** `files.size` is a 32-bit integer column: no single file may be larger than this. */
 const MAX_FILE_BYTES = 2 ** 31 - 1;
 
-function positiveInt(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return Number.isFinite(n) && n > 0 ? Math.floor(n) : fallback;
-}
-
 /** MAX_UPLOAD_BYTES (default 50 MiB) and WORKSPACE_QUOTA_BYTES (default 1 GiB), read at each upload. */
 export function uploadLimits(): { maxUploadBytes: number; quotaBytes: number } {
   return {
-    maxUploadBytes: Math.min(positiveInt(process.env.MAX_UPLOAD_BYTES, 50 * 1024 * 1024), MAX_FILE_BYTES),
-    quotaBytes: positiveInt(process.env.WORKSPACE_QUOTA_BYTES, 1024 * 1024 * 1024),
+    maxUploadBytes: Math.min(setting("MAX_UPLOAD_BYTES"), MAX_FILE_BYTES),
+    quotaBytes: setting("WORKSPACE_QUOTA_BYTES"),
   };
 }
 

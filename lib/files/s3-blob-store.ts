@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { DeleteObjectCommand, GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
+import { settingIn } from "@/lib/config/settings";
 import { logger } from "@/lib/log";
 import { type BlobStore, BlobNotFoundError, type StoredBlob } from "@/lib/files/blob-store";
 import { MeasuringStream } from "@/lib/files/measure";
@@ -19,14 +20,16 @@ export interface S3Config {
 
 /** The S3 configuration from `S3_*`, or null when `S3_BUCKET` is not set (local store). */
 export function s3ConfigFromEnv(env: Record<string, string | undefined> = process.env): S3Config | null {
-  if (!env.S3_BUCKET) return null;
+  const bucket = settingIn(env, "S3_BUCKET");
+  if (!bucket) return null;
+  const endpoint = settingIn(env, "S3_ENDPOINT");
   return {
-    bucket: env.S3_BUCKET,
-    endpoint: env.S3_ENDPOINT || undefined,
-    region: env.S3_REGION || "us-east-1",
-    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
-    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
-    forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === "true" : Boolean(env.S3_ENDPOINT),
+    bucket,
+    endpoint,
+    region: settingIn(env, "S3_REGION") ?? "us-east-1",
+    accessKeyId: settingIn(env, "S3_ACCESS_KEY_ID"),
+    secretAccessKey: settingIn(env, "S3_SECRET_ACCESS_KEY"),
+    forcePathStyle: settingIn(env, "S3_FORCE_PATH_STYLE") ?? Boolean(endpoint),
   };
 }
 

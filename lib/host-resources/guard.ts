@@ -4,11 +4,7 @@ import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { consume, getLimiter } from "@/lib/ratelimit/limiter";
 import type { HostResourcesContext } from "@/lib/connectors/runtime/types";
 import { isHostResourcesError, rateLimited } from "@/lib/host-resources/errors";
-
-function positiveInt(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return Number.isFinite(n) && n > 0 ? Math.floor(n) : fallback;
-}
+import { setting } from "@/lib/config/settings";
 
 /**
  * The request budget of HOST_RESOURCES_RATE_LIMIT requests per HOST_RESOURCES_RATE_WINDOW_SEC
@@ -17,8 +13,8 @@ function positiveInt(value: string | undefined, fallback: number): number {
  * REDIS_URL is set. Reads and lists spend the same budget.
  */
 export async function spendHostResourcesBudget(ctx: HostResourcesContext): Promise<void> {
-  const points = positiveInt(process.env.HOST_RESOURCES_RATE_LIMIT, 120);
-  const durationSec = positiveInt(process.env.HOST_RESOURCES_RATE_WINDOW_SEC, 60);
+  const points = setting("HOST_RESOURCES_RATE_LIMIT");
+  const durationSec = setting("HOST_RESOURCES_RATE_WINDOW_SEC");
   // The budget is part of the name: one name, one budget (getLimiter refuses a change).
   const limiter = getLimiter(`host-resources:${points}/${durationSec}`, { points, durationSec });
   const result = await consume(limiter, `${ctx.workspaceId}:${ctx.connectorId}`);

@@ -3,6 +3,7 @@ import { bearerToken } from "@/lib/auth/resolve-bearer";
 import { renderMetrics } from "@/lib/ops/metrics";
 import { checkReadiness } from "@/lib/ops/readiness";
 import { recordRequest } from "@/lib/ops/request-log";
+import { setting } from "@/lib/config/settings";
 
 /**
  * HTTP adapters of the operations endpoints (the app/api/{health,ready,metrics} routes are one
@@ -40,7 +41,7 @@ export async function metricsResponse(request: Request): Promise<Response> {
 
 /** Open when METRICS_TOKEN is unset; otherwise only `Authorization: Bearer <METRICS_TOKEN>` (compared in constant time). */
 export function metricsAccessAllowed(authorization: string | null): boolean {
-  const expected = process.env.METRICS_TOKEN;
+  const expected = setting("METRICS_TOKEN");
   if (!expected) return true;
   const given = bearerToken(authorization);
   if (!given) return false;

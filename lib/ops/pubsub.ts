@@ -2,6 +2,7 @@ import { EventEmitter } from "node:events";
 import { Redis } from "ioredis";
 import { logger } from "@/lib/log";
 import { getRateLimitRedis } from "@/lib/ratelimit/redis-client";
+import { setting } from "@/lib/config/settings";
 
 /**
  * Cross-instance hints over Redis pub/sub ("organization X changed its configuration: look
@@ -34,7 +35,7 @@ function state(): PubSubState {
 /** The subscriber connection, created on first subscribe; null without REDIS_URL. */
 function subscriber(s: PubSubState): Redis | null {
   if (s.subscriber !== undefined) return s.subscriber;
-  const url = process.env.REDIS_URL;
+  const url = setting("REDIS_URL");
   if (!url) return (s.subscriber = null);
   // Reconnects forever and re-subscribes by itself (autoResubscribe) when Redis returns.
   const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: null, retryStrategy: (n: number) => Math.min(n * 100, 1_000) });

@@ -1,13 +1,9 @@
 import { Redis } from "ioredis";
 import { watchRedis } from "@/lib/ratelimit/redis-health";
+import { setting } from "@/lib/config/settings";
 
 const globalForRedis = globalThis as unknown as { switchboardRateLimitRedis?: Redis | null };
 
-/**
- * Rate-limit calls must never wait on a sick Redis: a command unanswered after this long fails,
- * and the limiter answers from memory (see redis-health.ts). RATE_LIMIT_REDIS_TIMEOUT_MS.
- */
-const DEFAULT_COMMAND_TIMEOUT_MS = 300;
 const CONNECT_TIMEOUT_MS = 2_000;
 /** Reconnect attempts back off to one a second, so shared limits resume soon after Redis returns. */
 const MAX_RECONNECT_DELAY_MS = 1_000;
@@ -18,7 +14,7 @@ const MAX_RECONNECT_DELAY_MS = 1_000;
  */
 export function getRateLimitRedis(): Redis | null {
   if (globalForRedis.switchboardRateLimitRedis !== undefined) return globalForRedis.switchboardRateLimitRedis;
-  const url = process.env.REDIS_URL;
+  const url = setting("REDIS_URL");
   if (!url) {
     globalForRedis.switchboardRateLimitRedis = null;
     return null;
@@ -26,7 +22,9 @@ export function getRateLimitRedis(): Redis | null {
   const client = new Redis(url, {
     lazyConnect: true,
     enableOfflineQueue: false,
-    commandTimeout: Number(process.env.RATE_LIMIT_REDIS_TIMEOUT_MS) || DEFAULT_COMMAND_TIMEOUT_MS,
+    // Rate-limit calls must never wait on a sick Redis: a command unanswered after this long
+    // fails, and the limiter answers from memory (see redis-health.ts).
+    commandTimeout: setting("RATE_LIMIT_REDIS_TIMEOUT_MS"),
     connectTimeout: CONNECT_TIMEOUT_MS,
     maxRetriesPerRequest: 1,
     retryStrategy: (attempt: number) => Math.min(attempt * 100, MAX_RECONNECT_DELAY_MS),

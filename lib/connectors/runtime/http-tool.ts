@@ -5,6 +5,7 @@ import { planHttpRequest, RequestPlanError, type PlannedRequest } from "@/lib/co
 import { responseToAnswer } from "@/lib/connectors/runtime/http-response";
 import { failed, type RuntimeAnswer } from "@/lib/connectors/runtime/outcome";
 import type { SnapshotConnector, SnapshotTool } from "@/lib/mcp/snapshot-types";
+import { setting } from "@/lib/config/settings";
 
 /**
  * Executes a tool of an `http` connector: the request built from the tool's mapping against
@@ -12,15 +13,13 @@ import type { SnapshotConnector, SnapshotTool } from "@/lib/mcp/snapshot-types";
  * HTTP_TOOL_MAX_RESPONSE_BYTES. Every failure is an isError result; none throws.
  */
 
-const DEFAULT_TIMEOUT_MS = 30_000;
-const DEFAULT_MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
 
 function timeoutMs(): number {
-  return Number(process.env.HTTP_TOOL_TIMEOUT_MS) || DEFAULT_TIMEOUT_MS;
+  return setting("HTTP_TOOL_TIMEOUT_MS");
 }
 
 function maxResponseBytes(): number {
-  return Number(process.env.HTTP_TOOL_MAX_RESPONSE_BYTES) || DEFAULT_MAX_RESPONSE_BYTES;
+  return setting("HTTP_TOOL_MAX_RESPONSE_BYTES");
 }
 
 /** Runs one http tool call; `signal` aborts it (the MCP client went away). */

@@ -5,6 +5,7 @@ import { failed, type RuntimeAnswer } from "@/lib/connectors/runtime/outcome";
 import type { ToolCallResult, UpstreamOwner } from "@/lib/connectors/runtime/types";
 import type { UpstreamConnection, UpstreamPool } from "@/lib/connectors/runtime/upstream-pool";
 import type { SnapshotConnector, SnapshotTool } from "@/lib/mcp/snapshot-types";
+import { setting } from "@/lib/config/settings";
 
 /**
  * Executes a tool of an `mcp` connector: `tools/call` with the tool's upstream name over the
@@ -21,7 +22,6 @@ export interface McpToolCall {
   signal?: AbortSignal;
 }
 
-const DEFAULT_CALL_TIMEOUT_MS = 60_000;
 
 /** SDK errors about this one call, not about the connection. */
 const CALL_SCOPED: ReadonlySet<string> = new Set([
@@ -59,7 +59,7 @@ export async function callMcpTool(call: McpToolCall, pool: UpstreamPool): Promis
         used = connection;
         const result = await connection.client.callTool(
           { name: call.tool.name, arguments: call.args },
-          { signal: call.signal, timeout: Number(process.env.UPSTREAM_CALL_TIMEOUT_MS) || DEFAULT_CALL_TIMEOUT_MS },
+          { signal: call.signal, timeout: setting("UPSTREAM_CALL_TIMEOUT_MS") },
         );
         return toAnswer(result);
       });

@@ -10,6 +10,7 @@ import {
 } from "@/lib/connectors/runtime/host-resources-serving";
 import type { UpstreamOwner } from "@/lib/connectors/runtime/types";
 import { hostResourcesCapability, isHostResourcesEra } from "@/lib/host-resources/capability";
+import { setting } from "@/lib/config/settings";
 
 /**
  * Outbound MCP connections to upstream servers, one per (workspace, user, connector): a
@@ -68,7 +69,7 @@ export function upstreamPoolKey(owner: UpstreamOwner): string {
 }
 
 export function idleMsFromEnv(): number {
-  return (Number(process.env.UPSTREAM_IDLE_SEC) || 300) * 1000;
+  return setting("UPSTREAM_IDLE_SEC") * 1000;
 }
 
 export class UpstreamPool {

@@ -1,4 +1,5 @@
 import { validateHostHeader, validateOriginHeader } from "@modelcontextprotocol/server";
+import { setting } from "@/lib/config/settings";
 
 /**
  * DNS-rebinding protection for the MCP endpoints (neither SDK transport does it): the Host
@@ -25,10 +26,10 @@ function hostnameOf(entry: string): string | null {
 
 /** The hostnames a request may name in Host and Origin, or "*" for any. */
 export function allowedHostnames(): string[] | "*" {
-  const configured = process.env.MCP_ALLOWED_HOSTS?.split(",").map((s) => s.trim()).filter(Boolean);
+  const configured = setting("MCP_ALLOWED_HOSTS")?.split(",").map((s) => s.trim()).filter(Boolean);
   if (configured?.includes("*")) return "*";
   const hosts = configured?.length ? configured.map(hostnameOf).filter((h): h is string => h !== null) : [...LOCALHOST];
-  const publicUrl = process.env.PUBLIC_URL?.trim();
+  const publicUrl = setting("PUBLIC_URL");
   const publicHost = publicUrl ? hostnameOf(publicUrl) : null;
   if (publicHost && !hosts.includes(publicHost)) hosts.push(publicHost);
   return hosts;
