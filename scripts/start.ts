@@ -12,6 +12,8 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import pg from "pg";
+import { setting } from "../lib/config/settings";
+import { ensureWritableDir } from "../lib/db/check-postgres-access";
 import { startEmbeddedPostgres } from "../lib/db/embedded-postgres";
 import { applyMigrations } from "../lib/db/migrate";
 import { buildInputsHash, isBuildFresh, writeBuildStamp } from "./lib/build-stamp";
@@ -23,7 +25,7 @@ Environment:
   PORT                   HTTP port (default 3000)
   DATABASE_URL           PostgreSQL to use; unset: embedded PostgreSQL, data in
                          <SWITCHBOARD_DATA_DIR or ./.data>/postgres
-  EMBEDDED_PG_PORT       port of the embedded PostgreSQL (default 54329)
+  EMBEDDED_PG_PORT       port of the embedded PostgreSQL (default 25432)
   REDIS_URL              shared rate limits; unset: limits are per process
   INITIAL_ADMIN_EMAIL,
   INITIAL_ADMIN_PASSWORD seed the instance owner instead of the /setup page
@@ -87,7 +89,7 @@ async function main(args: string[]): Promise<void> {
 /** DATABASE_URL as given, or the embedded server (whose URL the Next child inherits). */
 async function database(): Promise<string> {
   if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const port = Number(process.env.EMBEDDED_PG_PORT || 54329);
+  const port = setting("EMBEDDED_PG_PORT");
   const starting = startEmbeddedPostgres({ dataDir: path.join(DATA_DIR, "postgres"), port, log });
   // Registered before awaiting, so a signal during startup still stops the server.
   cleanups.push(async () => {
@@ -120,7 +122,7 @@ async function claimPidFile(): Promise<void> {
 }
 
 function writePidFile(next?: number): void {
-  fs.mkdirSync(DATA_DIR, { recursive: true, mode: 0o755 });
+  ensureWritableDir(DATA_DIR, "data directory");
   fs.writeFileSync(PID_FILE, JSON.stringify({ supervisor: process.pid, next }) + "\n");
 }
 
@@ -250,7 +252,11 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-main(process.argv.slice(2)).catch((err: Error) => {
+// Whatever fails — here or in a library's child process without an error listener — is told
+// in one line and everything started so far is stopped: an operator reads a sentence, not a stack.
+const fail = (err: Error) => {
   log(`start failed: ${err.message}`);
   void shutdown(1);
-});
+};
+process.on("uncaughtException", fail);
+main(process.argv.slice(2)).catch(fail);

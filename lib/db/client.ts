@@ -6,7 +6,7 @@ export type { PrismaClient };
 const globalForDb = globalThis as unknown as { switchboardDb?: PrismaClient };
 
 /** Local default used by `npm start` when no DATABASE_URL is set (embedded PostgreSQL). */
-export const DEFAULT_DATABASE_URL = "postgresql://postgres:postgres@127.0.0.1:54329/switchboard";
+export const DEFAULT_DATABASE_URL = "postgresql://postgres:postgres@127.0.0.1:25432/switchboard";
 
 /**
  * The process-wide Prisma client, created on first use so that importing a module
