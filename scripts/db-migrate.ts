@@ -30,7 +30,8 @@ const HELP = `Usage: npm run db:migrate -- <command>
 Commands:
   deploy               Apply pending migrations from prisma/migrations to DATABASE_URL.
                        Without DATABASE_URL, starts the embedded PostgreSQL (data in
-                       ./.data/postgres, port EMBEDDED_PG_PORT or 25432) for the duration.
+                       <SWITCHBOARD_DATA_DIR or ./.data>/postgres, as npm start does; port
+                       EMBEDDED_PG_PORT or 25432) for the duration.
   create <name>        Diff prisma/schema.prisma against the existing migrations (replayed on an
                        in-memory PGlite shadow database) and write
                        prisma/migrations/<timestamp>_<name>/migration.sql. Nothing is applied.
@@ -63,7 +64,9 @@ async function deploy(): Promise<number> {
   let stop: (() => Promise<void>) | undefined;
   if (!url) {
     const port = setting("EMBEDDED_PG_PORT");
-    const embedded = await startEmbeddedPostgres({ dataDir: path.join(".data", "postgres"), port, log });
+    // The same data as npm start: the setup errors name SWITCHBOARD_DATA_DIR as the way out.
+    const dataDir = path.join(setting("SWITCHBOARD_DATA_DIR") ?? ".data", "postgres");
+    const embedded = await startEmbeddedPostgres({ dataDir, port, log });
     ({ url, stop } = embedded);
   }
   try {

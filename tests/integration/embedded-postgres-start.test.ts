@@ -28,10 +28,10 @@ function tempDir(mode: number): string {
   return dir;
 }
 
-/** `npm start` (scripts/start.ts) with `env`, until it exits; its output and exit code. */
-function runStart(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+/** `npm start` (scripts/start.ts, or another script) with `env`, until it exits; its output and exit code. */
+function runStart(env: Record<string, string>, args = ["scripts/start.ts"]): Promise<{ code: number | null; output: string }> {
   const tsx = path.join(process.cwd(), "node_modules", ".bin", "tsx");
-  const child = spawn(tsx, ["scripts/start.ts"], { cwd: process.cwd(), env: { ...process.env, DATABASE_URL: "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(tsx, args, { cwd: process.cwd(), env: { ...process.env, DATABASE_URL: "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -72,6 +72,14 @@ describe.runIf(asRoot)("started as root, PostgreSQL runs as the postgres user", 
       `[switchboard] start failed: Started as root, Switchboard runs its PostgreSQL as the "postgres" user, which may not enter ${secret} (mode 0700) to reach the data directory ${path.join(secret, "sb", ".data", "postgres")}: set SWITCHBOARD_DATA_DIR to a directory that user can reach (for example /var/lib/switchboard), start Switchboard as a non-root user, or set DATABASE_URL to a PostgreSQL server of your own.`,
     ]);
     expect(fs.existsSync(path.join(secret, "sb", ".data", "postgres", "PG_VERSION"))).toBe(false);
+  }, 90_000);
+
+  it("npm run db:migrate -- deploy uses the same data directory and stops with the same sentence", async () => {
+    const secret = tempDir(0o700);
+    const dataDir = path.join(secret, ".data");
+    const { code, output } = await runStart({ SWITCHBOARD_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()) }, ["scripts/db-migrate.ts", "deploy"]);
+    expect(code).toBe(1);
+    expect(output.trim().split("\n")).toEqual([expect.stringMatching(new RegExp(`^db:migrate failed: Started as root, .* may not enter ${secret} \\(mode 0700\\) to reach the data directory ${dataDir}/postgres: set SWITCHBOARD_DATA_DIR .*\\.$`))]);
   }, 90_000);
 
   it("programs in a directory the postgres user may not enter (node_modules of a private clone) are named before anything runs", () => {
