@@ -14,6 +14,7 @@ import path from "node:path";
 import type pg from "pg";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { setting } from "../lib/config/settings";
 import { startEmbeddedPostgres } from "../lib/db/embedded-postgres";
 import { applyMigrations, enginePool, MIGRATIONS_DIR, NO_FILTER, readMigrationsList, withSchemaEngine } from "../lib/db/migrate";
 import { freePort } from "../lib/net/free-port";
@@ -29,7 +30,8 @@ const HELP = `Usage: npm run db:migrate -- <command>
 Commands:
   deploy               Apply pending migrations from prisma/migrations to DATABASE_URL.
                        Without DATABASE_URL, starts the embedded PostgreSQL (data in
-                       ./.data/postgres, port EMBEDDED_PG_PORT or 54329) for the duration.
+                       <SWITCHBOARD_DATA_DIR or ./.data>/postgres, as npm start does; port
+                       EMBEDDED_PG_PORT or 25432) for the duration.
   create <name>        Diff prisma/schema.prisma against the existing migrations (replayed on an
                        in-memory PGlite shadow database) and write
                        prisma/migrations/<timestamp>_<name>/migration.sql. Nothing is applied.
@@ -58,11 +60,13 @@ async function main(argv: string[]): Promise<number> {
 
 async function deploy(): Promise<number> {
   const log = (line: string) => console.log(line);
-  let url = process.env.DATABASE_URL;
+  let url = setting("DATABASE_URL");
   let stop: (() => Promise<void>) | undefined;
   if (!url) {
-    const port = Number(process.env.EMBEDDED_PG_PORT || 54329);
-    const embedded = await startEmbeddedPostgres({ dataDir: path.join(".data", "postgres"), port, log });
+    const port = setting("EMBEDDED_PG_PORT");
+    // The same data as npm start: the setup errors name SWITCHBOARD_DATA_DIR as the way out.
+    const dataDir = path.join(setting("SWITCHBOARD_DATA_DIR") ?? ".data", "postgres");
+    const embedded = await startEmbeddedPostgres({ dataDir, port, log });
     ({ url, stop } = embedded);
   }
   try {

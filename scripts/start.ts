@@ -12,7 +12,8 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import pg from "pg";
-import { setting, settingProblems } from "../lib/config/settings";
+import { dataDir, setting, settingProblems } from "../lib/config/settings";
+import { ensureWritableDir } from "../lib/db/check-postgres-access";
 import { startEmbeddedPostgres } from "../lib/db/embedded-postgres";
 import { applyMigrations } from "../lib/db/migrate";
 import { buildInputsHash, isBuildFresh, writeBuildStamp } from "./lib/build-stamp";
@@ -24,7 +25,7 @@ Environment:
   PORT                   HTTP port (default 3000)
   DATABASE_URL           PostgreSQL to use; unset: embedded PostgreSQL, data in
                          <SWITCHBOARD_DATA_DIR or ./.data>/postgres
-  EMBEDDED_PG_PORT       port of the embedded PostgreSQL (default 54329)
+  EMBEDDED_PG_PORT       port of the embedded PostgreSQL (default 25432)
   REDIS_URL              shared rate limits; unset: limits are per process
   INITIAL_ADMIN_EMAIL,
   INITIAL_ADMIN_PASSWORD seed the instance owner instead of the /setup page
@@ -35,7 +36,7 @@ Migrations are applied on every start (a no-op when up to date).
 
 const ROOT = process.cwd();
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
-const DATA_DIR = process.env.SWITCHBOARD_DATA_DIR ?? path.join(ROOT, ".data");
+const DATA_DIR = dataDir();
 const PID_FILE = path.join(DATA_DIR, "switchboard.pid");
 
 const log = (line: string) => console.log(`[switchboard] ${line}`);
@@ -93,8 +94,9 @@ async function main(args: string[]): Promise<void> {
 
 /** DATABASE_URL as given, or the embedded server (whose URL the Next child inherits). */
 async function database(): Promise<string> {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const port = Number(process.env.EMBEDDED_PG_PORT || 54329);
+  const configured = setting("DATABASE_URL");
+  if (configured) return configured;
+  const port = setting("EMBEDDED_PG_PORT");
   const starting = startEmbeddedPostgres({ dataDir: path.join(DATA_DIR, "postgres"), port, log });
   // Registered before awaiting, so a signal during startup still stops the server.
   cleanups.push(async () => {
@@ -127,7 +129,7 @@ async function claimPidFile(): Promise<void> {
 }
 
 function writePidFile(next?: number): void {
-  fs.mkdirSync(DATA_DIR, { recursive: true, mode: 0o755 });
+  ensureWritableDir(DATA_DIR, "data directory");
   fs.writeFileSync(PID_FILE, JSON.stringify({ supervisor: process.pid, next }) + "\n");
 }
 
@@ -231,14 +233,14 @@ async function waitForPort(port: number, child: ChildProcess): Promise<boolean> 
 }
 
 async function announce(port: number, databaseUrl: string): Promise<void> {
-  const url = (process.env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, "");
+  const url = (setting("PUBLIC_URL") || `http://localhost:${port}`).replace(/\/+$/, "");
   log(`Switchboard is running at ${url}`);
   const hasUser = await anyUser(databaseUrl).catch(() => true);
   if (hasUser) log(`Sign in at ${url}/signin`);
-  else if (process.env.INITIAL_ADMIN_EMAIL && process.env.INITIAL_ADMIN_PASSWORD) {
-    log(`No user yet: the instance owner ${process.env.INITIAL_ADMIN_EMAIL} is created from INITIAL_ADMIN_EMAIL on the first visit to ${url}/signin`);
+  else if (setting("INITIAL_ADMIN_EMAIL") && setting("INITIAL_ADMIN_PASSWORD")) {
+    log(`No user yet: the instance owner ${setting("INITIAL_ADMIN_EMAIL")} is created from INITIAL_ADMIN_EMAIL on the first visit to ${url}/signin`);
   } else log(`No user yet: open ${url}/setup to create the instance owner (or set INITIAL_ADMIN_EMAIL and INITIAL_ADMIN_PASSWORD)`);
-  if (!process.env.REDIS_URL) log("REDIS_URL not set: rate limits are per process");
+  if (!setting("REDIS_URL")) log("REDIS_URL not set: rate limits are per process");
   log("Press Ctrl-C to stop");
 }
 
@@ -257,7 +259,11 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-main(process.argv.slice(2)).catch((err: Error) => {
+// Whatever fails — here or in a library's child process without an error listener — is told
+// in one line and everything started so far is stopped: an operator reads a sentence, not a stack.
+const fail = (err: Error) => {
   log(`start failed: ${err.message}`);
   void shutdown(1);
-});
+};
+process.on("uncaughtException", fail);
+main(process.argv.slice(2)).catch(fail);

@@ -50,20 +50,33 @@ function TextPreview({ file }: { file: FileView }) {
   );
 }
 
-function PreviewBody({ file }: { file: FileView }) {
-  if (isTextType(file.mimeType)) return <TextPreview file={file} />;
-  if (isImageType(file.mimeType)) {
-    return (
-      // The bytes come from the API with the session cookie; there is nothing for next/image to optimise.
-      // eslint-disable-next-line @next/next/no-img-element
-      <img src={contentUrl(file.id)} alt={`Preview of ${file.name}`} className="mx-auto max-h-[60dvh] max-w-full rounded-md border border-zinc-200 object-contain dark:border-zinc-800" />
-    );
-  }
+function NoPreview({ file }: { file: FileView }) {
   return (
     <p className="text-sm text-zinc-600 dark:text-zinc-400">
       There is no preview for {file.mimeType} files. Download the file to open it.
     </p>
   );
+}
+
+function ImagePreview({ file }: { file: FileView }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return <NoPreview file={file} />;
+  return (
+    // The bytes come from the API with the session cookie; there is nothing for next/image to optimise.
+    // eslint-disable-next-line @next/next/no-img-element
+    <img
+      src={contentUrl(file.id)}
+      alt={`Preview of ${file.name}`}
+      onError={() => setFailed(true)}
+      className="mx-auto max-h-[60dvh] max-w-full rounded-md border border-zinc-200 object-contain dark:border-zinc-800"
+    />
+  );
+}
+
+function PreviewBody({ file }: { file: FileView }) {
+  if (isTextType(file.mimeType)) return <TextPreview file={file} />;
+  if (isImageType(file.mimeType)) return <ImagePreview file={file} />;
+  return <NoPreview file={file} />;
 }
 
 /** A button that shows a file in a dialog: the first 64 KB of text, or the image itself. */

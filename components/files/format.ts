@@ -1,5 +1,7 @@
 /** Display helpers of the files page (no React). */
 
+import { essence } from "@/lib/mime/classify-mime-type";
+
 const UNITS = ["KB", "MB", "GB", "TB"];
 
 /** 1536 → "1.5 KB" (binary units, as file managers show them). */
@@ -14,22 +16,15 @@ export function formatBytes(bytes: number): string {
   return `${value >= 10 ? Math.round(value) : Math.round(value * 10) / 10} ${UNITS[unit]}`;
 }
 
-/** Types shown as text in the preview (the same families the host-resources extension serves as text). */
-export function isTextType(mimeType: string): boolean {
-  const type = mimeType.split(";")[0].trim().toLowerCase();
-  return (
-    type.startsWith("text/") ||
-    type.endsWith("+json") ||
-    type.endsWith("+xml") ||
-    ["application/json", "application/xml", "application/yaml", "application/x-yaml", "application/javascript", "application/x-ndjson", "application/sql"].includes(type)
-  );
-}
+/** Types shown as text in the preview: exactly those the host-resources extension serves as text. */
+export { isTextMimeType as isTextType } from "@/lib/mime/classify-mime-type";
 
-/** Types every browser renders in an <img>. */
+/**
+ * Images are tried in an <img>; a type the browser cannot draw (TIFF, HEIC in most browsers)
+ * falls back to "no preview" through the element's error event rather than a list kept here.
+ */
 export function isImageType(mimeType: string): boolean {
-  return ["image/png", "image/jpeg", "image/gif", "image/webp", "image/avif", "image/bmp", "image/svg+xml", "image/x-icon", "image/vnd.microsoft.icon"].includes(
-    mimeType.split(";")[0].trim().toLowerCase(),
-  );
+  return essence(mimeType).startsWith("image/");
 }
 
 /** "a, b ,, c" → ["a", "b", "c"] without duplicates (how the API stores tags). */

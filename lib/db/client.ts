@@ -6,7 +6,6 @@ export type { PrismaClient };
 
 const globalForDb = globalThis as unknown as { switchboardDb?: PrismaClient };
 
-/** Local default used by `npm start` when no DATABASE_URL is set (embedded PostgreSQL). */
 /** The embedded PostgreSQL that `npm start` runs when DATABASE_URL is unset. */
 export function embeddedDatabaseUrl(): string {
   return `postgresql://postgres:postgres@127.0.0.1:${setting("EMBEDDED_PG_PORT")}/switchboard`;

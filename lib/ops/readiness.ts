@@ -1,6 +1,7 @@
 import { db } from "@/lib/db/client";
 import { logger } from "@/lib/log";
 import { getRateLimitRedis } from "@/lib/ratelimit/redis-client";
+import { waitUntilReady } from "@/lib/ratelimit/redis-health";
 
 /**
  * What /api/ready reports: whether this instance can serve real requests. The database is
@@ -15,6 +16,12 @@ export interface Readiness {
 
 /** Each probe gets this long; a stalled part counts as down rather than holding the probe. */
 const PROBE_TIMEOUT_MS = 1_000;
+/**
+ * Until the database has answered once, a probe may also wait for the pool's first connection
+ * and the client's start (seconds on a loaded machine): a fresh instance is starting, not down.
+ */
+const FIRST_PROBE_TIMEOUT_MS = 5_000;
+const globalForReadiness = globalThis as unknown as { switchboardDatabaseAnswered?: boolean };
 
 /** Probes the database and (when configured) Redis, concurrently. */
 export async function checkReadiness(): Promise<Readiness> {
@@ -24,7 +31,9 @@ export async function checkReadiness(): Promise<Readiness> {
 
 async function probeDatabase(): Promise<PartStatus> {
   try {
-    await withTimeout(db().$queryRaw`SELECT 1`, "database");
+    const timeoutMs = globalForReadiness.switchboardDatabaseAnswered ? PROBE_TIMEOUT_MS : FIRST_PROBE_TIMEOUT_MS;
+    await withTimeout(db().$queryRaw`SELECT 1`, "database", timeoutMs);
+    globalForReadiness.switchboardDatabaseAnswered = true;
     return "up";
   } catch (error) {
     logger.warn({ reason: reasonOf(error) }, "readiness: database is down");
@@ -35,7 +44,12 @@ async function probeDatabase(): Promise<PartStatus> {
 async function probeRedis(): Promise<PartStatus> {
   const client = getRateLimitRedis();
   if (!client) return "not configured";
-  if (client.status !== "ready") return "down";
+  // The first probe after start creates the connection: wait for it (within the probe's time)
+  // instead of reporting a client that has not connected yet as down.
+  if (!(await waitUntilReady(client, PROBE_TIMEOUT_MS))) {
+    logger.warn({ status: client.status }, "readiness: Redis is down");
+    return "down";
+  }
   try {
     await withTimeout(client.ping(), "redis");
     return "up";
@@ -45,10 +59,10 @@ async function probeRedis(): Promise<PartStatus> {
   }
 }
 
-function withTimeout<T>(promise: Promise<T>, part: string): Promise<T> {
+function withTimeout<T>(promise: Promise<T>, part: string, ms = PROBE_TIMEOUT_MS): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${part} did not answer within ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS);
+    timer = setTimeout(() => reject(new Error(`${part} did not answer within ${ms} ms`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

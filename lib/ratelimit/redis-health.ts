@@ -94,3 +94,25 @@ function probeInBackground(client: Redis, s: HealthState): void {
       s.probing = false;
     });
 }
+
+/**
+ * Resolves true once `client` is connected, false after `ms` or at its first error. A client
+ * still making its first connection (a fresh instance's first /api/ready) is not down yet.
+ */
+export function waitUntilReady(client: Redis, ms: number): Promise<boolean> {
+  if (client.status === "ready") return Promise.resolve(true);
+  if (client.status === "end") return Promise.resolve(false);
+  return new Promise<boolean>((resolve) => {
+    const finish = (ready: boolean) => {
+      clearTimeout(timer);
+      client.off("ready", onReady);
+      client.off("error", onError);
+      resolve(ready);
+    };
+    const onReady = () => finish(true);
+    const onError = () => finish(false);
+    const timer = setTimeout(() => finish(false), ms);
+    client.on("ready", onReady);
+    client.on("error", onError);
+  });
+}

@@ -130,6 +130,21 @@ describe("End to end: examples/summarize-server as a real process, called throug
     expect(png.sha256).toBe(sha256(bytes));
   });
 
+  it("pixel.png whose bytes start with the PNG signature but do not parse is image/png by its name: stored so, found by a mimeType filter, read back as an image/png blob", async () => {
+    const s = await scenario();
+    // The 8-byte signature and then no valid chunk: the sniffer recognises nothing, the name decides.
+    const bytes = Buffer.concat([PNG_1X1.subarray(0, 8), Buffer.from([0xff, 0x00, 0x13, 0x37]), randomBytes(512)]);
+    const pixel = await upload(s.t.member.token, s.t.workspace.id, { bytes, name: "pixel.png", type: "application/octet-stream" });
+    expect(pixel.mimeType).toBe("image/png");
+    expect(await db().file.findUnique({ where: { id: pixel.id }, select: { mimeType: true } })).toEqual({ mimeType: "image/png" });
+    await upload(s.t.member.token, s.t.workspace.id, { bytes: "not an image\n", name: "notes.txt" });
+
+    const listed = await hostRequest(s, "ai.nimblebrain/resources/list", { _meta: { filter: { mimeType: "image/png" } } });
+    expect(listed.body.result.resources).toEqual([{ uri: pixel.uri, name: "pixel.png", mimeType: "image/png", size: bytes.length }]);
+    const read = await hostRequest(s, "ai.nimblebrain/resources/read", { uri: pixel.uri });
+    expect(read.body.result.contents).toEqual([{ uri: pixel.uri, mimeType: "image/png", blob: bytes.toString("base64") }]);
+  });
+
   it("Fallback: the tool takes the content inline as an argument", async () => {
     const s = await scenario();
     const out = await callTool(s.url, s.t.member.token, "summarize", { text: "one two\nthree\n" });

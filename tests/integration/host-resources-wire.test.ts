@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { callerFromBearer } from "@/lib/auth/resolve-bearer";
 import { db } from "@/lib/db/client";
@@ -11,7 +12,7 @@ import { HOST_RESOURCES_CAPABILITY_ID, HOST_RESOURCES_LIST_METHOD, HOST_RESOURCE
 import { resolveCallerView } from "@/lib/mcp/resolve-caller-view";
 import { api } from "@/tests/helpers/api";
 import { createTenant, createWorkspace, type Tenant } from "@/tests/helpers/factories";
-import { TEXT_BY_EXTENSION } from "@/lib/files/sniff-mime";
+import { isTextMimeType } from "@/lib/mime/classify-mime-type";
 import { PNG_1X1, upload, useTempFilesDir } from "@/tests/helpers/files";
 import { type RecordedUpstream, startV1Upstream, startV2Upstream, type V1UpstreamOptions } from "@/tests/helpers/runtime-upstreams";
 
@@ -77,7 +78,7 @@ const answers = (up: RecordedUpstream) => up.messages.filter((m) => m.method ===
 async function file(t: Tenant, who: "member" | "admin", name: string, bytes: Buffer | string, visibility?: string) {
   const res = await upload(t[who].token, t.workspace.id, { bytes, name, visibility });
   expect(res.status, res.text).toBe(201);
-  return res.body as { id: string; uri: string; size: number };
+  return res.body as { id: string; uri: string; size: number; mimeType: string };
 }
 
 describe("Which connections can use it", () => {
@@ -182,15 +183,36 @@ describe("A text MIME type comes back as text. Anything else comes back base64-e
   it("every textual type the files workspace gives an upload by its name comes back as text, read through the real handler", async () => {
     const t = await createTenant();
     const ctx = { orgId: t.org.id, workspaceId: t.workspace.id, userId: t.member.user.id, connectorId: "c-text-types" };
-    // Binary formats recognised by their bytes are never in this table; every type in it is text.
-    for (const [extension, mimeType] of Object.entries(TEXT_BY_EXTENSION)) {
-      const body = `line one ${extension}\nline two ✓\n`;
-      const uploaded = await file(t, "member", `sample${extension}`, body);
+    // Text formats people upload; among them names the registry types as something else (.ts is
+    // MPEG transport stream there) and names it does not know (.jsonl, .py).
+    const extensions = ["csv", "tsv", "txt", "log", "md", "json", "jsonl", "ndjson", "geojson", "xml", "svg", "yaml", "yml", "html", "css", "js", "mjs", "ts", "py", "sql", "ics", "vcf", "rtf", "toml", "sh", "tex"];
+    const types = new Set<string>();
+    for (const extension of extensions) {
+      const body = `line one .${extension}\nline two ✓\n`;
+      const uploaded = await file(t, "member", `sample.${extension}`, body);
+      types.add(uploaded.mimeType);
+      expect(isTextMimeType(uploaded.mimeType), `${extension}: ${uploaded.mimeType}`).toBe(true);
       const { contents } = await handleHostResourcesRead(ctx, { uri: uploaded.uri });
-      expect(contents, extension).toEqual([{ uri: uploaded.uri, mimeType, text: body }]);
+      expect(contents, extension).toEqual([{ uri: uploaded.uri, mimeType: uploaded.mimeType, text: body }]);
     }
+    expect([...types]).toEqual(expect.arrayContaining(["text/csv", "application/json", "application/geo+json", "image/svg+xml", "text/yaml", "text/plain"]));
     const bin = await file(t, "member", "blob.bin", PNG_1X1.subarray(8));
     expect((await handleHostResourcesRead(ctx, { uri: bin.uri })).contents[0]).toEqual({ uri: bin.uri, mimeType: "application/octet-stream", blob: PNG_1X1.subarray(8).toString("base64") });
+  });
+});
+
+describe("files typed by the earlier hand-kept table", () => {
+  it("a text upload stored as application/sql (or jsonl, ndjson, toml, rtf) reads back as text once the migration has run", async () => {
+    const t = await createTenant();
+    const ctx = { orgId: t.org.id, workspaceId: t.workspace.id, userId: t.member.user.id, connectorId: "c-legacy" };
+    const body = "select 1;\n";
+    const legacy = await file(t, "member", "query.sql", body);
+    await db().file.update({ where: { id: legacy.id, orgId: t.org.id }, data: { mimeType: "application/sql" } });
+    expect((await handleHostResourcesRead(ctx, { uri: legacy.uri })).contents[0]).toHaveProperty("blob");
+
+    const sql = fs.readFileSync("prisma/migrations/20261201111000_text_upload_types/migration.sql", "utf8");
+    await db().$executeRawUnsafe(sql);
+    expect((await handleHostResourcesRead(ctx, { uri: legacy.uri })).contents).toEqual([{ uri: legacy.uri, mimeType: "text/plain", text: body }]);
   });
 });
 

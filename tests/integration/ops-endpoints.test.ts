@@ -58,6 +58,11 @@ describe("/api/ready (database and Redis reachable; Redis optional when not conf
       await redis?.dispose();
     });
 
+    it("the first /api/ready after start reports Redis up: a connection still being made is waited for, not reported down", async () => {
+      const first = await instance.fetch("/api/ready");
+      expect({ status: first.status, body: await first.json() }).toEqual({ status: 200, body: { status: "ready", checks: { database: "up", redis: "up" } } });
+    });
+
     it("200 while Redis answers, 503 naming Redis while it is down, 200 again when it is back", async () => {
       const readyNow = async () => {
         const response = await instance.fetch("/api/ready");

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "@/lib/db/embedded-postgres";
 import { applyMigrations } from "@/lib/db/migrate";
+import { logger } from "@/lib/log";
 import { api } from "@/tests/helpers/api";
 import { createTenant, INSTANCE_KEY, type Tenant } from "@/tests/helpers/factories";
 import { freePort } from "@/tests/helpers/redis-server";
@@ -84,5 +85,29 @@ describe("PostgreSQL goes away", () => {
     });
     expect((await api(INSTANCE_KEY).post("/api/v1/orgs", { name: "Back", slug: `back-${tenant.org.slug}` })).status).toBe(201);
     expect((await api(null).get("/api/ready")).body).toMatchObject({ status: "ready", checks: { database: "up" } });
+  });
+
+  it("MCP requests while the database is down: each answered 503, the outage logged once per interval, not once per request", async () => {
+    const error = vi.spyOn(logger, "error");
+    const warn = vi.spyOn(logger, "warn");
+    delete (globalThis as { switchboardDbDownLoggedAt?: number }).switchboardDbDownLoggedAt;
+    await server!.stop();
+    server = undefined;
+    try {
+      const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
+      const headers = { accept: "application/json, text/event-stream", host: "localhost:3000" };
+      for (let i = 0; i < 25; i++) {
+        const res = await api(tenant.member.token).post(`/mcp/srv_${"0".repeat(24)}`, initialize, { headers });
+        expect(res.status).toBe(503);
+      }
+      expect(error.mock.calls.filter(([, message]) => message === "MCP request failed")).toEqual([]);
+      const outage = warn.mock.calls.filter(([, message]) => typeof message === "string" && message.startsWith("database unavailable"));
+      expect(outage).toHaveLength(1);
+    } finally {
+      error.mockRestore();
+      warn.mockRestore();
+      server = await startServer();
+    }
+    await vi.waitFor(async () => expect((await api(tenant.member.token).get("/api/v1/orgs")).status).toBe(200), { timeout: 10_000, interval: 100 });
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { isLegacyRequest } from "@modelcontextprotocol/server";
+import { isDatabaseUnavailable, noteDatabaseUnavailable } from "@/lib/db/unavailable";
 import { errorText, logger } from "@/lib/log";
 import { recordRequest } from "@/lib/ops/request-log";
 import { authenticateMcp, limitDemoClient } from "@/lib/mcp/http/authenticate-mcp";
@@ -35,8 +36,10 @@ export async function serveMcp(request: Request, endpoint: McpEndpoint): Promise
     response = await serve(request, endpoint);
   } catch (e) {
     // The SDK answers protocol errors itself; what throws here is nearly always the database
-    // (authentication, the caller's view): "try again soon", never a hang or a crash.
-    logger.error({ err: errorText(e), endpoint: endpoint.kind }, "MCP request failed");
+    // (authentication, the caller's view): "try again soon", never a hang or a crash. An outage
+    // is logged once per interval, as on the API path, not once per request (9,305 lines in 25 s).
+    if (isDatabaseUnavailable(e)) noteDatabaseUnavailable(e);
+    else logger.error({ err: errorText(e), endpoint: endpoint.kind }, "MCP request failed");
     response = unavailableResponse();
   }
   // Streams are logged when their answer starts: the status is known, the duration is time to first byte.
