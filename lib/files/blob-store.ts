@@ -25,6 +25,13 @@ export interface BlobStore {
   get(key: string): Promise<Readable>;
   /** Removes a blob; a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** Every stored blob with the time it was last written (the orphan sweep walks this). */
+  list(): AsyncIterable<ListedBlob>;
+}
+
+export interface ListedBlob {
+  key: string;
+  modifiedAt: Date;
 }
 
 export class BlobNotFoundError extends Error {

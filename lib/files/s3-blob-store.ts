@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
-import { DeleteObjectCommand, GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, paginateListObjectsV2, S3Client } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { logger } from "@/lib/log";
-import { type BlobStore, BlobNotFoundError, type StoredBlob } from "@/lib/files/blob-store";
+import { type BlobStore, BlobNotFoundError, type ListedBlob, type StoredBlob } from "@/lib/files/blob-store";
 import { MeasuringStream } from "@/lib/files/measure";
 
 export interface S3Config {
@@ -30,6 +30,7 @@ export function s3ConfigFromEnv(env: Record<string, string | undefined> = proces
   };
 }
 
+const PREFIX = "files/";
 const PART_SIZE = 8 * 1024 * 1024;
 
 /**
@@ -48,7 +49,7 @@ export class S3BlobStore implements BlobStore {
   }
 
   private objectKey(key: string): string {
-    return `files/${key}`;
+    return `${PREFIX}${key}`;
   }
 
   async put(source: Readable): Promise<StoredBlob> {
@@ -85,5 +86,13 @@ export class S3BlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key) }));
+  }
+
+  async *list(): AsyncIterable<ListedBlob> {
+    for await (const page of paginateListObjectsV2({ client: this.client }, { Bucket: this.config.bucket, Prefix: PREFIX })) {
+      for (const object of page.Contents ?? []) {
+        if (object.Key && object.LastModified) yield { key: object.Key.slice(PREFIX.length), modifiedAt: object.LastModified };
+      }
+    }
   }
 }
