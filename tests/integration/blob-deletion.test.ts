@@ -117,6 +117,32 @@ describe.each([localStoreFixture(), s3StoreFixture()])("deleting deletes the blo
     expect(await queuedDeletions([file.key])).toBe(0);
   });
 
+  it("an upload refused after its blob was stored, whose blob delete fails, stays queued and the worker removes it", async () => {
+    const t = await createTenant();
+    const spy = vi.spyOn(blobStore(), "delete").mockRejectedValueOnce(new Error("store unavailable"));
+    const res = await upload(t.member.token, t.workspace.id, { bytes: "refused", name: "refused.txt", visibility: "everyone" });
+    expect(res.status).toBe(422);
+    const key = spy.mock.calls[0][0];
+    expect(await blobExists(key)).toBe(true);
+    expect(await queuedDeletions([key])).toBe(1);
+    await processBlobDeletions({ now: new Date(Date.now() + 60 * SECOND) });
+    expect(await blobExists(key)).toBe(false);
+    expect(await queuedDeletions([key])).toBe(0);
+  });
+
+  it("workers running at once share the queue: each queued blob is deleted exactly once", async () => {
+    const t = await createTenant();
+    const files = await Promise.all(Array.from({ length: 12 }, () => uploaded(t.member.token, t.workspace.id)));
+    await db().workspace.delete({ where: { id: t.workspace.id, orgId: t.org.id } }); // committed, then a crash
+    const spy = vi.spyOn(blobStore(), "delete");
+    await Promise.all([processBlobDeletions(), processBlobDeletions(), processBlobDeletions()]);
+    for (const file of files) {
+      expect(spy.mock.calls.filter(([key]) => key === file.key)).toHaveLength(1);
+      expect(await blobExists(file.key)).toBe(false);
+    }
+    expect(await queuedDeletions(files.map((f) => f.key))).toBe(0);
+  });
+
   it("a queued key that a file row still references leaves the queue without its blob being touched", async () => {
     const t = await createTenant();
     const file = await uploaded(t.member.token, t.workspace.id);
