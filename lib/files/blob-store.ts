@@ -34,6 +34,9 @@ export interface ListedBlob {
   modifiedAt: Date;
 }
 
+/** The shape of every key `put` hands out (a UUID): nothing else is ever read or deleted. */
+export const BLOB_KEY = /^[0-9a-f-]{36}$/;
+
 export class BlobNotFoundError extends Error {
   constructor(key: string) {
     super(`No blob is stored under ${key}.`);

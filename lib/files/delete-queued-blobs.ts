@@ -18,6 +18,8 @@ const MAX_RETRY_SEC = 60 * 60;
 const CLAIM_LEASE_SEC = 5 * 60;
 const BATCH = 100;
 const PARALLEL = 8;
+/** A request deletes at most this many blobs itself; the rest of a big org's wait for the worker. */
+const IN_REQUEST_MAX = 500;
 
 export interface BlobDeletionOptions {
   /** The store to delete from (default: the process's). */
@@ -48,8 +50,9 @@ export async function referencedKeys(keys: string[]): Promise<Set<string>> {
  * whatever fails stays queued for the worker, which is the whole point of the queue.
  */
 export async function deleteQueuedBlobs(keys: string[], opts: BlobDeletionOptions = {}): Promise<BlobDeletionResult> {
+  const first = [...new Set(keys)].slice(0, IN_REQUEST_MAX);
   try {
-    return await settle([...new Set(keys)], opts.store ?? blobStore(), opts.now ?? new Date());
+    return await settle(first, opts.store ?? blobStore(), opts.now ?? new Date());
   } catch (err) {
     logger.warn({ err: errorText(err), keys: keys.length }, "blobs of deleted files stay queued: could not delete them now");
     return { deleted: 0, failed: keys.length };

@@ -4,10 +4,9 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { logger } from "@/lib/log";
-import { type BlobStore, BlobNotFoundError, type ListedBlob, type StoredBlob } from "@/lib/files/blob-store";
+import { BLOB_KEY as KEY, type BlobStore, BlobNotFoundError, type ListedBlob, type StoredBlob } from "@/lib/files/blob-store";
 import { MeasuringStream } from "@/lib/files/measure";
 
-const KEY = /^[0-9a-f-]{36}$/;
 /** A temp file not written to for this long belongs to an upload that died with its process. */
 const STALE_TEMP_MS = 60 * 60 * 1000;
 

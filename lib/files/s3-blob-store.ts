@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import { DeleteObjectCommand, GetObjectCommand, paginateListObjectsV2, S3Client } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { logger } from "@/lib/log";
-import { type BlobStore, BlobNotFoundError, type ListedBlob, type StoredBlob } from "@/lib/files/blob-store";
+import { BLOB_KEY, type BlobStore, BlobNotFoundError, type ListedBlob, type StoredBlob } from "@/lib/files/blob-store";
 import { MeasuringStream } from "@/lib/files/measure";
 
 export interface S3Config {
@@ -91,7 +91,9 @@ export class S3BlobStore implements BlobStore {
   async *list(): AsyncIterable<ListedBlob> {
     for await (const page of paginateListObjectsV2({ client: this.client }, { Bucket: this.config.bucket, Prefix: PREFIX })) {
       for (const object of page.Contents ?? []) {
-        if (object.Key && object.LastModified) yield { key: object.Key.slice(PREFIX.length), modifiedAt: object.LastModified };
+        const key = object.Key?.slice(PREFIX.length) ?? "";
+        // Objects we did not write (a shared bucket) are not ours to sweep.
+        if (BLOB_KEY.test(key) && object.LastModified) yield { key, modifiedAt: object.LastModified };
       }
     }
   }

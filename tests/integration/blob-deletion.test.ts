@@ -151,7 +151,9 @@ describe.each([localStoreFixture(), s3StoreFixture()])("deleting deletes the blo
 
   it("workers running at once share the queue: each queued blob is deleted exactly once", async () => {
     const t = await createTenant();
-    const files = await Promise.all(Array.from({ length: 12 }, () => uploaded(t.member.token, t.workspace.id)));
+    const files = [];
+    // One after another: twelve uploads at once would queue for the pool's connections.
+    for (let i = 0; i < 12; i++) files.push(await uploaded(t.member.token, t.workspace.id));
     await db().workspace.delete({ where: { id: t.workspace.id, orgId: t.org.id } }); // committed, then a crash
     const spy = vi.spyOn(blobStore(), "delete");
     await Promise.all([processBlobDeletions(), processBlobDeletions(), processBlobDeletions()]);
