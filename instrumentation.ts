@@ -1,14 +1,19 @@
 /**
- * Runs once when a Next.js server starts (also when it is started without scripts/start.ts, as
- * the Dockerfile does): a setting that is not valid stops it with a sentence naming the variable,
- * instead of every request failing later.
+ * Next.js calls `register` once when it starts a server instance (`next start`, `next dev`; also
+ * without scripts/start.ts, as the Dockerfile runs it). A setting that is not valid stops the
+ * server with a sentence naming the variable instead of every request failing later; then the
+ * background work starts. Both need Node APIs: Next inlines NEXT_RUNTIME per bundle (it is not a
+ * setting), so the edge bundle drops this branch and never includes the database client.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { settingProblems } = await import("@/lib/config/settings");
   const problems = settingProblems();
-  if (problems.length === 0) return;
-  for (const problem of problems) console.error(`[switchboard] ${problem}`);
-  console.error("[switchboard] Not started: fix the setting(s) above (see the Configuration table in README.md).");
-  process.exit(2);
+  if (problems.length > 0) {
+    for (const problem of problems) console.error(`[switchboard] ${problem}`);
+    console.error("[switchboard] Not started: fix the setting(s) above (see the Configuration table in README.md).");
+    process.exit(2);
+  }
+  const { startBackgroundWork } = await import("@/lib/ops/start-background-work");
+  startBackgroundWork();
 }

@@ -26,7 +26,17 @@ export interface BlobStore {
   get(key: string): Promise<Readable>;
   /** Removes a blob; a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** Every stored blob with the time it was last written (the orphan sweep walks this). */
+  list(): AsyncIterable<ListedBlob>;
 }
+
+export interface ListedBlob {
+  key: string;
+  modifiedAt: Date;
+}
+
+/** The shape of every key `put` hands out (a UUID): nothing else is ever read or deleted. */
+export const BLOB_KEY = /^[0-9a-f-]{36}$/;
 
 export class BlobNotFoundError extends Error {
   constructor(key: string) {

@@ -8,6 +8,7 @@ import { findScopedWorkspace } from "@/lib/tenancy/find-scoped-workspace";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { type Page, pageOf } from "@/lib/api/pagination";
 import { BlobNotFoundError, blobStore } from "@/lib/files/blob-store";
+import { deleteQueuedBlobs } from "@/lib/files/delete-queued-blobs";
 import { type FileRow, fileSelect, type FileView, filesVisibleTo, normalizeTags, toFileView } from "@/lib/files/file-view";
 import type { FileQuery, UpdateFileBody } from "@/lib/files/schemas";
 
@@ -69,7 +70,7 @@ async function mayDelete(caller: Caller, file: FileRow): Promise<boolean> {
   return managed > 0;
 }
 
-/** Deletes the row (the file disappears at once), then its blob. */
+/** Deletes the row (the file disappears at once), then its blob (queued by the delete itself, see delete-queued-blobs). */
 export async function deleteFile(caller: Caller, fileId: string): Promise<void> {
   const file = await findVisibleFile(caller, fileId);
   if (!(await mayDelete(caller, file))) throw new ForbiddenError("Only the file's owner, or a workspace admin for a shared file, may delete it.");
@@ -80,7 +81,7 @@ export async function deleteFile(caller: Caller, fileId: string): Promise<void> 
       data: { name: file.name, size: file.size, sha256: file.sha256 }, configChange: false,
     }, tx);
   });
-  await blobStore().delete(file.storageKey).catch((err) => logger.warn({ err, fileId: file.id }, "file deleted but its blob could not be removed"));
+  await deleteQueuedBlobs([file.storageKey]);
 }
 
 /** A visible file's bytes as a stream, with its metadata. */

@@ -4,10 +4,9 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { logger } from "@/lib/log";
-import { type BlobStore, BlobNotFoundError, type StoredBlob } from "@/lib/files/blob-store";
+import { BLOB_KEY as KEY, type BlobStore, BlobNotFoundError, type ListedBlob, type StoredBlob } from "@/lib/files/blob-store";
 import { MeasuringStream } from "@/lib/files/measure";
 
-const KEY = /^[0-9a-f-]{36}$/;
 /** A temp file not written to for this long belongs to an upload that died with its process. */
 const STALE_TEMP_MS = 60 * 60 * 1000;
 
@@ -59,6 +58,16 @@ export class LocalBlobStore implements BlobStore {
   async delete(key: string): Promise<void> {
     if (!KEY.test(key)) return;
     await fsp.rm(this.blobPath(key), { force: true });
+  }
+
+  async *list(): AsyncIterable<ListedBlob> {
+    const names = await fsp.readdir(path.join(this.dir, "blobs")).catch(() => [] as string[]);
+    for (const key of names) {
+      if (!KEY.test(key)) continue;
+      // A blob deleted while the walk ran is simply not listed.
+      const stat = await fsp.stat(this.blobPath(key)).catch(() => null);
+      if (stat?.isFile()) yield { key, modifiedAt: stat.mtime };
+    }
   }
 
   /** Creates the directories and, once per process, removes temp files of dead uploads. */

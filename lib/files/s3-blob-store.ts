@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
-import { DeleteObjectCommand, GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, paginateListObjectsV2, S3Client } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { settingIn } from "@/lib/config/settings";
 import { logger } from "@/lib/log";
-import { type BlobStore, BlobNotFoundError, type StoredBlob } from "@/lib/files/blob-store";
+import { BLOB_KEY, type BlobStore, BlobNotFoundError, type ListedBlob, type StoredBlob } from "@/lib/files/blob-store";
 import { MeasuringStream } from "@/lib/files/measure";
 
 export interface S3Config {
@@ -33,6 +33,7 @@ export function s3ConfigFromEnv(env: Record<string, string | undefined> = proces
   };
 }
 
+const PREFIX = "files/";
 const PART_SIZE = 8 * 1024 * 1024;
 
 /**
@@ -51,7 +52,7 @@ export class S3BlobStore implements BlobStore {
   }
 
   private objectKey(key: string): string {
-    return `files/${key}`;
+    return `${PREFIX}${key}`;
   }
 
   async put(source: Readable): Promise<StoredBlob> {
@@ -88,5 +89,15 @@ export class S3BlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key) }));
+  }
+
+  async *list(): AsyncIterable<ListedBlob> {
+    for await (const page of paginateListObjectsV2({ client: this.client }, { Bucket: this.config.bucket, Prefix: PREFIX })) {
+      for (const object of page.Contents ?? []) {
+        const key = object.Key?.slice(PREFIX.length) ?? "";
+        // Objects we did not write (a shared bucket) are not ours to sweep.
+        if (BLOB_KEY.test(key) && object.LastModified) yield { key, modifiedAt: object.LastModified };
+      }
+    }
   }
 }

@@ -4,11 +4,11 @@ import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Caller } from "@/lib/auth/caller";
 import { ForbiddenError, ValidationError } from "@/lib/errors";
-import { logger } from "@/lib/log";
 import { callerUserId, workspacesJoinedBy } from "@/lib/tenancy/scopes";
 import { findScopedWorkspace } from "@/lib/tenancy/find-scoped-workspace";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { blobStore, type StoredBlob } from "@/lib/files/blob-store";
+import { deleteQueuedBlobs } from "@/lib/files/delete-queued-blobs";
 import { fileSelect, type FileView, normalizeTags, toFileView } from "@/lib/files/file-view";
 import { quotaExceeded, uploadLimits, uploadTooLarge } from "@/lib/files/limits";
 import { parseMultipartUpload, type ParsedUpload } from "@/lib/files/multipart-upload";
@@ -122,6 +122,7 @@ async function commitUpload(caller: Caller, plan: Plan, parsed: ParsedUpload): P
   });
 }
 
+/** A store that refuses the delete leaves the blob queued for the worker (or, with the database away too, to the sweep). */
 async function removeBlob(blob: StoredBlob): Promise<void> {
-  await blobStore().delete(blob.key).catch((err) => logger.warn({ err, key: blob.key }, "could not remove the blob of a failed upload"));
+  await deleteQueuedBlobs([blob.key]);
 }

@@ -5,6 +5,7 @@ import { orgsManagedBy, orgsVisibleTo } from "@/lib/tenancy/scopes";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
 import type { CreateOrgBody, UpdateOrgBody } from "@/lib/orgs/schemas";
+import { deleteQueuedBlobs } from "@/lib/files/delete-queued-blobs";
 
 const orgSelect = { id: true, name: true, slug: true, createdAt: true, updatedAt: true } as const;
 export type OrgView = { id: string; name: string; slug: string; createdAt: Date; updatedAt: Date };
@@ -52,8 +53,14 @@ export async function updateOrg(caller: Caller, orgId: string, input: UpdateOrgB
 
 /** Deletes an organization and everything in it. */
 export async function deleteOrg(caller: Caller, orgId: string): Promise<void> {
-  const { count } = await db().organization.deleteMany({ where: { id: orgId, AND: [orgsManagedBy(caller)] } });
-  if (count === 0) throw new NotFoundError("organization");
+  const storageKeys = await db().$transaction(async (tx) => {
+    // The cascade's trigger queues these blobs in this transaction; the keys let us delete them right after it.
+    const files = await tx.file.findMany({ where: { orgId }, select: { storageKey: true } });
+    const { count } = await tx.organization.deleteMany({ where: { id: orgId, AND: [orgsManagedBy(caller)] } });
+    if (count === 0) throw new NotFoundError("organization");
+    return files.map((f) => f.storageKey);
+  });
+  await deleteQueuedBlobs(storageKeys);
   // The org's own audit rows go with it; the deletion is recorded instance-wide.
   await recordAuditEvent(caller, { orgId: null, action: "org.delete", targetType: "org", targetId: orgId });
 }

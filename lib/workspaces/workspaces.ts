@@ -6,6 +6,7 @@ import { orgsManagedBy, orgsVisibleTo, workspacesJoinedBy, workspacesManagedBy }
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
 import type { CreateWorkspaceBody, UpdateWorkspaceBody } from "@/lib/workspaces/schemas";
+import { deleteQueuedBlobs } from "@/lib/files/delete-queued-blobs";
 
 const workspaceSelect = {
   id: true,
@@ -67,10 +68,14 @@ export async function updateWorkspace(caller: Caller, workspaceId: string, input
 
 /** Deletes a workspace with its members, servers, skills, files and API keys (managers only). */
 export async function deleteWorkspace(caller: Caller, workspaceId: string): Promise<void> {
-  await db().$transaction(async (tx) => {
+  const storageKeys = await db().$transaction(async (tx) => {
     const current = await tx.workspace.findFirst({ where: { id: workspaceId, AND: [workspacesManagedBy(caller)] }, select: { orgId: true, slug: true } });
     if (!current) throw new NotFoundError("workspace");
+    // The cascade's trigger queues these blobs in this transaction; the keys let us delete them right after it.
+    const files = await tx.file.findMany({ where: { workspaceId, orgId: current.orgId }, select: { storageKey: true } });
     await tx.workspace.deleteMany({ where: { id: workspaceId, AND: [workspacesManagedBy(caller)] } });
     await recordAuditEvent(caller, { orgId: current.orgId, workspaceId, action: "workspace.delete", targetType: "workspace", targetId: workspaceId, data: { slug: current.slug } }, tx);
+    return files.map((f) => f.storageKey);
   });
+  await deleteQueuedBlobs(storageKeys);
 }

@@ -95,6 +95,9 @@ export async function startApp(opts: { databaseUrl: string; env?: Record<string,
       LOG_LEVEL: "warn",
       REDIS_URL: "",
       PUBLIC_URL: "",
+      // The blob deletion queue is shared by the whole test database: a worker in this app (with
+      // its own blob store) must not take rows from the tests that exercise the queue.
+      BLOB_WORKER_INTERVAL_SEC: "86400",
       ...opts.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
