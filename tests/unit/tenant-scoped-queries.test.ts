@@ -20,6 +20,7 @@ const DIRS = ["lib", "app/api", "app/mcp"];
 const TENANT_MODELS = new Set([
   "workspace", "orgMember", "workspaceMember", "connector", "tool", "mcpRole", "mcpRoleTool", "mcpServer",
   "mcpServerConnector", "skill", "storedResource", "graphEntity", "graphRelation", "file", "apiKey", "auditEvent",
+  "orgInvitation",
 ]);
 const QUERY_METHODS = new Set([
   "findUnique", "findUniqueOrThrow", "findFirst", "findFirstOrThrow", "findMany", "count", "aggregate", "groupBy",
@@ -35,6 +36,8 @@ const ALLOWED = new Map<string, string>([
   ["lib/auth/resolve-bearer.ts: apiKey.findFirst", "authentication: the presented key's hash is what decides the tenant"],
   ["lib/mcp/live-watch.ts: apiKey.findMany", "revocation sweep of this process's own live sessions (ids it holds); answers nobody"],
   ["lib/shell/overview.ts: orgMember.findMany", "a signed-in user's own memberships (userId from the session) are what decide their tenants"],
+  ["lib/invitations/answer-invitation.ts: orgInvitation.findFirst", "the invited person's own invitation: their account's email (from the session) decides, in any organization"],
+  ["lib/invitations/answer-invitation.ts: orgInvitation.findMany", "the invited person's own invitations: their account's email (from the session) decides, across organizations"],
 ]);
 
 function sourceFiles(dir: string): string[] {
