@@ -62,6 +62,12 @@ export async function listMyInvitations(caller: Caller, page: PageQuery): Promis
   );
 }
 
+/** How many invitations wait for the signed-in person's answer (the navigation shows it). */
+export async function countMyInvitations(caller: Caller): Promise<number> {
+  const userId = requireBrowserSession(caller);
+  return db().orgInvitation.count({ where: { email: await emailOf(db(), userId), status: "pending", expiresAt: { gt: new Date() } } });
+}
+
 /** Joins the organization with the invited role (and the invited workspaces that still exist). */
 async function joinOrg(tx: Tx, orgId: string, userId: string, role: OrgRoleName, workspaceIds: string[]): Promise<OrgMemberView> {
   const existing = await tx.orgMember.findFirst({ where: { orgId, userId }, select: orgMemberSelect });
