@@ -120,6 +120,32 @@ describe("invitations to an organization", () => {
     expect((await api(t.admin.token).post(invitations(t.org.id), { email: user.email })).status).toBe(201);
   });
 
+  it("two admins inviting the same email at once leave one pending invitation", async () => {
+    const t = await createTenant();
+    const email = `twice-${uniqueSuffix()}@example.test`;
+    const answers = await Promise.all([api(t.admin.token).post(invitations(t.org.id), { email }), api(t.owner.token).post(invitations(t.org.id), { email })]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect(await db().orgInvitation.count({ where: { orgId: t.org.id, email, status: "pending" } })).toBe(1);
+  });
+
+  it("an accept racing a revoke ends either as a member with an accepted invitation or as neither", async () => {
+    const t = await createTenant();
+    const user = await createUser("invitee");
+    const invited = await api(t.admin.token).post(invitations(t.org.id), { email: user.email });
+    const browser = await browserOf(user);
+    const [accept, revoke] = await Promise.all([
+      browser.post(`/api/v1/invitations/${invited.body.id}/accept`),
+      api(t.admin.token).delete(`/api/v1/invitations/${invited.body.id}`),
+    ]);
+    const row = await db().orgInvitation.findUniqueOrThrow({ where: { id: invited.body.id } });
+    const isMember = (await db().orgMember.count({ where: { orgId: t.org.id, userId: user.id } })) === 1;
+    if (accept.status === 200) {
+      expect([row.status, isMember, revoke.status]).toEqual(["accepted", true, 409]);
+    } else {
+      expect([row.status, isMember, accept.status, revoke.status]).toEqual(["revoked", false, 409, 204]);
+    }
+  });
+
   it("inviting by email answers the same whether or not an account has that email", async () => {
     const t = await createTenant();
     const existing = await createUser("existing");
