@@ -86,7 +86,12 @@ export async function acceptInvitation(caller: Caller, invitationId: string): Pr
     await tx.$queryRaw`SELECT id FROM organizations WHERE id = ${found.orgId} FOR UPDATE`;
     const invitation = await findOwnInvitation(tx, caller, invitationId);
     assertAnswerable(invitation);
-    await tx.orgInvitation.update({ where: { id: invitation.id, orgId: invitation.orgId }, data: { status: "accepted", respondedAt: new Date() } });
+    // Conditional, like revoke's: whichever of the two commits first wins, the other gets its 409.
+    const { count } = await tx.orgInvitation.updateMany({
+      where: { id: invitation.id, orgId: invitation.orgId, status: "pending", expiresAt: { gt: new Date() } },
+      data: { status: "accepted", respondedAt: new Date() },
+    });
+    if (count === 0) throw new ConflictError("This invitation was revoked or answered meanwhile.");
     const member = await joinOrg(tx, invitation.orgId, userId, invitation.role, invitation.workspaceIds);
     const audit = { orgId: invitation.orgId, targetId: invitation.id, targetType: "invitation" };
     await recordAuditEvent(caller, { ...audit, action: "org.invitation.accept", configChange: false }, tx);
