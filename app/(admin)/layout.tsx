@@ -3,14 +3,15 @@ import { AppHeader } from "@/components/shell/app-header";
 import { SideNav } from "@/components/shell/side-nav";
 import { Toaster } from "@/components/ui/toaster";
 import { currentPlace, loadViewer } from "@/app/(admin)/_lib/context";
+import { countMyInvitations } from "@/lib/invitations/answer-invitation";
 
 /**
  * Every admin page sits in this shell. proxy.ts already turns away requests without a session
  * cookie; this re-check (loadViewer) also catches accounts deleted since the cookie was issued.
  */
 export default async function AdminLayout({ children }: { children: ReactNode }) {
-  const { user, orgs } = await loadViewer();
-  const place = await currentPlace();
+  const { user, orgs, caller } = await loadViewer();
+  const [place, pendingInvitations] = await Promise.all([currentPlace(), countMyInvitations(caller)]);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -26,6 +27,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
             orgs={orgs}
             fallback={{ orgId: place.org?.id, workspaceId: place.workspace?.id }}
             isInstanceOwner={user.isInstanceOwner}
+            pendingInvitations={pendingInvitations}
           />
         </aside>
         <main id="main" className="min-w-0 flex-1 p-4 md:p-8">

@@ -6,6 +6,7 @@ import {
   KeyRound,
   LayoutDashboard,
   Layers,
+  Mail,
   Network,
   Plug,
   ScrollText,
@@ -43,6 +44,15 @@ export interface ContextNavItem {
   href: string;
   label: string;
   icon: LucideIcon;
+}
+
+/** The person's own places, whatever organization is shown: invitations to answer, and every key that acts in their name. */
+export function personalNavItems(pendingInvitations: number): ContextNavItem[] {
+  return [
+    { href: "/", label: "Overview", icon: LayoutDashboard },
+    { href: "/invitations", label: pendingInvitations > 0 ? `Invitations (${pendingInvitations})` : "Invitations", icon: Mail },
+    { href: "/me/api-keys", label: "Your API keys", icon: KeyRound },
+  ];
 }
 
 /** The organization's sections; members (not admins) manage nothing at this level. */

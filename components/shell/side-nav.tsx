@@ -3,10 +3,9 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect } from "react";
-import { LayoutDashboard } from "lucide-react";
 import { cn } from "@/components/ui/cn";
 import { focusRing } from "@/components/ui/focus-ring";
-import { type ContextNavItem, isActiveNavItem, orgNavItems, workspaceNavItems } from "@/components/shell/nav-items";
+import { type ContextNavItem, isActiveNavItem, orgNavItems, personalNavItems, workspaceNavItems } from "@/components/shell/nav-items";
 import { resolvePlace } from "@/components/shell/place";
 import { PlaceSwitcher } from "@/components/shell/place-switcher";
 import type { OverviewOrg } from "@/lib/shell/overview";
@@ -55,7 +54,17 @@ function NavGroup({ title, items, pathname }: { title: string; items: ContextNav
  * organization and workspace. The place shown is remembered in cookies, so short links such as
  * /connectors open the same place next time.
  */
-export function SideNav({ orgs, fallback, isInstanceOwner }: { orgs: OverviewOrg[]; fallback: { orgId?: string; workspaceId?: string }; isInstanceOwner: boolean }) {
+export function SideNav({
+  orgs,
+  fallback,
+  isInstanceOwner,
+  pendingInvitations = 0,
+}: {
+  orgs: OverviewOrg[];
+  fallback: { orgId?: string; workspaceId?: string };
+  isInstanceOwner: boolean;
+  pendingInvitations?: number;
+}) {
   const pathname = usePathname();
   const { org, workspace } = resolvePlace(orgs, pathname, fallback);
   useEffect(() => {
@@ -67,7 +76,9 @@ export function SideNav({ orgs, fallback, isInstanceOwner }: { orgs: OverviewOrg
     <nav aria-label="Main" className="grid gap-2 p-2 md:w-60 md:shrink-0 md:p-3">
       <PlaceSwitcher orgs={orgs} org={org} workspace={workspace} isInstanceOwner={isInstanceOwner} pathname={pathname} />
       <ul className="grid gap-1">
-        <NavLink item={{ href: "/", label: "Overview", icon: LayoutDashboard }} pathname={pathname} />
+        {personalNavItems(pendingInvitations).map((item) => (
+          <NavLink key={item.href} item={item} pathname={pathname} />
+        ))}
       </ul>
       {org && <NavGroup title="Organization" items={orgNavItems(org.id, isAdmin)} pathname={pathname} />}
       {workspace && <NavGroup title="Workspace" items={workspaceNavItems(workspace.id, isAdmin)} pathname={pathname} />}

@@ -2,8 +2,8 @@ import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Caller } from "@/lib/auth/caller";
 import { generateApiKey } from "@/lib/auth/api-key-secret";
-import { NotFoundError } from "@/lib/errors";
-import { workspacesJoinedBy, workspacesManagedBy } from "@/lib/tenancy/scopes";
+import { ForbiddenError, NotFoundError } from "@/lib/errors";
+import { callerUserId, orgsVisibleTo, workspacesJoinedBy, workspacesManagedBy } from "@/lib/tenancy/scopes";
 import { findScopedWorkspace } from "@/lib/tenancy/find-scoped-workspace";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
@@ -26,15 +26,27 @@ const createdKeySelect = {
   serverId: true,
   expiresAt: true,
   createdAt: true,
+  createdBy: { select: { id: true, email: true, name: true } },
 } as const satisfies Prisma.ApiKeySelect;
 const apiKeySelect = { ...createdKeySelect, revokedAt: true, lastUsedAt: true } as const satisfies Prisma.ApiKeySelect;
 export type ApiKeyView = Prisma.ApiKeyGetPayload<{ select: typeof apiKeySelect }>;
 export type CreatedApiKeyView = Prisma.ApiKeyGetPayload<{ select: typeof createdKeySelect }> & { key: string };
 
+/**
+ * The caller's own keys, in every organization it belongs to — also those a manager issued in
+ * its name, in a workspace it may not have joined ("Keys made for another user are shown to
+ * that user, who can revoke them"). An API key reaches only the own keys of its workspace.
+ */
+function keysOwnedBy(caller: Caller): Prisma.ApiKeyWhereInput {
+  if (caller.kind === "instance") return { id: { in: [] } };
+  const workspace: Prisma.WorkspaceWhereInput = { org: orgsVisibleTo(caller), ...(caller.apiKey ? { id: caller.apiKey.workspaceId } : {}) };
+  return { userId: caller.userId, workspace };
+}
+
 /** Keys the caller may see and revoke: all keys of the workspaces it manages, plus its own. */
 function keysVisibleTo(caller: Caller): Prisma.ApiKeyWhereInput {
   if (caller.kind === "instance") return {};
-  return { OR: [{ workspace: workspacesManagedBy(caller) }, { userId: caller.userId, workspace: workspacesJoinedBy(caller) }] };
+  return { OR: [{ workspace: workspacesManagedBy(caller) }, keysOwnedBy(caller)] };
 }
 
 /** Issues a key for the caller (or, for a manager, any member of the workspace). */
@@ -46,7 +58,7 @@ export async function createApiKey(caller: Caller, workspaceId: string, input: C
     const { key, prefix, hash } = generateApiKey();
     const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
     const row = await tx.apiKey.create({
-      data: { orgId: workspace.orgId, workspaceId: workspace.id, userId, serverId, name: input.name, prefix, hash, expiresAt },
+      data: { orgId: workspace.orgId, workspaceId: workspace.id, userId, serverId, name: input.name, prefix, hash, expiresAt, createdById: callerUserId(caller) },
       select: createdKeySelect,
     });
     await recordAuditEvent(caller, {
@@ -55,7 +67,7 @@ export async function createApiKey(caller: Caller, workspaceId: string, input: C
       action: "api_key.create",
       targetType: "api_key",
       targetId: row.id,
-      data: { name: row.name, userId, serverId, expiresAt: expiresAt?.toISOString() ?? null },
+      data: { name: row.name, userId, forAnotherUser: userId !== callerUserId(caller), serverId, expiresAt: expiresAt?.toISOString() ?? null },
       configChange: false,
     }, tx);
     return { ...row, key };
@@ -68,6 +80,15 @@ export async function listApiKeys(caller: Caller, workspaceId: string, page: Pag
   return pageOf(page, (args) =>
     db().apiKey.findMany({ where: { workspaceId, AND: [keysVisibleTo(caller)] }, orderBy: { id: "asc" }, select: apiKeySelect, ...args }),
   );
+}
+
+/**
+ * The caller's own keys across its organizations, newest state included (revoked ones too),
+ * each with who issued it. A person's view of every credential that acts in their name.
+ */
+export async function listMyApiKeys(caller: Caller, page: PageQuery): Promise<Page<ApiKeyView>> {
+  if (caller.kind === "instance") throw new ForbiddenError("The instance credential has no keys of its own; list a workspace's keys instead.");
+  return pageOf(page, (args) => db().apiKey.findMany({ where: { AND: [keysOwnedBy(caller)] }, orderBy: { id: "asc" }, select: apiKeySelect, ...args }));
 }
 
 /**
@@ -90,7 +111,7 @@ export async function revokeApiKey(caller: Caller, keyId: string): Promise<void>
       action: "api_key.revoke",
       targetType: "api_key",
       targetId: key.id,
-      data: { userId: key.userId },
+      data: { userId: key.userId, byOwner: key.userId === callerUserId(caller) },
       configChange: false,
     }, tx);
   });

@@ -11,5 +11,6 @@ const keyParams = z.object({ keyId: Id });
 export const apiKeyEndpoints = {
   listApiKeys: endpoint({ method: "GET", path: "/workspaces/{workspaceId}/api-keys", tag, summary: "List API keys (a member sees its own, a manager all)", params: workspaceParams, query: PageQuery, response: pageSchema(ApiKey) }),
   createApiKey: endpoint({ method: "POST", path: "/workspaces/{workspaceId}/api-keys", tag, summary: "Issue an API key; the secret `key` appears only in this answer", params: workspaceParams, body: CreateApiKeyBody, status: 201, response: CreatedApiKey }),
+  listMyApiKeys: endpoint({ method: "GET", path: "/me/api-keys", tag, summary: "The caller's own API keys in every organization, including those an admin issued in its name (with who did)", query: PageQuery, response: pageSchema(ApiKey) }),
   revokeApiKey: endpoint({ method: "DELETE", path: "/api-keys/{keyId}", tag, summary: "Revoke an API key (effective on its next request)", params: keyParams, status: 204 }),
 };

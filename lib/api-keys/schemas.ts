@@ -24,6 +24,10 @@ const apiKeyFields = {
   serverId: z.string().nullable(),
   expiresAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
+  createdBy: z
+    .object({ id: z.string(), email: z.string(), name: z.string().nullable() })
+    .nullable()
+    .meta({ description: "Who issued the key, when a person did (an admin may issue keys in a member's name); null for the instance credential and for keys older than this field." }),
 };
 
 export const ApiKey = z

@@ -19,6 +19,8 @@ export interface Endpoint<PS extends Schema = Schema, B extends Schema = Schema,
   /** Status of a successful answer (default 200; 204 when `response` is absent). */
   status?: number;
   response?: z.ZodType;
+  /** Other successful answers, e.g. 202 with an invitation where the usual answer is a membership. */
+  otherResponses?: { status: number; description: string; response: z.ZodType }[];
   /** Request body media type other than JSON (file upload). */
   bodyMediaType?: "multipart/form-data";
 }

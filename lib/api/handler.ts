@@ -58,6 +58,17 @@ export function apiRoute<PS extends Schema, B extends Schema, Q extends Schema>(
   }
 }
 
+/**
+ * A domain result answered with one of the endpoint's `otherResponses` statuses instead of its
+ * usual one (the route picks it; the domain function stays free of HTTP).
+ */
+export class Answer {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
+}
+
 /** The caller's (or proxy's) x-request-id when it is a sane token, else a fresh one. */
 function requestIdOf(request: Request): string {
   const given = request.headers.get("x-request-id");
@@ -90,6 +101,7 @@ function queryObject(request: Request): Record<string, string> {
 
 function toResponse(result: unknown, status: number, requestId: string): Response {
   if (result instanceof Response) return result;
+  if (result instanceof Answer) return toResponse(result.body, result.status, requestId);
   if (result === undefined) return new Response(null, { status: 204, headers: { "x-request-id": requestId } });
   return new Response(JSON.stringify(result), {
     status,

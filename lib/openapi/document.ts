@@ -29,6 +29,7 @@ function operationOf(e: Endpoint): ZodOpenApiOperationObject {
     ...(e.body ? { requestBody: { required: true, content: { [e.bodyMediaType ?? "application/json"]: { schema: e.body } } } } : {}),
     responses: {
       [String(status)]: ok,
+      ...Object.fromEntries((e.otherResponses ?? []).map((r) => [String(r.status), { description: r.description, content: { "application/json": { schema: r.response } } }])),
       "400": problem("Malformed JSON"),
       "401": problem("No or bad credential"),
       "404": problem("Missing, or not visible to the caller"),

@@ -5,6 +5,8 @@ import { orgsManagedBy } from "@/lib/tenancy/scopes";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
 import type { AddOrgMemberBody, UpdateOrgMemberBody } from "@/lib/orgs/member-schemas";
+import { insertInvitation } from "@/lib/invitations/invite-to-org";
+import type { InvitationView } from "@/lib/invitations/invitation-view";
 import {
   assertOwnerCaller,
   assertOwnerRemains,
@@ -34,13 +36,24 @@ export async function listOrgMembers(caller: Caller, orgId: string, page: PageQu
   );
 }
 
-/** Adds an existing user to an organization. Unknown user → 422 on `userId`; already a member → 409. */
-export async function addOrgMember(caller: Caller, orgId: string, input: AddOrgMemberBody): Promise<OrgMemberView> {
+/** Either the membership made at once, or the invitation the user has to accept first. */
+export type AddOrgMemberResult = { kind: "member"; member: OrgMemberView } | { kind: "invitation"; invitation: InvitationView };
+
+/**
+ * Adds an existing user to an organization. Unknown user → 422 on `userId`; already a member →
+ * 409. An account never joins an organization without its user's consent ("Adding an account
+ * that already exists needs that user's consent — an invitation they accept"), so an owner or
+ * admin gets a pending invitation for the user's email instead; only the instance credential,
+ * which operates the whole instance, adds the member at once.
+ */
+export async function addOrgMember(caller: Caller, orgId: string, input: AddOrgMemberBody): Promise<AddOrgMemberResult> {
   return db().$transaction(async (tx) => {
     await lockManagedOrg(tx, caller, orgId);
-    const user = await tx.user.findUnique({ where: { id: input.userId }, select: { id: true } });
+    const user = await tx.user.findUnique({ where: { id: input.userId }, select: { id: true, email: true } });
     if (!user) throw new ValidationError([{ path: "userId", message: "No user has this id." }]);
-    return insertOrgMember(tx, caller, orgId, user.id, input.role);
+    if (caller.kind === "instance") return { kind: "member", member: await insertOrgMember(tx, caller, orgId, user.id, input.role) };
+    const invitation = await insertInvitation(tx, caller, orgId, { email: user.email, role: input.role, workspaceIds: [] });
+    return { kind: "invitation", invitation };
   });
 }
 

@@ -1,5 +1,6 @@
 import { endpoint } from "@/lib/api/endpoint";
 import { CreateUserBody, User } from "@/lib/users/schemas";
+import { Invitation } from "@/lib/invitations/schemas";
 
 const tag = "Users";
 
@@ -12,5 +13,6 @@ export const userEndpoints = {
     body: CreateUserBody,
     status: 201,
     response: User,
+    otherResponses: [{ status: 202, description: "The email already has an account: an owner/admin gets an invitation it must accept, not a membership", response: Invitation }],
   }),
 };

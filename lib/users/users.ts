@@ -6,6 +6,8 @@ import { orgsManagedBy } from "@/lib/tenancy/scopes";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { insertOrgMember, lockManagedOrg } from "@/lib/orgs/member-guards";
 import type { CreateUserBody } from "@/lib/users/schemas";
+import { insertInvitation } from "@/lib/invitations/invite-to-org";
+import type { InvitationView } from "@/lib/invitations/invitation-view";
 
 const userSelect = { id: true, email: true, name: true } as const;
 export type UserView = { id: string; email: string; name: string | null };
@@ -34,25 +36,33 @@ async function targetOrgId(caller: Caller, orgId: string | undefined): Promise<s
   return managed[0].id;
 }
 
+/** The new account (already a member when an organization was named), or the invitation an existing account has to accept. */
+export type CreateUserResult = { kind: "user"; user: UserView } | { kind: "invitation"; invitation: InvitationView };
+
 /**
  * Creates a user (password hashed with scrypt, never returned). An org owner/admin — or the
- * instance credential naming `orgId` — also adds the user to that organization as a member;
- * if the email already has an account, that account is added instead (its name and password
- * are left untouched) and only `{ id, email, name }` is answered. Without an organization an
+ * instance credential naming `orgId` — also adds the user to that organization as a member.
+ * If the email already has an account, its name and password are left untouched, and an
+ * owner/admin gets a pending invitation for that email instead of a membership (the account's
+ * user must consent); the answer then names only the invitation, never the account's id or
+ * name. The instance credential adds an existing account at once. Without an organization an
  * existing email is a 409, as is adding someone who is already a member.
  */
-export async function createUser(caller: Caller, input: CreateUserBody): Promise<UserView> {
+export async function createUser(caller: Caller, input: CreateUserBody): Promise<CreateUserResult> {
   const orgId = await targetOrgId(caller, input.orgId);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   return db().$transaction(async (tx) => {
     if (orgId) await lockManagedOrg(tx, caller, orgId);
     const existing = await tx.user.findFirst({ where: { email: { equals: input.email, mode: "insensitive" } }, select: userSelect });
     if (existing && !orgId) throw new ConflictError("A user with that email already exists.");
+    if (existing && orgId && caller.kind === "user") {
+      return { kind: "invitation", invitation: await insertInvitation(tx, caller, orgId, { email: existing.email, role: "member", workspaceIds: [] }) };
+    }
     const user = existing ?? (await tx.user.create({ data: { email: input.email, name: input.name ?? null, passwordHash }, select: userSelect }));
     if (!existing) {
       await recordAuditEvent(caller, { orgId, action: "user.create", targetType: "user", targetId: user.id, data: { withPassword: Boolean(passwordHash) } }, tx);
     }
     if (orgId) await insertOrgMember(tx, caller, orgId, user.id, "member");
-    return user;
+    return { kind: "user", user };
   });
 }

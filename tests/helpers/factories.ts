@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { generateApiKey } from "@/lib/auth/api-key-secret";
+import { createSessionToken, sessionCookieName } from "@/lib/auth/session-token";
 
 /**
  * Per-test tenants. Every test makes its own organization and users, so tests never share
@@ -82,4 +83,13 @@ export async function createTenant(opts: { toolWhitelistsEnabled?: boolean; know
 /** A second workspace in the same organization (for cross-workspace checks). */
 export async function createWorkspace(orgId: string, slug = `ws-${uniqueSuffix()}`): Promise<{ id: string; slug: string }> {
   return db().workspace.create({ data: { orgId, name: slug, slug }, select: { id: true, slug: true } });
+}
+
+/**
+ * Request headers of a signed-in browser of this user (the next-auth session cookie), sent from
+ * the console's own origin as a browser would.
+ */
+export async function browserSessionOf(user: { id: string; email: string }): Promise<Record<string, string>> {
+  const token = await createSessionToken({ id: user.id, email: user.email, name: null });
+  return { cookie: `${sessionCookieName()}=${token}`, origin: "http://localhost:3000", "sec-fetch-site": "same-origin" };
 }

@@ -5,7 +5,7 @@ import { api } from "@/tests/helpers/api";
 import { createApiKeyFor, createTenant, createUser, createWorkspace, INSTANCE_KEY } from "@/tests/helpers/factories";
 
 const keysPath = (workspaceId: string) => `/api/v1/workspaces/${workspaceId}/api-keys`;
-const LIST_FIELDS = ["createdAt", "expiresAt", "id", "lastUsedAt", "name", "prefix", "revokedAt", "serverId", "userId", "workspaceId"];
+const LIST_FIELDS = ["createdAt", "createdBy", "expiresAt", "id", "lastUsedAt", "name", "prefix", "revokedAt", "serverId", "userId", "workspaceId"];
 
 describe("API keys API", () => {
   it("a member creates a key for itself; the secret is shown once and only its hash is stored", async () => {

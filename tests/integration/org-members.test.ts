@@ -28,18 +28,35 @@ describe("organization members API", () => {
     expect((await api(t.member.token).get(members(t.org.id))).status).toBe(404);
   });
 
-  it("adds an existing user with a role, audited; twice is a 409", async () => {
+  it("the instance credential adds an existing user with a role at once, audited; twice is a 409", async () => {
     const t = await createTenant();
     const user = await createUser("joiner");
-    const res = await api(t.admin.token).post(members(t.org.id), { userId: user.id, role: "admin" });
+    const res = await api(INSTANCE_KEY).post(members(t.org.id), { userId: user.id, role: "admin" });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ orgId: t.org.id, userId: user.id, email: user.email, role: "admin" });
     const events = await db().auditEvent.findMany({ where: { orgId: t.org.id, action: "org.member.add", targetId: user.id } });
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ actorType: "instance" });
+
+    const again = await api(INSTANCE_KEY).post(members(t.org.id), { userId: user.id, role: "member" });
+    expect(again.status).toBe(409);
+  });
+
+  it("an admin adding an existing user gets a pending invitation (202), no membership; twice is a 409", async () => {
+    const t = await createTenant();
+    const user = await createUser("joiner");
+    const res = await api(t.admin.token).post(members(t.org.id), { userId: user.id, role: "admin" });
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ orgId: t.org.id, email: user.email, role: "admin", status: "pending" });
+    expect(await db().orgMember.count({ where: { orgId: t.org.id, userId: user.id } })).toBe(0);
+    const events = await db().auditEvent.findMany({ where: { orgId: t.org.id, action: "org.invitation.create", targetId: res.body.id } });
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ actorType: "api_key", actorId: t.admin.user.id });
 
     const again = await api(t.admin.token).post(members(t.org.id), { userId: user.id, role: "member" });
     expect(again.status).toBe(409);
+    const member = await api(t.admin.token).post(members(t.org.id), { userId: t.member.user.id, role: "member" });
+    expect(member.status).toBe(409);
   });
 
   it("an unknown user id is a 422 on userId; a bad role is a 422 on role", async () => {
@@ -62,7 +79,8 @@ describe("organization members API", () => {
     const promote = await api(t.admin.token).patch(`${members(t.org.id)}/${t.admin.user.id}`, { role: "owner" });
     expect(promote.status).toBe(403);
     const byOwner = await api(t.owner.token).post(members(t.org.id), { userId: user.id, role: "owner" });
-    expect(byOwner.status).toBe(201);
+    expect(byOwner.status).toBe(202);
+    expect(byOwner.body).toMatchObject({ role: "owner", status: "pending" });
   });
 
   it("changes a member's role, audited", async () => {

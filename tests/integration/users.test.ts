@@ -56,20 +56,32 @@ describe("users API", () => {
     expect(actions.sort()).toEqual(["org.member.add", "user.create"]);
   });
 
-  it("an org admin naming an existing email adds that account (unchanged) and reveals nothing more", async () => {
+  it("an org admin naming an existing email gets an invitation (202), not a membership, and learns nothing more", async () => {
     const t = await createTenant();
     const other = await createTenant();
-    const before = await db().user.findUniqueOrThrow({ where: { id: other.member.user.id } });
-    const res = await api(t.admin.token).post("/api/v1/users", { email: before.email, name: "Hijack", password: "a brand new password" });
-    expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: before.id, email: before.email, name: before.name });
+    const before = await db().user.update({ where: { id: other.member.user.id }, data: { name: `Private Name ${uniqueSuffix()}` } });
+    const res = await api(t.admin.token).post("/api/v1/users", { email: before.email.toUpperCase(), name: "Hijack", password: "a brand new password" });
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ orgId: t.org.id, email: before.email, role: "member", status: "pending" });
+    // Neither the account's id nor its name is in the answer.
+    expect(res.text).not.toContain(before.id);
+    expect(res.text).not.toContain(before.name);
     const after = await db().user.findUniqueOrThrow({ where: { id: before.id } });
     expect(after.name).toBe(before.name);
     expect(after.passwordHash).toBe(before.passwordHash);
-    expect(await db().orgMember.findFirst({ where: { orgId: t.org.id, userId: before.id } })).toMatchObject({ role: "member" });
+    expect(await db().orgMember.count({ where: { orgId: t.org.id, userId: before.id } })).toBe(0);
 
     const again = await api(t.admin.token).post("/api/v1/users", { email: before.email });
     expect(again.status).toBe(409);
+  });
+
+  it("the instance credential naming orgId still adds an existing account at once", async () => {
+    const t = await createTenant();
+    const existing = await createUser("existing");
+    const res = await api(INSTANCE_KEY).post("/api/v1/users", { email: existing.email, orgId: t.org.id });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ id: existing.id, email: existing.email });
+    expect(await db().orgMember.count({ where: { orgId: t.org.id, userId: existing.id, role: "member" } })).toBe(1);
   });
 
   it("a plain member may not create users (403)", async () => {
@@ -109,8 +121,9 @@ describe("users API", () => {
       code: "validation_failed",
       extra: { errors: [expect.objectContaining({ path: "orgId" })] },
     });
-    const user = await createUserAs(session, { email: newEmail(), orgId: b.org.id });
-    expect(await db().orgMember.count({ where: { orgId: b.org.id, userId: user.id } })).toBe(1);
-    expect(await db().orgMember.count({ where: { orgId: a.org.id, userId: user.id } })).toBe(0);
+    const created = await createUserAs(session, { email: newEmail(), orgId: b.org.id });
+    if (created.kind !== "user") throw new Error("a new email must create an account");
+    expect(await db().orgMember.count({ where: { orgId: b.org.id, userId: created.user.id } })).toBe(1);
+    expect(await db().orgMember.count({ where: { orgId: a.org.id, userId: created.user.id } })).toBe(0);
   });
 });

@@ -20,6 +20,7 @@ const DIRS = ["lib", "app/api", "app/mcp"];
 const TENANT_MODELS = new Set([
   "workspace", "orgMember", "workspaceMember", "connector", "tool", "mcpRole", "mcpRoleTool", "mcpServer",
   "mcpServerConnector", "skill", "storedResource", "graphEntity", "graphRelation", "file", "apiKey", "auditEvent",
+  "orgInvitation",
 ]);
 const QUERY_METHODS = new Set([
   "findUnique", "findUniqueOrThrow", "findFirst", "findFirstOrThrow", "findMany", "count", "aggregate", "groupBy",
@@ -36,6 +37,9 @@ const ALLOWED = new Map<string, string>([
   ["lib/mcp/live-watch.ts: apiKey.findMany", "revocation sweep of this process's own live sessions (ids it holds); answers nobody"],
   ["lib/files/delete-queued-blobs.ts: file.findMany", "blob clean-up asks whether any row still references a storage key (the blob must then stay); answers nobody"],
   ["lib/shell/overview.ts: orgMember.findMany", "a signed-in user's own memberships (userId from the session) are what decide their tenants"],
+  ["lib/invitations/answer-invitation.ts: orgInvitation.findFirst", "the invited person's own invitation: their account's email (from the session) decides, in any organization"],
+  ["lib/invitations/answer-invitation.ts: orgInvitation.count", "the invited person's own invitations: their account's email (from the session) decides, across organizations"],
+  ["lib/invitations/answer-invitation.ts: orgInvitation.findMany", "the invited person's own invitations: their account's email (from the session) decides, across organizations"],
 ]);
 
 function sourceFiles(dir: string): string[] {

@@ -25,10 +25,11 @@ const ACTIONS = [
   "server.create", "server.update", "server.connectors.set", "server.delete", "role.create", "role.update", "role.delete",
   "skill.create", "skill.update", "skill.delete", "resource.create", "resource.update", "resource.delete", "graph.replace",
   "api_key.create", "api_key.revoke", "org.update", "org.member.add", "org.member.update", "org.member.remove",
+  "org.invitation.create", "org.invitation.revoke", "org.invitation.accept", "org.invitation.decline",
   "workspace.create", "workspace.update", "workspace.delete", "workspace.member.add", "workspace.member.update", "workspace.member.remove",
   "user.create", "file.upload", "file.update", "file.delete",
 ];
-const TARGET_TYPES = ["connector", "server", "mcp_role", "skill", "stored_resource", "api_key", "org", "workspace", "user", "file"];
+const TARGET_TYPES = ["connector", "server", "mcp_role", "skill", "stored_resource", "api_key", "org", "workspace", "user", "file", "invitation"];
 const FILTERS = ["action", "actorId", "targetType", "targetId", "since", "until"] as const;
 
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) || undefined;

@@ -6,8 +6,9 @@ import { createUser } from "@/lib/users/users";
 import { CreateUserBody } from "@/lib/users/schemas";
 import { removeOrgMember, updateOrgMember } from "@/lib/orgs/members";
 import { UpdateOrgMemberBody } from "@/lib/orgs/member-schemas";
+import { revokeInvitation } from "@/lib/invitations/manage-invitations";
 
-/** Adds someone by email: a new account is created, an existing one is added as it is. */
+/** Adds someone by email: a new account is created and joins; an existing one gets an invitation to accept. */
 export async function addOrgMemberByEmailAction(orgId: string, input: unknown) {
   return runAction((caller) => createUser(caller, CreateUserBody.parse({ ...(input as object), orgId: Id.parse(orgId) })));
 }
@@ -19,6 +20,13 @@ export async function updateOrgMemberAction(orgId: string, userId: string, input
 export async function removeOrgMemberAction(orgId: string, userId: string) {
   return runAction(async (caller) => {
     await removeOrgMember(caller, Id.parse(orgId), Id.parse(userId));
+    return null;
+  });
+}
+
+export async function revokeInvitationAction(invitationId: string) {
+  return runAction(async (caller) => {
+    await revokeInvitation(caller, Id.parse(invitationId));
     return null;
   });
 }

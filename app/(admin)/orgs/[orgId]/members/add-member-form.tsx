@@ -16,7 +16,9 @@ export function AddOrgMemberForm({ orgId }: { orgId: string }) {
   const form = useForm({ resolver: zodResolver(CreateUserBody.omit({ orgId: true })), defaultValues: { email: "" } });
   const onSubmit = form.handleSubmit(async (values) => {
     const result = await addOrgMemberByEmailAction(orgId, values);
-    if (applyResult(result, { form, success: `${values.email} added to the organization` })) form.reset({ email: "" });
+    // An existing account is never added outright: its user has to accept the invitation.
+    const success = result.ok && result.data.kind === "invitation" ? `${values.email} invited: they join once they accept` : `${values.email} added to the organization`;
+    if (applyResult(result, { form, success })) form.reset({ email: "" });
   });
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>

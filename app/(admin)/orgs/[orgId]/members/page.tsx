@@ -4,8 +4,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Pagination } from "@/components/ui/pagination";
 import { Table, TBody, TD, TH, THead } from "@/components/ui/table";
 import { Badge } from "@/components/ui/badge";
-import { cursorParam, requireOrgAdmin } from "@/app/(admin)/_lib/context";
+import { cursorParam, requestBaseUrl, requireOrgAdmin } from "@/app/(admin)/_lib/context";
 import { listOrgMembers } from "@/lib/orgs/members";
+import { listOrgInvitations } from "@/lib/invitations/manage-invitations";
+import { PendingInvitations } from "@/app/(admin)/orgs/[orgId]/members/pending-invitations";
 import { AddOrgMemberForm } from "@/app/(admin)/orgs/[orgId]/members/add-member-form";
 import { OrgRoleSelect, RemoveOrgMemberButton } from "@/app/(admin)/orgs/[orgId]/members/member-controls";
 
@@ -16,7 +18,7 @@ type Props = { params: Promise<{ orgId: string }>; searchParams: Promise<Record<
 export default async function OrgMembersPage({ params, searchParams }: Props) {
   const { org, caller, userId } = await requireOrgAdmin((await params).orgId);
   const cursor = cursorParam((await searchParams).cursor);
-  const page = await listOrgMembers(caller, org.id, { cursor, limit: 50 });
+  const [page, invitations] = await Promise.all([listOrgMembers(caller, org.id, { cursor, limit: 50 }), listOrgInvitations(caller, org.id, { limit: 200 })]);
   const canGrantOwner = org.role === "owner";
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
@@ -54,12 +56,14 @@ export default async function OrgMembersPage({ params, searchParams }: Props) {
         </Table>
         <Pagination basePath={`/orgs/${org.id}/members`} nextCursor={page.nextCursor} isFirstPage={!cursor} />
       </div>
+      <PendingInvitations items={invitations.items} answerUrl={`${await requestBaseUrl()}/invitations`} />
       <Card aria-labelledby="add-member-title">
         <CardHeader>
           <CardTitle id="add-member-title">Add someone by email</CardTitle>
           <CardDescription>
-            They join as a member; change their role in the list above. Someone who already has an account keeps their name and password.
-            Add them to workspaces on each workspace&apos;s Members page.
+            A new account joins as a member; change their role in the list above. Someone who already has an account is invited instead
+            and joins only once they accept on their Invitations page (their name and password stay theirs). Add members to workspaces on
+            each workspace&apos;s Members page.
           </CardDescription>
         </CardHeader>
         <CardContent>

@@ -26,6 +26,14 @@ function status(key: { revokedAt: Date | null; expiresAt: Date | null }) {
   return <Badge tone="success">Active</Badge>;
 }
 
+/** Who issued a key: shown so a member notices a key an admin made in their name. */
+function issuedBy(key: { userId: string; createdBy: { id: string; email: string; name: string | null } | null }, viewerId: string) {
+  if (!key.createdBy) return "—";
+  if (key.createdBy.id === viewerId) return "you";
+  const label = key.createdBy.name ?? key.createdBy.email;
+  return key.createdBy.id === key.userId ? label : <Badge tone="warning">{label}</Badge>;
+}
+
 export default async function ApiKeysPage({ params, searchParams }: Props) {
   const { workspace, caller, isAdmin, userId } = await requireWorkspace((await params).workspaceId);
   const cursor = cursorParam((await searchParams).cursor);
@@ -71,6 +79,7 @@ export default async function ApiKeysPage({ params, searchParams }: Props) {
                 <TH>Key</TH>
                 {isAdmin && <TH>User</TH>}
                 <TH>Server</TH>
+                <TH>Issued by</TH>
                 <TH>Last used</TH>
                 <TH>Expires</TH>
                 <TH>Status</TH>
@@ -84,6 +93,7 @@ export default async function ApiKeysPage({ params, searchParams }: Props) {
                   <TD className="font-mono text-xs whitespace-nowrap">{k.prefix}…</TD>
                   {isAdmin && <TD>{k.userId === userId ? "you" : (memberName.get(k.userId) ?? k.userId)}</TD>}
                   <TD>{k.serverId ? (serverName.get(k.serverId) ?? "one server") : "all servers"}</TD>
+                  <TD>{issuedBy(k, userId)}</TD>
                   <TD className="text-xs whitespace-nowrap">{k.lastUsedAt ? when(k.lastUsedAt) : "never"}</TD>
                   <TD className="text-xs whitespace-nowrap">{k.expiresAt ? when(k.expiresAt) : "never"}</TD>
                   <TD>{status(k)}</TD>

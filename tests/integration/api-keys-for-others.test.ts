@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { api, request } from "@/tests/helpers/api";
+import { browserSessionOf, createTenant, createUser, createWorkspace, INSTANCE_KEY } from "@/tests/helpers/factories";
+
+/**
+ * "Keys made for another user are shown to that user, who can revoke them; both audited": a key
+ * an admin issues in a member's name acts as that member, so the member must see it.
+ */
+
+const keysPath = (workspaceId: string) => `/api/v1/workspaces/${workspaceId}/api-keys`;
+
+describe("API keys issued in another user's name", () => {
+  it("are listed to that user with who issued them, and the user revokes them; both audited", async () => {
+    const t = await createTenant();
+    // A member of the org who has not joined this second workspace: the key is still theirs to see.
+    const second = await createWorkspace(t.org.id);
+    const adminBrowser = await browserSessionOf(t.admin.user);
+    const made = await request("POST", keysPath(second.id), null, { name: "made for you", userId: t.member.user.id }, { headers: adminBrowser });
+    expect(made.status).toBe(201);
+    expect(made.body.createdBy).toMatchObject({ id: t.admin.user.id, email: t.admin.user.email });
+
+    const browser = await browserSessionOf(t.member.user);
+    const mine = await request("GET", "/api/v1/me/api-keys", null, undefined, { headers: browser });
+    expect(mine.status).toBe(200);
+    const listed = mine.body.items.find((k: { id: string }) => k.id === made.body.id);
+    expect(listed).toMatchObject({ userId: t.member.user.id, workspaceId: second.id, revokedAt: null, createdBy: { id: t.admin.user.id, email: t.admin.user.email, name: "admin" } });
+    expect(mine.text).not.toContain(made.body.key);
+    // The member's own key, made by the factory outside the API, has no issuer recorded.
+    expect(mine.body.items.find((k: { id: string }) => k.id === t.member.apiKeyId)).toMatchObject({ createdBy: null });
+
+    const created = await db().auditEvent.findFirstOrThrow({ where: { orgId: t.org.id, action: "api_key.create", targetId: made.body.id } });
+    expect(created).toMatchObject({ actorType: "user", actorId: t.admin.user.id, data: expect.objectContaining({ userId: t.member.user.id, forAnotherUser: true }) });
+
+    expect((await api(made.body.key).get(`/api/v1/orgs/${t.org.id}`)).status).toBe(200);
+    const revoked = await request("DELETE", `/api/v1/api-keys/${made.body.id}`, null, undefined, { headers: browser });
+    expect(revoked.status).toBe(204);
+    expect((await api(made.body.key).get(`/api/v1/orgs/${t.org.id}`)).status).toBe(401);
+    const event = await db().auditEvent.findFirstOrThrow({ where: { orgId: t.org.id, action: "api_key.revoke", targetId: made.body.id } });
+    expect(event).toMatchObject({ actorType: "user", actorId: t.member.user.id, data: expect.objectContaining({ byOwner: true }) });
+  });
+
+  it("the workspace list shows a member the keys made for them, with the issuer; other people's keys stay hidden", async () => {
+    const t = await createTenant();
+    const made = await api(t.admin.token).post(keysPath(t.workspace.id), { name: "made for you", userId: t.member.user.id });
+    const list = await api(t.member.token).get(keysPath(t.workspace.id));
+    const ids = list.body.items.map((k: { id: string }) => k.id);
+    expect(ids).toContain(made.body.id);
+    expect(ids).not.toContain(t.admin.apiKeyId);
+    expect(list.body.items.find((k: { id: string }) => k.id === made.body.id).createdBy).toMatchObject({ id: t.admin.user.id });
+  });
+
+  it("nobody else sees them in their own list; the instance credential has no list of its own", async () => {
+    const t = await createTenant();
+    const stranger = await createUser("stranger");
+    const made = await api(t.admin.token).post(keysPath(t.workspace.id), { name: "made for you", userId: t.member.user.id });
+    const theirs = await request("GET", "/api/v1/me/api-keys", null, undefined, { headers: await browserSessionOf(stranger) });
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.items).toEqual([]);
+    const adminOwn = await request("GET", "/api/v1/me/api-keys", null, undefined, { headers: await browserSessionOf(t.admin.user) });
+    expect(adminOwn.body.items.map((k: { id: string }) => k.id)).not.toContain(made.body.id);
+    expect((await api(INSTANCE_KEY).get("/api/v1/me/api-keys")).status).toBe(403);
+  });
+});
