@@ -20,6 +20,8 @@ export interface BenchApp {
 /** The started app with a handle on its supervisor (scripts/start.ts), for the shutdown check. */
 export interface StartedApp extends BenchApp {
   supervisor: ChildProcess;
+  /** The embedded PostgreSQL the app uses, for benchmarks that seed through lib/ directly. */
+  databaseUrl: string;
   /** The supervisor's stdout and stderr so far (last 20 kB). */
   output(): string;
 }
@@ -59,7 +61,8 @@ export async function startProductionApp(log: (line: string) => void): Promise<S
     await sleep(250);
   }
   log(`app ready after ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return { url: `http://127.0.0.1:${port}`, key, stop: () => stop(child, dataDir), supervisor: child, output: () => output };
+  const databaseUrl = `postgresql://postgres:postgres@127.0.0.1:${pgPort}/switchboard`;
+  return { url: `http://127.0.0.1:${port}`, key, databaseUrl, stop: () => stop(child, dataDir), supervisor: child, output: () => output };
 }
 
 async function stop(child: ChildProcess, dataDir: string): Promise<void> {
