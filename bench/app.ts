@@ -28,7 +28,8 @@ export interface StartedApp extends BenchApp {
 
 const STARTUP_TIMEOUT_MS = 10 * 60_000;
 
-export async function startProductionApp(log: (line: string) => void): Promise<StartedApp> {
+/** `env` adds to (or overrides) the environment the app starts with. */
+export async function startProductionApp(log: (line: string) => void, env: Record<string, string> = {}): Promise<StartedApp> {
   const [port, pgPort] = [await freePort(), await freePort()];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-bench-"));
   fs.chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as "postgres" and must reach its data
@@ -44,6 +45,7 @@ export async function startProductionApp(log: (line: string) => void): Promise<S
       API_RATE_LIMIT: "1000000000",
       MCP_RATE_LIMIT: "1000000000",
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

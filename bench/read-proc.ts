@@ -43,14 +43,37 @@ const CLOCK_TICKS_PER_SECOND = (() => {
 
 /**
  * CPU time in ms used so far by the processes of `pids`: utime + stime, plus cutime + cstime
- * (children that already exited and were waited for, e.g. a PostgreSQL backend that ended).
+ * (children that already exited and were waited for, e.g. a PostgreSQL backend that ended);
+ * `postgres` is the part of PostgreSQL's processes.
  */
-export function cpuMs(pids: number[]): number {
-  let ticks = 0;
+export function cpuMs(pids: number[]): { total: number; postgres: number } {
+  let [ticks, postgres] = [0, 0];
   for (const pid of pids) {
     const f = statFields(pid);
+    if (!f) continue;
     // After the command name: state(0) ppid(1) … utime(11) stime(12) cutime(13) cstime(14).
-    if (f) ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+    const used = Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+    ticks += used;
+    if (commandName(pid) === "postgres") postgres += used;
   }
-  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+  const ms = (n: number) => (n * 1000) / CLOCK_TICKS_PER_SECOND;
+  return { total: ms(ticks), postgres: ms(postgres) };
+}
+
+function commandName(pid: number): string | null {
+  try {
+    return fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+  } catch {
+    return null;
+  }
+}
+
+/** "next-server ×1, postgres ×9": what a process tree is made of, by command name. */
+export function describeTree(root: number): string {
+  const counts = new Map<string, number>();
+  for (const pid of processTree(root)) {
+    const name = commandName(pid);
+    if (name) counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return [...counts].map(([name, n]) => `${name} ×${n}`).join(", ");
 }

@@ -27,9 +27,15 @@ export interface Run {
   rps: number;
   p50: number;
   p99: number;
+  /** Mean latency: autocannon's percentiles have a 1 ms resolution, the mean does not. */
+  meanMs: number;
   requests: number;
   cpuMs: number;
+  /** The part of cpuMs spent in PostgreSQL's processes (0 for the bare server and upstream). */
+  postgresCpuMs: number;
   failures: number;
+  /** What the failures were: non-2xx answers by status, connection errors, timeouts. */
+  failed: Record<string, number>;
 }
 
 export interface KindResult {
@@ -47,14 +53,21 @@ async function measure(call: HttpCall, root: number, s: Settings): Promise<Run> 
   const before = cpuMs(processTree(root));
   const result = await load(call, s.duration, s.connections);
   // The tree is listed again: PostgreSQL backends may have started during the run.
-  const used = cpuMs(processTree(root)) - before;
+  const after = cpuMs(processTree(root));
+  const failed: Record<string, number> = {};
+  for (const [status, { count }] of Object.entries(result.statusCodeStats ?? {})) if (!status.startsWith("2")) failed[`HTTP ${status}`] = count;
+  if (result.errors) failed.errors = result.errors;
+  if (result.timeouts) failed.timeouts = result.timeouts;
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    meanMs: result.latency.average,
     requests: result.requests.total,
-    cpuMs: used,
+    cpuMs: after.total - before.total,
+    postgresCpuMs: after.postgres - before.postgres,
     failures: result.non2xx + result.errors + result.timeouts,
+    failed,
   };
 }
 
@@ -67,8 +80,13 @@ export async function measureKinds(kinds: Kind[], roots: CpuRoots, s: Settings, 
   for (let round = 1; round <= s.rounds; round++) {
     for (const [i, k] of kinds.entries()) {
       log(`round ${round}/${s.rounds}: ${k.name}`);
-      results[i].product.push(await measure(k.product, roots.app, s));
-      results[i].baseline.push(await measure(k.baseline, k.baselineLabel === "bare" ? roots.bare : roots.upstream, s));
+      const product = await measure(k.product, roots.app, s);
+      const baseline = await measure(k.baseline, k.baselineLabel === "bare" ? roots.bare : roots.upstream, s);
+      for (const [side, run] of [["product", product], ["baseline", baseline]] as const) {
+        if (run.failures) log(`  ${side}: ${run.failures} failed (${Object.entries(run.failed).map(([what, n]) => `${what}: ${n}`).join(", ")})`);
+      }
+      results[i].product.push(product);
+      results[i].baseline.push(baseline);
     }
   }
   return results;

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startProductionApp, type StartedApp } from "../app";
+import { describeTree } from "../read-proc";
 import { buildTenantData } from "./build-tenant-data";
 import { captureSurface } from "./capture-surface";
 import { defineKinds, type Kind } from "./define-kinds";
@@ -13,6 +14,7 @@ import { measureKinds, type Settings } from "./measure-kinds";
 import { send } from "./mcp-wire";
 import { formatTable, summarize } from "./print-results";
 import { type Child, startChild } from "./start-child";
+import { summarizeProfiles } from "./summarize-profile";
 
 const HELP = `Usage: npm run bench:mcp -- [options]
 
@@ -40,6 +42,10 @@ Options:
   --warmup S        seconds of unrecorded load per kind and side first (default 3)
   --quick           smoke run: --duration 2 --rounds 1 --warmup 1 (explicit options win)
   --json FILE       also write the raw runs and the summary as JSON to FILE
+  --cpu-prof DIR    profile the app's Node processes (sampling, via a preload) and, once
+                    the app has stopped, print the top self-time functions of the Next.js
+                    server; the .cpuprofile files stay in DIR (open them in Chrome DevTools).
+                    Profiling slows the app: take the table from a run without it
   -h, --help        this text
 
 Differences under ~10 % between two runs are noise on small machines; compare ratios of one run.
@@ -47,18 +53,20 @@ Differences under ~10 % between two runs are noise on small machines; compare ra
 
 interface Options extends Settings {
   json: string | null;
+  cpuProf: string | null;
 }
 
 function parseArgs(argv: string[]): Options | null {
   if (argv.includes("--help") || argv.includes("-h")) return null;
   const quick = argv.includes("--quick");
   const defaults = quick ? { duration: 2, connections: 16, rounds: 1, warmup: 1 } : { duration: 10, connections: 16, rounds: 3, warmup: 3 };
-  const options: Options = { ...defaults, json: null };
+  const options: Options = { ...defaults, json: null, cpuProf: null };
   const numeric: Record<string, keyof Settings> = { "--duration": "duration", "--connections": "connections", "--rounds": "rounds", "--warmup": "warmup" };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--quick") continue;
     if (arg === "--json") options.json = argv[++i] ?? "";
+    else if (arg === "--cpu-prof") options.cpuProf = path.resolve(argv[++i] ?? "");
     else if (numeric[arg]) {
       const n = Number(argv[++i]);
       if (!Number.isInteger(n) || n < (arg === "--warmup" ? 0 : 1)) throw new Error(`${arg} needs a whole number${arg === "--warmup" ? " ≥ 0" : " ≥ 1"}`);
@@ -66,6 +74,7 @@ function parseArgs(argv: string[]): Options | null {
     } else throw new Error(`unknown option ${arg} (see --help)`);
   }
   if (options.json === "") throw new Error("--json needs a file name");
+  if (options.cpuProf === path.resolve("")) throw new Error("--cpu-prof needs a directory");
   return options;
 }
 
@@ -74,6 +83,10 @@ const log = (line: string) => console.error(`[bench:mcp] ${line}`);
 /** Seeds through lib/: DATABASE_URL must be set before lib/db/client.ts is first imported. */
 async function seed(app: StartedApp, upstream: Child) {
   process.env.DATABASE_URL = app.databaseUrl;
+  // Seeding is set-up, not measurement: on a loaded machine the product's 1 s connect timeout
+  // would fail the run before anything is measured.
+  process.env.DB_CONNECT_TIMEOUT_MS ??= "30000";
+  process.env.DB_QUERY_TIMEOUT_MS ??= "120000";
   const { seedTenant, closeDatabase } = await import("./seed-tenant");
   const data = buildTenantData();
   const started = Date.now();
@@ -81,6 +94,14 @@ async function seed(app: StartedApp, upstream: Child) {
   await closeDatabase();
   log(`seeded the tenant through lib/ in ${((Date.now() - started) / 1000).toFixed(1)} s (server ${tenant.serverId})`);
   return { data, tenant };
+}
+
+/** NODE_OPTIONS for the app's Node processes when profiling (Node 20 refuses --cpu-prof there). */
+function profilingEnv(dir: string | null): Record<string, string> {
+  if (!dir) return {};
+  fs.mkdirSync(dir, { recursive: true });
+  const preload = path.join(process.cwd(), "bench", "mcp", "profile-process.mjs");
+  return { BENCH_CPU_PROF_DIR: dir, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${preload}`.trim() };
 }
 
 async function validate(kinds: Kind[]): Promise<void> {
@@ -93,7 +114,7 @@ async function validate(kinds: Kind[]): Promise<void> {
 async function run(options: Options, stops: (() => Promise<void>)[]): Promise<void> {
   const upstream = await startChild("serve-upstream.ts");
   stops.push(upstream.stop);
-  const app = await startProductionApp(log);
+  const app = await startProductionApp(log, profilingEnv(options.cpuProf));
   stops.push(app.stop);
   const { data, tenant } = await seed(app, upstream);
   const productUrl = `${app.url}/mcp/${tenant.serverId}`;
@@ -108,6 +129,7 @@ async function run(options: Options, stops: (() => Promise<void>)[]): Promise<vo
   stops.push(bare.stop);
   const kinds = defineKinds({ product: productUrl, bare: `http://127.0.0.1:${bare.port}/mcp`, upstream: `http://127.0.0.1:${upstream.port}`, memberKey: tenant.memberKey }, data);
   await validate(kinds);
+  log(`app CPU is read over its process tree: ${describeTree(app.supervisor.pid!)}`);
   const results = await measureKinds(kinds, { app: app.supervisor.pid!, bare: bare.pid, upstream: upstream.pid }, options, log);
   const summary = summarize(results);
   console.log(`\n${formatTable(summary, options)}\n`);
@@ -137,6 +159,8 @@ async function main(): Promise<void> {
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
   }
+  // The profiles are written as the app's processes exit, so only after the stops above.
+  if (options.cpuProf && process.exitCode !== 1) console.log(`\n${summarizeProfiles(options.cpuProf)}\n`);
 }
 
 void main();
