@@ -65,9 +65,23 @@ function parseMessage(text: string, contentType: string | null): Json {
   }
 }
 
+const SETUP_ATTEMPTS = 5;
+
+/**
+ * `send` for set-up and checks, which must not fail a run because a loaded machine made the
+ * app answer 503 once (its database connect timeout is 1 s): up to 5 tries, 1 s apart.
+ */
+export async function sendPatiently(call: HttpCall): Promise<Awaited<ReturnType<typeof send>>> {
+  for (let attempt = 1; ; attempt++) {
+    const answer = await send(call);
+    if (answer.status !== 503 || attempt >= SETUP_ATTEMPTS) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
 /** The result of an MCP answer, or an Error naming what came instead. */
 export async function resultOf(call: HttpCall, what: string): Promise<Json> {
-  const { status, text, message } = await send(call);
+  const { status, text, message } = await sendPatiently(call);
   if (status !== 200 || !message?.result) throw new Error(`${what}: HTTP ${status} ${text.slice(0, 300)}`);
   return message.result;
 }

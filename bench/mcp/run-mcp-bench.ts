@@ -11,7 +11,7 @@ import { buildTenantData } from "./build-tenant-data";
 import { captureSurface } from "./capture-surface";
 import { defineKinds, type Kind } from "./define-kinds";
 import { measureKinds, type Settings } from "./measure-kinds";
-import { send } from "./mcp-wire";
+import { sendPatiently } from "./mcp-wire";
 import { formatTable, summarize } from "./print-results";
 import { type Child, startChild } from "./start-child";
 import { summarizeProfiles } from "./summarize-profile";
@@ -106,7 +106,7 @@ function profilingEnv(dir: string | null): Record<string, string> {
 
 async function validate(kinds: Kind[]): Promise<void> {
   for (const k of kinds) {
-    k.check(await send(k.product), await send(k.baseline));
+    k.check(await sendPatiently(k.product), await sendPatiently(k.baseline));
     log(`checked: ${k.name}`);
   }
 }
