@@ -20,13 +20,16 @@ export interface BenchApp {
 /** The started app with a handle on its supervisor (scripts/start.ts), for the shutdown check. */
 export interface StartedApp extends BenchApp {
   supervisor: ChildProcess;
+  /** The embedded PostgreSQL the app uses, for benchmarks that seed through lib/ directly. */
+  databaseUrl: string;
   /** The supervisor's stdout and stderr so far (last 20 kB). */
   output(): string;
 }
 
 const STARTUP_TIMEOUT_MS = 10 * 60_000;
 
-export async function startProductionApp(log: (line: string) => void): Promise<StartedApp> {
+/** `env` adds to (or overrides) the environment the app starts with. */
+export async function startProductionApp(log: (line: string) => void, env: Record<string, string> = {}): Promise<StartedApp> {
   const [port, pgPort] = [await freePort(), await freePort()];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-bench-"));
   fs.chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as "postgres" and must reach its data
@@ -42,6 +45,7 @@ export async function startProductionApp(log: (line: string) => void): Promise<S
       API_RATE_LIMIT: "1000000000",
       MCP_RATE_LIMIT: "1000000000",
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -59,7 +63,8 @@ export async function startProductionApp(log: (line: string) => void): Promise<S
     await sleep(250);
   }
   log(`app ready after ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return { url: `http://127.0.0.1:${port}`, key, stop: () => stop(child, dataDir), supervisor: child, output: () => output };
+  const databaseUrl = `postgresql://postgres:postgres@127.0.0.1:${pgPort}/switchboard`;
+  return { url: `http://127.0.0.1:${port}`, key, databaseUrl, stop: () => stop(child, dataDir), supervisor: child, output: () => output };
 }
 
 async function stop(child: ChildProcess, dataDir: string): Promise<void> {

@@ -26,6 +26,8 @@ declare module "autocannon" {
     timeouts: number;
     non2xx: number;
     "2xx": number;
+    /** Answers per HTTP status code. */
+    statusCodeStats?: Record<string, { count: number }>;
     duration: number;
   }
   function autocannon(options: Options): Promise<Result>;

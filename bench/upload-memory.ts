@@ -11,6 +11,7 @@ import http from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { startProductionApp } from "./app";
+import { allPids, statFields } from "./read-proc";
 import { createFixtures } from "./fixtures";
 
 const HELP = `Usage: npx tsx bench/upload-memory.ts [options]
@@ -57,20 +58,6 @@ function parseArgs(argv: string[]): Options | null {
     } else throw new Error(`unknown option ${arg}`);
   }
   return options;
-}
-
-/** Fields of /proc/<pid>/stat after the command name: [state, ppid, pgrp, …]. */
-function statFields(pid: number): string[] | null {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  } catch {
-    return null;
-  }
-}
-
-function allPids(): number[] {
-  return fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d)).map(Number);
 }
 
 /**
