@@ -61,7 +61,10 @@ async function seedConnectors(orgId: string, data: TenantData, upstreamUrl: stri
 
 /** The member: in the organization as a plain member, in the workspace with `roleId`, with a key. */
 async function seedMember(orgId: string, workspaceId: string, roleId: string): Promise<string> {
-  const user = await createUser(caller, CreateUserBody.parse({ email: "member@bench.example", name: "Bench member", orgId }));
+  const created = await createUser(caller, CreateUserBody.parse({ email: "member@bench.example", name: "Bench member", orgId }));
+  // The instance credential adds a new account straight away; an invitation would mean the seed ran twice.
+  if (created.kind !== "user") throw new Error("the bench member already exists: seed a fresh database");
+  const { user } = created;
   await addWorkspaceMember(caller, workspaceId, AddWorkspaceMemberBody.parse({ userId: user.id, mcpRoleId: roleId }));
   const key = await createApiKey(caller, workspaceId, CreateApiKeyBody.parse({ name: "bench client", userId: user.id }));
   return key.key;
