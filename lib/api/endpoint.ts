@@ -19,6 +19,11 @@ export interface Endpoint<PS extends Schema = Schema, B extends Schema = Schema,
   /** Status of a successful answer (default 200; 204 when `response` is absent). */
   status?: number;
   response?: z.ZodType;
+  /**
+   * Optimistic concurrency (lib/api/if-match.ts): the object answered carries an `ETag`, and a
+   * PATCH/PUT/DELETE honours `If-Match` (412 when somebody else changed the object first).
+   */
+  etag?: true;
   /** Request body media type other than JSON (file upload). */
   bodyMediaType?: "multipart/form-data";
 }
