@@ -1,0 +1,20 @@
+import { Prisma } from "@/lib/generated/prisma/client";
+
+type Tx = Pick<Prisma.TransactionClient, "$queryRaw">;
+
+/** The parent rows whose whole child sets are replaced (and whose writes honour If-Match). */
+export type LockableTable = "mcp_roles" | "connectors" | "mcp_servers" | "workspaces" | "skills" | "files" | "organizations";
+
+/**
+ * Locks one row of an organization (`SELECT … FOR UPDATE`) until the caller's transaction ends.
+ * Replacing a set is delete-then-insert; under READ COMMITTED two such transactions do not see
+ * each other's inserts and both commit, leaving the union. Taking the parent's row lock first
+ * makes every replacement of the same set wait for the one before it, so exactly one submitted
+ * set is left. The organization is part of the where, like every other tenant query; false when
+ * no such row exists (another tenant's, or deleted meanwhile).
+ */
+export async function lockRow(tx: Tx, table: LockableTable, id: string, orgId: string): Promise<boolean> {
+  const column = table === "organizations" ? "id" : "org_id";
+  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM ${Prisma.raw(`"${table}"`)} WHERE id = ${id} AND ${Prisma.raw(`"${column}"`)} = ${orgId} FOR UPDATE`;
+  return rows.length === 1;
+}
