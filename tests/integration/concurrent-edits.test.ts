@@ -99,3 +99,80 @@ describe("replacing a connector's or server's set is atomic under concurrent wri
     expect(after.body.relations).toEqual([{ from: `a${i}`, to: `b${i}`, kind: "has", description: null }]);
   });
 });
+
+describe("optimistic concurrency: ETag and If-Match", () => {
+  async function roleOf(t: Tenant): Promise<{ id: string; etag: string; connectorId: string }> {
+    const connectorId = await connectorIn(t);
+    const created = await send("POST", `/api/v1/orgs/${t.org.id}/roles`, t.admin.token, { name: `R ${uniqueSuffix()}`, tools: [{ connectorId, tool: "a" }] });
+    expect(created.etag).toMatch(/^"[\w-]+"$/);
+    const read = await send("GET", `/api/v1/roles/${created.body.id}`, t.admin.token);
+    expect(read.etag).toBe(created.etag);
+    return { id: created.body.id, etag: read.etag!, connectorId };
+  }
+
+  it("a write with a stale If-Match is 412 problem+json and changes nothing; the current tag succeeds with a new tag", async () => {
+    const t = await createTenant();
+    const role = await roleOf(t);
+    const first = await send("PATCH", `/api/v1/roles/${role.id}`, t.admin.token, { name: "First" }, { "if-match": role.etag });
+    expect(first.status).toBe(200);
+    expect(first.etag).not.toBe(role.etag);
+    expect((await send("GET", `/api/v1/roles/${role.id}`, t.admin.token)).etag).toBe(first.etag);
+
+    const stale = await send("PATCH", `/api/v1/roles/${role.id}`, t.admin.token, { name: "Second", tools: [] }, { "if-match": role.etag });
+    expect(stale.status).toBe(412);
+    expect(stale.body).toMatchObject({ status: 412, title: "Precondition failed", detail: expect.stringMatching(/somebody else changed/i) });
+    const after = await send("GET", `/api/v1/roles/${role.id}`, t.admin.token);
+    expect(after.body).toMatchObject({ name: "First", tools: [{ connectorId: role.connectorId, tool: "a" }] });
+    expect(after.etag).toBe(first.etag);
+
+    expect((await send("DELETE", `/api/v1/roles/${role.id}`, t.admin.token, undefined, { "if-match": role.etag })).status).toBe(412);
+    expect((await send("DELETE", `/api/v1/roles/${role.id}`, t.admin.token, undefined, { "if-match": first.etag! })).status).toBe(204);
+    expect((await send("GET", `/api/v1/roles/${role.id}`, t.admin.token)).status).toBe(404);
+  });
+
+  it("If-Match: * matches any existing object; no If-Match is last write wins", async () => {
+    const t = await createTenant();
+    const role = await roleOf(t);
+    expect((await send("PATCH", `/api/v1/roles/${role.id}`, t.admin.token, { name: "Star" }, { "if-match": "*" })).status).toBe(200);
+    expect((await send("PATCH", `/api/v1/roles/${role.id}`, t.admin.token, { name: "Blind" })).status).toBe(200);
+    expect((await send("PATCH", "/api/v1/roles/missing-role", t.admin.token, { name: "X" }, { "if-match": "*" })).status).toBe(404);
+  });
+
+  it(`${N} concurrent PATCHes with the same If-Match: exactly one succeeds, the rest are 412`, async () => {
+    const t = await createTenant();
+    const role = await roleOf(t);
+    const answers = await Promise.all(
+      range(N).map((i) => send("PATCH", `/api/v1/roles/${role.id}`, t.admin.token, { tools: [{ connectorId: role.connectorId, tool: `t${i}` }] }, { "if-match": role.etag })),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([200, ...range(N - 1).map(() => 412)]);
+    const winner = answers.find((a) => a.status === 200)!;
+    const after = await send("GET", `/api/v1/roles/${role.id}`, t.admin.token);
+    expect(after.body.tools).toEqual(winner.body.tools);
+    expect(after.etag).toBe(winner.etag);
+  });
+
+  it("the graph, a connector and a server carry tags that follow their set replacements", async () => {
+    const t = await createTenant({ knowledgeGraphEnabled: true });
+    const connectorId = await connectorIn(t, "http");
+    const graph = await send("GET", `/api/v1/connectors/${connectorId}/graph`, t.admin.token);
+    const put = await send("PUT", `/api/v1/connectors/${connectorId}/graph`, t.admin.token, { entities: [{ key: "a", label: "A" }], relations: [] }, { "if-match": graph.etag! });
+    expect(put.status).toBe(200);
+    expect((await send("PUT", `/api/v1/connectors/${connectorId}/graph`, t.admin.token, { entities: [], relations: [] }, { "if-match": graph.etag! })).status).toBe(412);
+    expect((await send("GET", `/api/v1/connectors/${connectorId}/graph`, t.admin.token)).body.entities).toHaveLength(1);
+
+    const connector = await send("GET", `/api/v1/connectors/${connectorId}`, t.admin.token);
+    const tools = [{ name: "x", request: { method: "GET", path: "/x" } }];
+    const patched = await send("PATCH", `/api/v1/connectors/${connectorId}`, t.admin.token, { tools }, { "if-match": connector.etag! });
+    expect(patched.status).toBe(200);
+    expect(patched.etag).not.toBe(connector.etag);
+    expect((await send("PATCH", `/api/v1/connectors/${connectorId}`, t.admin.token, { tools: [] }, { "if-match": connector.etag! })).status).toBe(412);
+
+    const created = await send("POST", `/api/v1/workspaces/${t.workspace.id}/servers`, t.admin.token, { name: "S" });
+    const set = await send("PUT", `/api/v1/servers/${created.body.id}/connectors`, t.admin.token, { connectorIds: [connectorId] }, { "if-match": created.etag! });
+    expect(set.status).toBe(200);
+    expect(set.etag).not.toBe(created.etag);
+    expect((await send("PATCH", `/api/v1/servers/${created.body.id}`, t.admin.token, { name: "Late" }, { "if-match": created.etag! })).status).toBe(412);
+    expect((await send("GET", `/api/v1/servers/${created.body.id}`, t.admin.token)).body).toMatchObject({ name: "S", connectorIds: [connectorId] });
+  });
+});
