@@ -1,4 +1,6 @@
 import { Prisma } from "@/lib/generated/prisma/client";
+import { NotFoundError } from "@/lib/errors";
+import { assertIfMatch, type IfMatch } from "@/lib/api/if-match";
 
 type Tx = Pick<Prisma.TransactionClient, "$queryRaw">;
 
@@ -17,4 +19,22 @@ export async function lockRow(tx: Tx, table: LockableTable, id: string, orgId: s
   const column = table === "organizations" ? "id" : "org_id";
   const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM ${Prisma.raw(`"${table}"`)} WHERE id = ${id} AND ${Prisma.raw(`"${column}"`)} = ${orgId} FOR UPDATE`;
   return rows.length === 1;
+}
+
+/**
+ * Locks the row for this write and, when the write carries If-Match, compares it with the
+ * object as `currentView` reads it under that lock (lib/api/if-match.ts). NotFoundError(`what`)
+ * when the row is gone.
+ */
+export async function lockForWrite(
+  tx: Tx,
+  target: { table: LockableTable; id: string; orgId: string; what: string },
+  ifMatch: IfMatch | undefined,
+  currentView: () => Promise<unknown>,
+): Promise<void> {
+  if (!(await lockRow(tx, target.table, target.id, target.orgId))) throw new NotFoundError(target.what);
+  if (ifMatch === undefined) return;
+  const view = await currentView();
+  if (view === null || view === undefined) throw new NotFoundError(target.what);
+  assertIfMatch(ifMatch, view);
 }

@@ -6,6 +6,8 @@ import { orgsManagedBy, orgsVisibleTo, workspacesJoinedBy, workspacesManagedBy }
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
 import type { CreateWorkspaceBody, UpdateWorkspaceBody } from "@/lib/workspaces/schemas";
+import { lockForWrite } from "@/lib/db/lock-row";
+import type { IfMatch } from "@/lib/api/if-match";
 
 const workspaceSelect = {
   id: true,
@@ -53,10 +55,19 @@ export async function getWorkspace(caller: Caller, workspaceId: string): Promise
 }
 
 /** Renames a workspace, changes its slug or its settings (managers only). */
-export async function updateWorkspace(caller: Caller, workspaceId: string, input: UpdateWorkspaceBody): Promise<WorkspaceView> {
+/** The managed workspace locked for this write, checked against its If-Match. */
+async function lockManagedWorkspace(tx: Prisma.TransactionClient, caller: Caller, workspaceId: string, ifMatch: IfMatch | undefined) {
+  const current = await tx.workspace.findFirst({ where: { id: workspaceId, AND: [workspacesManagedBy(caller)] }, select: workspaceSelect });
+  if (!current) throw new NotFoundError("workspace");
+  await lockForWrite(tx, { table: "workspaces", id: workspaceId, orgId: current.orgId, what: "workspace" }, ifMatch, () =>
+    tx.workspace.findFirst({ where: { id: workspaceId, orgId: current.orgId, AND: [workspacesManagedBy(caller)] }, select: workspaceSelect }),
+  );
+  return current;
+}
+
+export async function updateWorkspace(caller: Caller, workspaceId: string, input: UpdateWorkspaceBody, ifMatch?: IfMatch): Promise<WorkspaceView> {
   return db().$transaction(async (tx) => {
-    const current = await tx.workspace.findFirst({ where: { id: workspaceId, AND: [workspacesManagedBy(caller)] }, select: { orgId: true, slug: true } });
-    if (!current) throw new NotFoundError("workspace");
+    const current = await lockManagedWorkspace(tx, caller, workspaceId, ifMatch);
     if (input.slug && input.slug !== current.slug) await assertSlugFree(tx, current.orgId, input.slug);
     const { count } = await tx.workspace.updateMany({ where: { id: workspaceId, AND: [workspacesManagedBy(caller)] }, data: input });
     if (count === 0) throw new NotFoundError("workspace");
@@ -66,10 +77,9 @@ export async function updateWorkspace(caller: Caller, workspaceId: string, input
 }
 
 /** Deletes a workspace with its members, servers, skills, files and API keys (managers only). */
-export async function deleteWorkspace(caller: Caller, workspaceId: string): Promise<void> {
+export async function deleteWorkspace(caller: Caller, workspaceId: string, ifMatch?: IfMatch): Promise<void> {
   await db().$transaction(async (tx) => {
-    const current = await tx.workspace.findFirst({ where: { id: workspaceId, AND: [workspacesManagedBy(caller)] }, select: { orgId: true, slug: true } });
-    if (!current) throw new NotFoundError("workspace");
+    const current = await lockManagedWorkspace(tx, caller, workspaceId, ifMatch);
     await tx.workspace.deleteMany({ where: { id: workspaceId, AND: [workspacesManagedBy(caller)] } });
     await recordAuditEvent(caller, { orgId: current.orgId, workspaceId, action: "workspace.delete", targetType: "workspace", targetId: workspaceId, data: { slug: current.slug } }, tx);
   });

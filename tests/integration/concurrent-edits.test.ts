@@ -176,3 +176,31 @@ describe("optimistic concurrency: ETag and If-Match", () => {
     expect((await send("GET", `/api/v1/servers/${created.body.id}`, t.admin.token)).body).toMatchObject({ name: "S", connectorIds: [connectorId] });
   });
 });
+
+describe("If-Match on the other objects", () => {
+  const cases: Array<[string, (t: Tenant) => Promise<string>, Record<string, unknown>]> = [
+    ["organization", async (t) => `/api/v1/orgs/${t.org.id}`, { name: "Renamed org" }],
+    ["workspace", async (t) => `/api/v1/workspaces/${t.workspace.id}`, { name: "Renamed workspace" }],
+    [
+      "skill",
+      async (t) => `/api/v1/skills/${(await send("POST", `/api/v1/workspaces/${t.workspace.id}/skills`, t.admin.token, { name: "Tone", content: "Be brief." })).body.id}`,
+      { content: "Be thorough." },
+    ],
+  ];
+  it.each(cases)("%s: GET carries an ETag, a stale If-Match is 412 and changes nothing, the current one succeeds", async (_, pathOf, change) => {
+    const t = await createTenant();
+    const path = await pathOf(t);
+    const before = await send("GET", path, t.owner.token);
+    expect(before.etag).toMatch(/^"[\w-]+"$/);
+    const ok = await send("PATCH", path, t.owner.token, change, { "if-match": before.etag! });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject(change);
+    const stale = await send("PATCH", path, t.owner.token, { name: "Too late" }, { "if-match": before.etag! });
+    expect(stale.status).toBe(412);
+    const now = await send("GET", path, t.owner.token);
+    expect(now.body).toEqual(ok.body);
+    expect(now.etag).toBe(ok.etag);
+    expect((await send("DELETE", path, t.owner.token, undefined, { "if-match": before.etag! })).status).toBe(412);
+    expect((await send("GET", path, t.owner.token)).status).toBe(200);
+  });
+});
