@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { createTenant, uniqueSuffix, type Tenant } from "@/tests/helpers/factories";
 import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
+import { upload, useTempFilesDir } from "@/tests/helpers/files";
 
 /**
  * "Two admins replacing the same set at once must leave one of the submitted sets, never their
@@ -10,6 +11,7 @@ import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server
 
 let server: RouteServer;
 beforeAll(async () => {
+  useTempFilesDir();
   server = await startRouteServer();
 });
 afterAll(() => server.close());
@@ -202,5 +204,35 @@ describe("If-Match on the other objects", () => {
     expect(now.etag).toBe(ok.etag);
     expect((await send("DELETE", path, t.owner.token, undefined, { "if-match": before.etag! })).status).toBe(412);
     expect((await send("GET", path, t.owner.token)).status).toBe(200);
+  });
+});
+
+describe("If-Match on files and stored resources", () => {
+  it("a file: its GET tag guards PATCH and DELETE", async () => {
+    const t = await createTenant();
+    const uploaded = await upload(t.member.token, t.workspace.id, { bytes: "hello", name: "notes.txt" });
+    expect(uploaded.status).toBe(201);
+    const path = `/api/v1/files/${uploaded.body.id}`;
+    const before = await send("GET", path, t.member.token);
+    expect(before.etag).toBe(uploaded.headers.get("etag"));
+    const ok = await send("PATCH", path, t.member.token, { tags: ["a"] }, { "if-match": before.etag! });
+    expect(ok.status).toBe(200);
+    expect((await send("PATCH", path, t.member.token, { name: "late.txt" }, { "if-match": before.etag! })).status).toBe(412);
+    expect((await send("DELETE", path, t.member.token, undefined, { "if-match": before.etag! })).status).toBe(412);
+    expect((await send("GET", path, t.member.token)).body).toMatchObject({ name: "notes.txt", tags: ["a"] });
+    expect((await send("DELETE", path, t.member.token, undefined, { "if-match": ok.etag! })).status).toBe(204);
+  });
+
+  it("a stored resource: the tag its POST or PATCH answered guards the next write", async () => {
+    const t = await createTenant();
+    const connectorId = await connectorIn(t);
+    const created = await send("POST", `/api/v1/connectors/${connectorId}/resources`, t.admin.token, { uri: "crm://schema", name: "Schema" });
+    expect(created.status).toBe(201);
+    const path = `/api/v1/resources/${created.body.id}`;
+    const renamed = await send("PATCH", path, t.admin.token, { name: "CRM schema" }, { "if-match": created.etag! });
+    expect(renamed.status).toBe(200);
+    expect((await send("PATCH", path, t.admin.token, { name: "Late" }, { "if-match": created.etag! })).status).toBe(412);
+    expect((await send("DELETE", path, t.admin.token, undefined, { "if-match": created.etag! })).status).toBe(412);
+    expect((await send("DELETE", path, t.admin.token, undefined, { "if-match": renamed.etag! })).status).toBe(204);
   });
 });
