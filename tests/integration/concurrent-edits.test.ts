@@ -3,6 +3,7 @@ import { db } from "@/lib/db/client";
 import { createTenant, uniqueSuffix, type Tenant } from "@/tests/helpers/factories";
 import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
 import { upload, useTempFilesDir } from "@/tests/helpers/files";
+import { lockRow } from "@/lib/db/lock-row";
 
 /**
  * "Two admins replacing the same set at once must leave one of the submitted sets, never their
@@ -58,6 +59,35 @@ describe("replacing a whole set is atomic under concurrent writers", () => {
     expect(after.body.tools).toHaveLength(1);
     expect(after.body.tools[0].tool).toMatch(/^tool_\d+$/);
     expect(await db().mcpRoleTool.count({ where: { roleId: role.body.id, orgId: t.org.id } })).toBe(1);
+  });
+});
+
+describe("the row lock, not only this process's queue, serializes replacements", () => {
+  it("a PATCH waits for another process's transaction holding the role's lock, then replaces what it committed", async () => {
+    const t = await createTenant();
+    const connectorId = await connectorIn(t);
+    const role = await send("POST", `/api/v1/orgs/${t.org.id}/roles`, t.admin.token, { name: "Ops", tools: [] });
+    const where = { roleId: role.body.id, orgId: t.org.id };
+    expect((await send("PATCH", `/api/v1/roles/${role.body.id}`, t.admin.token, { name: "Ops" })).status).toBe(200); // route loaded: timing below is the lock's
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    let committedAt = 0;
+    // Another instance replacing the same set: delete-then-insert under the lock, slowly.
+    const other = db().$transaction(async (tx) => {
+      expect(await lockRow(tx, "mcp_roles", role.body.id, t.org.id)).toBe(true);
+      locked();
+      await tx.mcpRoleTool.deleteMany({ where });
+      await tx.mcpRoleTool.create({ data: { ...where, connectorId, toolName: "from_the_other_instance" } });
+      await new Promise((r) => setTimeout(r, 1500));
+      committedAt = Date.now();
+    });
+    await lockTaken;
+    const mine = await send("PATCH", `/api/v1/roles/${role.body.id}`, t.admin.token, { tools: [{ connectorId, tool: "mine" }] });
+    const answeredAt = Date.now();
+    await other;
+    expect(mine.status).toBe(200);
+    expect(answeredAt).toBeGreaterThanOrEqual(committedAt);
+    expect((await db().mcpRoleTool.findMany({ where, select: { toolName: true } })).map((r) => r.toolName)).toEqual(["mine"]);
   });
 });
 
