@@ -8,6 +8,7 @@ export type ErrorCode =
   | "forbidden"
   | "not_found"
   | "conflict"
+  | "precondition_failed"
   | "payload_too_large"
   | "unsupported_media_type"
   | "validation_failed"
@@ -41,6 +42,13 @@ export class NotFoundError extends AppError {
 export class ConflictError extends AppError {
   constructor(message: string) {
     super("conflict", message);
+  }
+}
+
+/** An `If-Match` that no longer names the object's current version: somebody else changed it first. */
+export class PreconditionFailedError extends AppError {
+  constructor(message = "Somebody else changed this object after you loaded it; nothing was changed. Load it again and redo your change.") {
+    super("precondition_failed", message);
   }
 }
 

@@ -21,6 +21,11 @@ export interface Endpoint<PS extends Schema = Schema, B extends Schema = Schema,
   response?: z.ZodType;
   /** Other successful answers, e.g. 202 with an invitation where the usual answer is a membership. */
   otherResponses?: { status: number; description: string; response: z.ZodType }[];
+  /**
+   * Optimistic concurrency (lib/api/if-match.ts): the object answered carries an `ETag`, and a
+   * PATCH/PUT/DELETE honours `If-Match` (412 when somebody else changed the object first).
+   */
+  etag?: true;
   /** Request body media type other than JSON (file upload). */
   bodyMediaType?: "multipart/form-data";
 }

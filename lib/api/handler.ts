@@ -10,6 +10,7 @@ import { limitApiCaller } from "@/lib/api/limit-api-caller";
 import { recordRequest } from "@/lib/ops/request-log";
 import type { Endpoint, Schema } from "@/lib/api/endpoint";
 import { announceConfigChange } from "@/lib/ops/config-changes";
+import { etagOf, type IfMatch, parseIfMatch } from "@/lib/api/if-match";
 
 /**
  * Thin route wrapper (the `app/api/v1` handlers are one call of this each): authenticates,
@@ -23,6 +24,8 @@ export interface HandlerInput<P, B, Q> {
   body: B;
   query: Q;
   request: Request;
+  /** The write's `If-Match` precondition, for endpoints declared with `etag` (absent: last write wins). */
+  ifMatch: IfMatch | undefined;
 }
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -50,8 +53,9 @@ export function apiRoute<PS extends Schema, B extends Schema, Q extends Schema>(
       const query = (spec.query ? spec.query.parse(queryObject(request)) : undefined) as Infer<Q>;
       const rawParams = await context.params;
       const params = parseParams(spec.params, rawParams) as Infer<PS>;
-      const result = await run({ caller, params, body, query, request });
-      return toResponse(result, spec.status ?? 200, requestId);
+      const ifMatch = spec.etag ? parseIfMatch(request.headers.get("if-match")) : undefined;
+      const result = await run({ caller, params, body, query, request, ifMatch });
+      return toResponse(result, spec.status ?? 200, requestId, spec.etag === true);
     } catch (e) {
       return problemResponse(e, requestId);
     }
@@ -99,12 +103,12 @@ function queryObject(request: Request): Record<string, string> {
   return Object.fromEntries(new URL(request.url).searchParams);
 }
 
-function toResponse(result: unknown, status: number, requestId: string): Response {
+function toResponse(result: unknown, status: number, requestId: string, withEtag: boolean): Response {
   if (result instanceof Response) return result;
-  if (result instanceof Answer) return toResponse(result.body, result.status, requestId);
+  if (result instanceof Answer) return toResponse(result.body, result.status, requestId, withEtag);
   if (result === undefined) return new Response(null, { status: 204, headers: { "x-request-id": requestId } });
-  return new Response(JSON.stringify(result), {
-    status,
-    headers: { "content-type": "application/json", "x-request-id": requestId },
-  });
+  const headers = new Headers({ "content-type": "application/json", "x-request-id": requestId });
+  // The same digest the domain compares If-Match with: the tag of exactly this JSON.
+  if (withEtag) headers.set("etag", etagOf(result));
+  return new Response(JSON.stringify(result), { status, headers });
 }

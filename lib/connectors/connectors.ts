@@ -5,11 +5,13 @@ import { NotFoundError, ValidationError, type FieldError } from "@/lib/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
 import { orgsManagedBy } from "@/lib/tenancy/scopes";
-import { assertOrgManaged, findManagedConnector, managedConnectorWhere } from "@/lib/connectors/managed-connector";
+import { assertOrgManaged, lockManagedConnector, managedConnectorWhere } from "@/lib/connectors/managed-connector";
+import { assertIfMatch, type IfMatch } from "@/lib/api/if-match";
 import { connectorSelect, type ConnectorView, publicConfig, toConnectorView } from "@/lib/connectors/connector-view";
 import { sealHeaders } from "@/lib/connectors/secret-headers";
 import { httpToolRows, replaceTools } from "@/lib/connectors/tool-rows";
 import type { UpdateConnectorBody } from "@/lib/connectors/schemas";
+import { queueRowWrite } from "@/lib/db/queue-row-writes";
 
 /** Reading, changing and deleting connectors (creation: create-connector.ts). */
 
@@ -32,27 +34,34 @@ export async function getConnector(caller: Caller, connectorId: string): Promise
  * Changes a connector. `config.headers` replaces the whole secret set (`{}` clears it);
  * `tools` replaces every tool of an http connector (mcp tools come from `reload`).
  */
-export async function updateConnector(caller: Caller, connectorId: string, input: UpdateConnectorBody): Promise<ConnectorView> {
-  return db().$transaction(async (tx) => {
-    const current = await tx.connector.findFirst({
-      where: managedConnectorWhere(caller, connectorId),
-      select: { orgId: true, type: true, config: true },
-    });
-    if (!current) throw new NotFoundError("connector");
-    assertFitsType(current.type, input);
-    const { count } = await tx.connector.updateMany({
-      where: managedConnectorWhere(caller, connectorId),
-      data: updateData(current.type, current.config, input),
-    });
-    if (count === 0) throw new NotFoundError("connector");
-    if (input.tools) await replaceTools(tx, { id: connectorId, orgId: current.orgId }, httpToolRows(current.orgId, input.tools));
-    await recordAuditEvent(
-      caller,
-      { orgId: current.orgId, action: "connector.update", targetType: "connector", targetId: connectorId, data: { fields: changedFields(input) } },
-      tx,
-    );
-    return toConnectorView(await tx.connector.findFirstOrThrow({ where: managedConnectorWhere(caller, connectorId), select: connectorSelect }));
-  });
+export async function updateConnector(caller: Caller, connectorId: string, input: UpdateConnectorBody, ifMatch?: IfMatch): Promise<ConnectorView> {
+  return queueRowWrite("connectors", connectorId, () =>
+    db().$transaction(async (tx) => {
+      const current = await lockedConnectorRow(tx, caller, connectorId, ifMatch);
+      assertFitsType(current.type, input);
+      const { count } = await tx.connector.updateMany({
+        where: managedConnectorWhere(caller, connectorId),
+        data: updateData(current.type, current.config, input),
+      });
+      if (count === 0) throw new NotFoundError("connector");
+      if (input.tools) await replaceTools(tx, { id: connectorId, orgId: current.orgId }, httpToolRows(current.orgId, input.tools));
+      await recordAuditEvent(
+        caller,
+        { orgId: current.orgId, action: "connector.update", targetType: "connector", targetId: connectorId, data: { fields: changedFields(input) } },
+        tx,
+      );
+      return toConnectorView(await tx.connector.findFirstOrThrow({ where: managedConnectorWhere(caller, connectorId), select: connectorSelect }));
+    }),
+  );
+}
+
+/** The connector as it is now, under its row lock, checked against the write's If-Match. */
+async function lockedConnectorRow(tx: Prisma.TransactionClient, caller: Caller, connectorId: string, ifMatch: IfMatch | undefined) {
+  await lockManagedConnector(tx, caller, connectorId);
+  const row = await tx.connector.findFirst({ where: managedConnectorWhere(caller, connectorId), select: connectorSelect });
+  if (!row) throw new NotFoundError("connector");
+  assertIfMatch(ifMatch, toConnectorView(row));
+  return row;
 }
 
 function assertFitsType(type: "http" | "mcp", input: UpdateConnectorBody): void {
@@ -83,15 +92,17 @@ function changedFields(input: UpdateConnectorBody): string[] {
 }
 
 /** Deletes a connector with its tools, stored resources and graph. */
-export async function deleteConnector(caller: Caller, connectorId: string): Promise<void> {
-  await db().$transaction(async (tx) => {
-    const connector = await findManagedConnector(tx, caller, connectorId);
-    const { count } = await tx.connector.deleteMany({ where: managedConnectorWhere(caller, connectorId) });
-    if (count === 0) throw new NotFoundError("connector");
-    await recordAuditEvent(
-      caller,
-      { orgId: connector.orgId, action: "connector.delete", targetType: "connector", targetId: connectorId, data: { name: connector.name, type: connector.type } },
-      tx,
-    );
-  });
+export async function deleteConnector(caller: Caller, connectorId: string, ifMatch?: IfMatch): Promise<void> {
+  await queueRowWrite("connectors", connectorId, () =>
+    db().$transaction(async (tx) => {
+      const connector = await lockedConnectorRow(tx, caller, connectorId, ifMatch);
+      const { count } = await tx.connector.deleteMany({ where: managedConnectorWhere(caller, connectorId) });
+      if (count === 0) throw new NotFoundError("connector");
+      await recordAuditEvent(
+        caller,
+        { orgId: connector.orgId, action: "connector.delete", targetType: "connector", targetId: connectorId, data: { name: connector.name, type: connector.type } },
+        tx,
+      );
+    }),
+  );
 }

@@ -11,6 +11,7 @@ const connectorParams = z.object({ connectorId: Id });
 export const connectorEndpoints = {
   listConnectors: endpoint({ method: "GET", path: "/orgs/{orgId}/connectors", tag, summary: "List the connectors of an organization", params: orgParams, query: PageQuery, response: pageSchema(Connector) }),
   createConnector: endpoint({
+    etag: true,
     method: "POST",
     path: "/orgs/{orgId}/connectors",
     tag,
@@ -20,8 +21,9 @@ export const connectorEndpoints = {
     status: 201,
     response: Connector,
   }),
-  getConnector: endpoint({ method: "GET", path: "/connectors/{connectorId}", tag, summary: "Get a connector (secret headers are never returned)", params: connectorParams, response: Connector }),
+  getConnector: endpoint({ etag: true, method: "GET", path: "/connectors/{connectorId}", tag, summary: "Get a connector (secret headers are never returned)", params: connectorParams, response: Connector }),
   updateConnector: endpoint({
+    etag: true,
     method: "PATCH",
     path: "/connectors/{connectorId}",
     tag,
@@ -30,8 +32,9 @@ export const connectorEndpoints = {
     body: UpdateConnectorBody,
     response: Connector,
   }),
-  deleteConnector: endpoint({ method: "DELETE", path: "/connectors/{connectorId}", tag, summary: "Delete a connector with its tools, resources and graph", params: connectorParams, status: 204 }),
+  deleteConnector: endpoint({ etag: true, method: "DELETE", path: "/connectors/{connectorId}", tag, summary: "Delete a connector with its tools, resources and graph", params: connectorParams, status: 204 }),
   reloadConnector: endpoint({
+    etag: true,
     method: "POST",
     path: "/connectors/{connectorId}/reload",
     tag,

@@ -2,6 +2,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Caller } from "@/lib/auth/caller";
 import { NotFoundError } from "@/lib/errors";
 import { orgsManagedBy } from "@/lib/tenancy/scopes";
+import { lockRow } from "@/lib/db/lock-row";
 
 /**
  * Connectors belong to an organization and only its owners/admins (and the instance
@@ -26,6 +27,20 @@ export async function findManagedConnector(
     select: { id: true, orgId: true, type: true, name: true },
   });
   if (!connector) throw new NotFoundError("connector");
+  return connector;
+}
+
+/**
+ * Like findManagedConnector, and holds the connector's row lock until the transaction ends:
+ * writes of one connector (its tools, its graph) wait for each other instead of interleaving.
+ */
+export async function lockManagedConnector(
+  tx: ConnectorClient & Pick<Prisma.TransactionClient, "$queryRaw">,
+  caller: Caller,
+  connectorId: string,
+): Promise<{ id: string; orgId: string; type: "http" | "mcp"; name: string }> {
+  const connector = await findManagedConnector(tx, caller, connectorId);
+  if (!(await lockRow(tx, "connectors", connector.id, connector.orgId))) throw new NotFoundError("connector");
   return connector;
 }
 

@@ -2,11 +2,12 @@ import type { Caller } from "@/lib/auth/caller";
 import { db } from "@/lib/db/client";
 import { AppError, NotFoundError, ValidationError } from "@/lib/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import { managedConnectorWhere } from "@/lib/connectors/managed-connector";
+import { lockManagedConnector, managedConnectorWhere } from "@/lib/connectors/managed-connector";
 import { connectorSelect, type ConnectorView, publicConfig, toConnectorView } from "@/lib/connectors/connector-view";
 import { type McpDiscovery, UpstreamUnreachableError, discoverMcpTools } from "@/lib/connectors/discover-mcp-tools";
 import { openHeaders } from "@/lib/connectors/secret-headers";
 import { mcpToolRows, replaceTools } from "@/lib/connectors/tool-rows";
+import { queueRowWrite } from "@/lib/db/queue-row-writes";
 
 /**
  * Re-discovers the tools of an `mcp` connector from its upstream and replaces the stored set.
@@ -24,7 +25,13 @@ export async function reloadConnector(caller: Caller, connectorId: string): Prom
   const url = publicConfig("mcp", connector.config).url;
   if (!url) throw new ValidationError([{ path: "config.url", message: "The connector has no upstream url." }]);
   const discovery = await discoverOrUnavailable(url, openHeaders(connector.secretHeaders));
+  return queueRowWrite("connectors", connectorId, () => storeDiscovery(caller, connector, discovery));
+}
+
+async function storeDiscovery(caller: Caller, connector: { id: string; orgId: string }, discovery: McpDiscovery): Promise<ConnectorView> {
+  const connectorId = connector.id;
   return db().$transaction(async (tx) => {
+    await lockManagedConnector(tx, caller, connectorId); // a concurrent tool-set write waits (or we wait for it)
     const { count } = await tx.connector.updateMany({
       where: managedConnectorWhere(caller, connectorId),
       data: { protocolVersion: discovery.protocolVersion },

@@ -8,10 +8,10 @@ const workspaceParams = z.object({ workspaceId: Id });
 const fileParams = z.object({ fileId: Id });
 
 export const fileEndpoints = {
-  uploadFile: endpoint({ method: "POST", path: "/workspaces/{workspaceId}/files", tag, summary: "Upload a file (multipart/form-data, streamed)", params: workspaceParams, body: UploadFileForm, bodyMediaType: "multipart/form-data", status: 201, response: StoredFile }),
+  uploadFile: endpoint({ etag: true, method: "POST", path: "/workspaces/{workspaceId}/files", tag, summary: "Upload a file (multipart/form-data, streamed)", params: workspaceParams, body: UploadFileForm, bodyMediaType: "multipart/form-data", status: 201, response: StoredFile }),
   listFiles: endpoint({ method: "GET", path: "/workspaces/{workspaceId}/files", tag, summary: "List the files the caller can see in a workspace", params: workspaceParams, query: FileQuery, response: pageSchema(StoredFile) }),
-  getFile: endpoint({ method: "GET", path: "/files/{fileId}", tag, summary: "Get a file's metadata", params: fileParams, response: StoredFile }),
-  updateFile: endpoint({ method: "PATCH", path: "/files/{fileId}", tag, summary: "Rename a file, change its tags or visibility", params: fileParams, body: UpdateFileBody, response: StoredFile }),
-  deleteFile: endpoint({ method: "DELETE", path: "/files/{fileId}", tag, summary: "Delete a file", params: fileParams, status: 204 }),
+  getFile: endpoint({ etag: true, method: "GET", path: "/files/{fileId}", tag, summary: "Get a file's metadata", params: fileParams, response: StoredFile }),
+  updateFile: endpoint({ etag: true, method: "PATCH", path: "/files/{fileId}", tag, summary: "Rename a file, change its tags or visibility", params: fileParams, body: UpdateFileBody, response: StoredFile }),
+  deleteFile: endpoint({ etag: true, method: "DELETE", path: "/files/{fileId}", tag, summary: "Delete a file", params: fileParams, status: 204 }),
   getFileContent: endpoint({ method: "GET", path: "/files/{fileId}/content", tag, summary: "Download a file's bytes", params: fileParams, response: FileContent }),
 };

@@ -11,6 +11,9 @@ import { BlobNotFoundError, blobStore } from "@/lib/files/blob-store";
 import { deleteQueuedBlobs } from "@/lib/files/delete-queued-blobs";
 import { type FileRow, fileSelect, type FileView, filesVisibleTo, normalizeTags, toFileView } from "@/lib/files/file-view";
 import type { FileQuery, UpdateFileBody } from "@/lib/files/schemas";
+import { lockForWrite } from "@/lib/db/lock-row";
+import type { IfMatch } from "@/lib/api/if-match";
+import type { Prisma } from "@/lib/generated/prisma/client";
 
 /**
  * The files workspace through the JSON API: list, read, change, delete, download. A file the
@@ -44,7 +47,7 @@ export async function getFile(caller: Caller, fileId: string): Promise<FileView>
 }
 
 /** Rename, retag or share/unshare a file: its owner only (others who can see it get 403). */
-export async function updateFile(caller: Caller, fileId: string, input: UpdateFileBody): Promise<FileView> {
+export async function updateFile(caller: Caller, fileId: string, input: UpdateFileBody, ifMatch?: IfMatch): Promise<FileView> {
   const file = await findVisibleFile(caller, fileId);
   if (file.ownerId !== callerUserId(caller)) throw new ForbiddenError("Only the file's owner may change it.");
   const data = {
@@ -53,12 +56,21 @@ export async function updateFile(caller: Caller, fileId: string, input: UpdateFi
     ...(input.visibility !== undefined ? { visibility: input.visibility } : {}),
   };
   return db().$transaction(async (tx) => {
+    await lockFileForWrite(tx, caller, file, ifMatch);
     const row = await tx.file.update({ where: { id: file.id, workspaceId: file.workspaceId, ownerId: file.ownerId, AND: [filesVisibleTo(caller)] }, data, select: fileSelect });
     await recordAuditEvent(caller, {
       orgId: file.orgId, workspaceId: file.workspaceId, action: "file.update", targetType: "file", targetId: file.id,
       data: { from: { name: file.name, tags: file.tags, visibility: file.visibility }, to: data }, configChange: false,
     }, tx);
     return toFileView(row);
+  });
+}
+
+/** The file's row lock for this write, and its If-Match compared with the file as it is now. */
+async function lockFileForWrite(tx: Prisma.TransactionClient, caller: Caller, file: FileRow, ifMatch: IfMatch | undefined): Promise<void> {
+  await lockForWrite(tx, { table: "files", id: file.id, orgId: file.orgId, what: "file" }, ifMatch, async () => {
+    const row = await tx.file.findFirst({ where: { id: file.id, workspaceId: file.workspaceId, AND: [filesVisibleTo(caller)] }, select: fileSelect });
+    return row && toFileView(row);
   });
 }
 
@@ -71,10 +83,11 @@ async function mayDelete(caller: Caller, file: FileRow): Promise<boolean> {
 }
 
 /** Deletes the row (the file disappears at once), then its blob (queued by the delete itself, see delete-queued-blobs). */
-export async function deleteFile(caller: Caller, fileId: string): Promise<void> {
+export async function deleteFile(caller: Caller, fileId: string, ifMatch?: IfMatch): Promise<void> {
   const file = await findVisibleFile(caller, fileId);
   if (!(await mayDelete(caller, file))) throw new ForbiddenError("Only the file's owner, or a workspace admin for a shared file, may delete it.");
   await db().$transaction(async (tx) => {
+    await lockFileForWrite(tx, caller, file, ifMatch);
     await tx.file.delete({ where: { id: file.id, workspaceId: file.workspaceId, AND: [filesVisibleTo(caller)] } });
     await recordAuditEvent(caller, {
       orgId: file.orgId, workspaceId: file.workspaceId, action: "file.delete", targetType: "file", targetId: file.id,

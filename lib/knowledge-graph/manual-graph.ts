@@ -2,8 +2,10 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Caller } from "@/lib/auth/caller";
 import { db } from "@/lib/db/client";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import { findManagedConnector } from "@/lib/connectors/managed-connector";
+import { findManagedConnector, lockManagedConnector } from "@/lib/connectors/managed-connector";
+import { assertIfMatch, type IfMatch } from "@/lib/api/if-match";
 import type { PutManualGraphBody } from "@/lib/knowledge-graph/schemas";
+import { queueRowWrite } from "@/lib/db/queue-row-writes";
 
 /** The manual layer of a connector's knowledge graph: entities and relations an admin wrote. */
 
@@ -33,23 +35,29 @@ export async function getManualGraph(caller: Caller, connectorId: string): Promi
   });
 }
 
-/** Replaces the whole manual layer of a connector in one transaction. */
-export async function putManualGraph(caller: Caller, connectorId: string, input: PutManualGraphBody): Promise<ManualGraphView> {
-  return db().$transaction(async (tx) => {
-    const { id, orgId } = await findManagedConnector(tx, caller, connectorId);
-    await tx.graphRelation.deleteMany({ where: { connectorId: id, orgId } });
-    await tx.graphEntity.deleteMany({ where: { connectorId: id, orgId } });
-    await tx.graphEntity.createMany({
-      data: input.entities.map((e) => ({ orgId, connectorId: id, key: e.key, label: e.label, description: e.description ?? null })),
-    });
-    await tx.graphRelation.createMany({
-      data: input.relations.map((r) => ({ orgId, connectorId: id, fromKey: r.from, toKey: r.to, kind: r.kind, description: r.description ?? null })),
-    });
-    await recordAuditEvent(
-      caller,
-      { orgId, action: "graph.replace", targetType: "connector", targetId: id, data: { entityCount: input.entities.length, relationCount: input.relations.length } },
-      tx,
-    );
-    return readManualGraph(tx, { id, orgId });
-  });
+/**
+ * Replaces the whole manual layer of a connector in one transaction, under the connector's row
+ * lock: two replacements at once leave one submitted layer, never a mix of both.
+ */
+export async function putManualGraph(caller: Caller, connectorId: string, input: PutManualGraphBody, ifMatch?: IfMatch): Promise<ManualGraphView> {
+  return queueRowWrite("connectors", connectorId, () =>
+    db().$transaction(async (tx) => {
+      const { id, orgId } = await lockManagedConnector(tx, caller, connectorId);
+      assertIfMatch(ifMatch, await readManualGraph(tx, { id, orgId }));
+      await tx.graphRelation.deleteMany({ where: { connectorId: id, orgId } });
+      await tx.graphEntity.deleteMany({ where: { connectorId: id, orgId } });
+      await tx.graphEntity.createMany({
+        data: input.entities.map((e) => ({ orgId, connectorId: id, key: e.key, label: e.label, description: e.description ?? null })),
+      });
+      await tx.graphRelation.createMany({
+        data: input.relations.map((r) => ({ orgId, connectorId: id, fromKey: r.from, toKey: r.to, kind: r.kind, description: r.description ?? null })),
+      });
+      await recordAuditEvent(
+        caller,
+        { orgId, action: "graph.replace", targetType: "connector", targetId: id, data: { entityCount: input.entities.length, relationCount: input.relations.length } },
+        tx,
+      );
+      return readManualGraph(tx, { id, orgId });
+    }),
+  );
 }

@@ -17,15 +17,36 @@ const Problem = z
 
 const problem = (description: string) => ({ description, content: { "application/problem+json": { schema: Problem } } });
 
+/** Optimistic concurrency (lib/api/if-match.ts), on the endpoints declared with `etag`. */
+const ETagHeader = z.object({
+  ETag: z.string().meta({ description: "The object's version (a strong entity tag); send it back in If-Match to change the object only if nobody else has." }),
+});
+const IfMatchHeader = z.object({
+  "If-Match": z
+    .string()
+    .optional()
+    .meta({ description: "Change the object only if its current ETag is one of these (or `*`: any existing object); else 412 and nothing changes. Absent: last write wins." }),
+});
+const honoursIfMatch = (e: Endpoint) => e.etag === true && ["PUT", "PATCH", "DELETE"].includes(e.method);
+
+function requestParamsOf(e: Endpoint) {
+  const params = {
+    ...(e.params ? { path: e.params } : {}),
+    ...(e.query ? { query: e.query } : {}),
+    ...(honoursIfMatch(e) ? { header: IfMatchHeader } : {}),
+  };
+  return Object.keys(params).length ? { requestParams: params } : {};
+}
+
 function operationOf(e: Endpoint): ZodOpenApiOperationObject {
   const status = e.status ?? (e.response ? 200 : 204);
   const ok = e.response
-    ? { description: "Success", content: { "application/json": { schema: e.response } } }
+    ? { description: "Success", content: { "application/json": { schema: e.response } }, ...(e.etag ? { headers: ETagHeader } : {}) }
     : { description: "Success, no content" };
   return {
     summary: e.summary,
     tags: [e.tag],
-    ...(e.params || e.query ? { requestParams: { ...(e.params ? { path: e.params } : {}), ...(e.query ? { query: e.query } : {}) } } : {}),
+    ...requestParamsOf(e),
     ...(e.body ? { requestBody: { required: true, content: { [e.bodyMediaType ?? "application/json"]: { schema: e.body } } } } : {}),
     responses: {
       [String(status)]: ok,
@@ -35,6 +56,7 @@ function operationOf(e: Endpoint): ZodOpenApiOperationObject {
       "404": problem("Missing, or not visible to the caller"),
       "422": problem("Validation failed"),
       "429": problem("Rate limited"),
+      ...(honoursIfMatch(e) ? { "412": problem("If-Match names an older version: somebody else changed the object first; nothing was changed") } : {}),
     },
   } as ZodOpenApiOperationObject;
 }

@@ -9,8 +9,8 @@ const orgParams = z.object({ orgId: Id });
 
 export const orgEndpoints = {
   listOrgs: endpoint({ method: "GET", path: "/orgs", tag, summary: "List the organizations the caller belongs to", query: PageQuery, response: pageSchema(Org) }),
-  createOrg: endpoint({ method: "POST", path: "/orgs", tag, summary: "Create an organization", body: CreateOrgBody, status: 201, response: Org }),
-  getOrg: endpoint({ method: "GET", path: "/orgs/{orgId}", tag, summary: "Get an organization", params: orgParams, response: Org }),
-  updateOrg: endpoint({ method: "PATCH", path: "/orgs/{orgId}", tag, summary: "Rename an organization or change its slug", params: orgParams, body: UpdateOrgBody, response: Org }),
-  deleteOrg: endpoint({ method: "DELETE", path: "/orgs/{orgId}", tag, summary: "Delete an organization and everything in it", params: orgParams, status: 204 }),
+  createOrg: endpoint({ etag: true, method: "POST", path: "/orgs", tag, summary: "Create an organization", body: CreateOrgBody, status: 201, response: Org }),
+  getOrg: endpoint({ etag: true, method: "GET", path: "/orgs/{orgId}", tag, summary: "Get an organization", params: orgParams, response: Org }),
+  updateOrg: endpoint({ etag: true, method: "PATCH", path: "/orgs/{orgId}", tag, summary: "Rename an organization or change its slug", params: orgParams, body: UpdateOrgBody, response: Org }),
+  deleteOrg: endpoint({ etag: true, method: "DELETE", path: "/orgs/{orgId}", tag, summary: "Delete an organization and everything in it", params: orgParams, status: 204 }),
 };

@@ -6,6 +6,9 @@ import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
 import type { CreateOrgBody, UpdateOrgBody } from "@/lib/orgs/schemas";
 import { deleteQueuedBlobs } from "@/lib/files/delete-queued-blobs";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { lockForWrite } from "@/lib/db/lock-row";
+import type { IfMatch } from "@/lib/api/if-match";
 
 const orgSelect = { id: true, name: true, slug: true, createdAt: true, updatedAt: true } as const;
 export type OrgView = { id: string; name: string; slug: string; createdAt: Date; updatedAt: Date };
@@ -42,8 +45,18 @@ export async function getOrgOrThrow(caller: Caller, orgId: string): Promise<OrgV
   return org;
 }
 
-export async function updateOrg(caller: Caller, orgId: string, input: UpdateOrgBody): Promise<OrgView> {
+/** The managed organization locked for this write, checked against its If-Match. */
+async function lockManagedOrg(tx: Prisma.TransactionClient, caller: Caller, orgId: string, ifMatch: IfMatch | undefined): Promise<void> {
+  const org = await tx.organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { id: true } });
+  if (!org) throw new NotFoundError("organization");
+  await lockForWrite(tx, { table: "organizations", id: orgId, orgId, what: "organization" }, ifMatch, () =>
+    tx.organization.findFirst({ where: { id: orgId, AND: [orgsVisibleTo(caller)] }, select: orgSelect }),
+  );
+}
+
+export async function updateOrg(caller: Caller, orgId: string, input: UpdateOrgBody, ifMatch?: IfMatch): Promise<OrgView> {
   return db().$transaction(async (tx) => {
+    await lockManagedOrg(tx, caller, orgId, ifMatch);
     const { count } = await tx.organization.updateMany({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, data: input });
     if (count === 0) throw new NotFoundError("organization");
     await recordAuditEvent(caller, { orgId, action: "org.update", targetType: "org", targetId: orgId, data: { fields: Object.keys(input) } }, tx);
@@ -52,8 +65,9 @@ export async function updateOrg(caller: Caller, orgId: string, input: UpdateOrgB
 }
 
 /** Deletes an organization and everything in it. */
-export async function deleteOrg(caller: Caller, orgId: string): Promise<void> {
+export async function deleteOrg(caller: Caller, orgId: string, ifMatch?: IfMatch): Promise<void> {
   const storageKeys = await db().$transaction(async (tx) => {
+    await lockManagedOrg(tx, caller, orgId, ifMatch);
     // The cascade's trigger queues these blobs in this transaction; the keys let us delete them right after it.
     const files = await tx.file.findMany({ where: { orgId }, select: { storageKey: true } });
     const { count } = await tx.organization.deleteMany({ where: { id: orgId, AND: [orgsManagedBy(caller)] } });

@@ -9,6 +9,7 @@ const connectorParams = z.object({ connectorId: Id });
 
 export const storedResourceEndpoints = {
   createStoredResource: endpoint({
+    etag: true,
     method: "POST",
     path: "/connectors/{connectorId}/resources",
     tag,
@@ -20,6 +21,7 @@ export const storedResourceEndpoints = {
   }),
   listStoredResources: endpoint({ method: "GET", path: "/connectors/{connectorId}/resources", tag, summary: "List a connector's stored resources", params: connectorParams, query: PageQuery, response: pageSchema(StoredResource) }),
   updateStoredResource: endpoint({
+    etag: true,
     method: "PATCH",
     path: "/resources/{resourceId}",
     tag,
@@ -28,5 +30,5 @@ export const storedResourceEndpoints = {
     body: UpdateStoredResourceBody,
     response: StoredResource,
   }),
-  deleteStoredResource: endpoint({ method: "DELETE", path: "/resources/{resourceId}", tag, summary: "Delete a stored resource", params: z.object({ resourceId: Id }), status: 204 }),
+  deleteStoredResource: endpoint({ etag: true, method: "DELETE", path: "/resources/{resourceId}", tag, summary: "Delete a stored resource", params: z.object({ resourceId: Id }), status: 204 }),
 };

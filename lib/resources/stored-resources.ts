@@ -7,6 +7,8 @@ import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
 import { orgsManagedBy } from "@/lib/tenancy/scopes";
 import { findManagedConnector } from "@/lib/connectors/managed-connector";
 import type { CreateStoredResourceBody, UpdateStoredResourceBody } from "@/lib/resources/schemas";
+import { lockForWrite } from "@/lib/db/lock-row";
+import type { IfMatch } from "@/lib/api/if-match";
 
 /**
  * Stored resources of a connector (table `mcp_resources`). The table has no org column, so
@@ -61,11 +63,12 @@ export async function listStoredResources(caller: Caller, connectorId: string, p
 }
 
 /** Changes the given fields of a stored resource of a connector the caller manages. */
-export async function updateStoredResource(caller: Caller, resourceId: string, input: UpdateStoredResourceBody): Promise<StoredResourceView> {
+export async function updateStoredResource(caller: Caller, resourceId: string, input: UpdateStoredResourceBody, ifMatch?: IfMatch): Promise<StoredResourceView> {
   return db().$transaction(async (tx) => {
     const where = { id: resourceId, AND: [managedResources(caller)] };
     const current = await tx.storedResource.findFirst({ where, select: { connectorId: true, connector: { select: { orgId: true } } } });
     if (!current) throw new NotFoundError("resource");
+    await lockResourceForWrite(tx, where, current, ifMatch);
     const data: Prisma.StoredResourceUpdateManyMutationInput = {};
     if (input.uri !== undefined) data.uri = input.uri;
     if (input.name !== undefined) data.name = input.name;
@@ -89,12 +92,28 @@ export async function updateStoredResource(caller: Caller, resourceId: string, i
   });
 }
 
+/**
+ * A stored resource has no organization column of its own: its connector's row lock serializes
+ * the writes, and If-Match is compared with the resource as it is under that lock.
+ */
+async function lockResourceForWrite(
+  tx: Prisma.TransactionClient,
+  where: Prisma.StoredResourceWhereInput,
+  resource: { connectorId: string; connector: { orgId: string } },
+  ifMatch: IfMatch | undefined,
+): Promise<void> {
+  await lockForWrite(tx, { table: "connectors", id: resource.connectorId, orgId: resource.connector.orgId, what: "resource" }, ifMatch, () =>
+    tx.storedResource.findFirst({ where, select: resourceSelect }),
+  );
+}
+
 /** Deletes a stored resource of a connector the caller manages. */
-export async function deleteStoredResource(caller: Caller, resourceId: string): Promise<void> {
+export async function deleteStoredResource(caller: Caller, resourceId: string, ifMatch?: IfMatch): Promise<void> {
   await db().$transaction(async (tx) => {
     const where = { id: resourceId, AND: [managedResources(caller)] };
     const resource = await tx.storedResource.findFirst({ where, select: { connectorId: true, uri: true, connector: { select: { orgId: true } } } });
     if (!resource) throw new NotFoundError("resource");
+    await lockResourceForWrite(tx, where, resource, ifMatch);
     const { count } = await tx.storedResource.deleteMany({ where });
     if (count === 0) throw new NotFoundError("resource");
     await recordAuditEvent(

@@ -6,6 +6,9 @@ import { orgsManagedBy } from "@/lib/tenancy/scopes";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
 import type { CreateRoleBody, RoleTool, UpdateRoleBody } from "@/lib/roles/schemas";
+import { lockRow } from "@/lib/db/lock-row";
+import { assertIfMatch, type IfMatch } from "@/lib/api/if-match";
+import { queueRowWrite } from "@/lib/db/queue-row-writes";
 
 type Tx = Prisma.TransactionClient;
 
@@ -84,30 +87,47 @@ export async function getRole(caller: Caller, roleId: string, orgId?: string): P
   return toView(role);
 }
 
+/**
+ * The role as it is now, read under its row lock: concurrent writes of the same role wait here
+ * for each other, so a tool-set replacement never interleaves with another (which would leave
+ * the union of both sets), and `If-Match` is compared with what this write is about to change.
+ */
+async function lockManagedRole(tx: Tx, caller: Caller, roleId: string, ifMatch: IfMatch | undefined): Promise<RoleView> {
+  const found = await tx.mcpRole.findFirst({ where: { id: roleId, org: orgsManagedBy(caller) }, select: { orgId: true } });
+  if (!found || !(await lockRow(tx, "mcp_roles", roleId, found.orgId))) throw new NotFoundError("MCP role");
+  const current = await tx.mcpRole.findFirst({ where: { id: roleId, orgId: found.orgId, org: orgsManagedBy(caller) }, select: roleSelect });
+  if (!current) throw new NotFoundError("MCP role");
+  const view = toView(current);
+  assertIfMatch(ifMatch, view);
+  return view;
+}
+
 /** Renames a role and/or replaces its whole tool list (when `tools` is given). */
-export async function updateRole(caller: Caller, roleId: string, input: UpdateRoleBody): Promise<RoleView> {
-  return db().$transaction(async (tx) => {
-    const current = await tx.mcpRole.findFirst({ where: { id: roleId, org: orgsManagedBy(caller) }, select: { orgId: true, name: true } });
-    if (!current) throw new NotFoundError("MCP role");
-    const { orgId } = current;
-    if (input.name && input.name !== current.name) await assertNameFree(tx, orgId, input.name);
-    const tools = input.tools ? await checkTools(tx, orgId, input.tools) : undefined;
-    if (tools) {
-      await tx.mcpRoleTool.deleteMany({ where: { roleId, orgId } });
-      await tx.mcpRoleTool.createMany({ data: toolRows(orgId, tools).map((row) => ({ ...row, roleId })) });
-    }
-    const role = await tx.mcpRole.update({ where: { id: roleId, orgId, org: orgsManagedBy(caller) }, data: { name: input.name ?? current.name, updatedAt: new Date() }, select: roleSelect });
-    await recordAuditEvent(caller, { orgId, action: "role.update", targetType: "mcp_role", targetId: roleId, data: { name: role.name, ...(tools ? { tools: tools.length } : {}) } }, tx);
-    return toView(role);
-  });
+export async function updateRole(caller: Caller, roleId: string, input: UpdateRoleBody, ifMatch?: IfMatch): Promise<RoleView> {
+  return queueRowWrite("mcp_roles", roleId, () =>
+    db().$transaction(async (tx) => {
+      const current = await lockManagedRole(tx, caller, roleId, ifMatch);
+      const { orgId } = current;
+      if (input.name && input.name !== current.name) await assertNameFree(tx, orgId, input.name);
+      const tools = input.tools ? await checkTools(tx, orgId, input.tools) : undefined;
+      if (tools) {
+        await tx.mcpRoleTool.deleteMany({ where: { roleId, orgId } });
+        await tx.mcpRoleTool.createMany({ data: toolRows(orgId, tools).map((row) => ({ ...row, roleId })) });
+      }
+      const role = await tx.mcpRole.update({ where: { id: roleId, orgId, org: orgsManagedBy(caller) }, data: { name: input.name ?? current.name, updatedAt: new Date() }, select: roleSelect });
+      await recordAuditEvent(caller, { orgId, action: "role.update", targetType: "mcp_role", targetId: roleId, data: { name: role.name, ...(tools ? { tools: tools.length } : {}) } }, tx);
+      return toView(role);
+    }),
+  );
 }
 
 /** Deletes an MCP role; workspace members who had it keep their membership, without a role. */
-export async function deleteRole(caller: Caller, roleId: string): Promise<void> {
-  await db().$transaction(async (tx) => {
-    const current = await tx.mcpRole.findFirst({ where: { id: roleId, org: orgsManagedBy(caller) }, select: { orgId: true, name: true } });
-    if (!current) throw new NotFoundError("MCP role");
-    await tx.mcpRole.deleteMany({ where: { id: roleId, org: orgsManagedBy(caller) } });
-    await recordAuditEvent(caller, { orgId: current.orgId, action: "role.delete", targetType: "mcp_role", targetId: roleId, data: { name: current.name } }, tx);
-  });
+export async function deleteRole(caller: Caller, roleId: string, ifMatch?: IfMatch): Promise<void> {
+  await queueRowWrite("mcp_roles", roleId, () =>
+    db().$transaction(async (tx) => {
+      const current = await lockManagedRole(tx, caller, roleId, ifMatch);
+      await tx.mcpRole.deleteMany({ where: { id: roleId, org: orgsManagedBy(caller) } });
+      await recordAuditEvent(caller, { orgId: current.orgId, action: "role.delete", targetType: "mcp_role", targetId: roleId, data: { name: current.name } }, tx);
+    }),
+  );
 }

@@ -9,6 +9,9 @@ import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
 import { replaceServerConnectors } from "@/lib/servers/server-connectors";
 import { serverUrl } from "@/lib/servers/server-url";
 import type { CreateServerBody, UpdateServerBody } from "@/lib/servers/schemas";
+import { lockRow } from "@/lib/db/lock-row";
+import { assertIfMatch, type IfMatch } from "@/lib/api/if-match";
+import { queueRowWrite } from "@/lib/db/queue-row-writes";
 
 /**
  * MCP servers: a workspace's `/mcp/<id>` endpoints and the connectors assigned to them.
@@ -44,6 +47,23 @@ const managedServer = (caller: Caller, serverId: string): Prisma.McpServerWhereI
 async function findManagedServer(tx: Tx, caller: Caller, serverId: string) {
   const server = await tx.mcpServer.findFirst({ where: managedServer(caller, serverId), select: { id: true, orgId: true, workspaceId: true } });
   if (!server) throw new NotFoundError("MCP server");
+  return server;
+}
+
+/**
+ * The server under its row lock (held until the transaction ends): replacements of its
+ * connector set wait for each other — two interleaved delete-then-insert runs would leave the
+ * union, or collide on the (server, connector) key — and If-Match is compared with the server
+ * as this write finds it.
+ */
+async function lockManagedServer(tx: Tx, caller: Caller, serverId: string, check?: { ifMatch: IfMatch | undefined; baseUrl: string }) {
+  const server = await findManagedServer(tx, caller, serverId);
+  if (!(await lockRow(tx, "mcp_servers", server.id, server.orgId))) throw new NotFoundError("MCP server");
+  if (check?.ifMatch !== undefined) {
+    const row = await tx.mcpServer.findFirst({ where: { id: server.id, orgId: server.orgId, workspace: workspacesManagedBy(caller) }, select: serverSelect });
+    if (!row) throw new NotFoundError("MCP server");
+    assertIfMatch(check.ifMatch, toView(row, check.baseUrl));
+  }
   return server;
 }
 
@@ -84,53 +104,59 @@ export async function getServer(caller: Caller, serverId: string, baseUrl: strin
 }
 
 /** Renames a server, changes its instructions and/or replaces its connectors. */
-export async function updateServer(caller: Caller, serverId: string, input: UpdateServerBody, baseUrl: string): Promise<ServerView> {
-  return db().$transaction(async (tx) => {
-    const server = await findManagedServer(tx, caller, serverId);
-    const { connectorIds, ...fields } = input;
-    await tx.mcpServer.update({ where: { id: server.id, orgId: server.orgId, workspace: workspacesManagedBy(caller) }, data: fields, select: { id: true } });
-    if (connectorIds) await replaceServerConnectors(tx, server, connectorIds);
-    await recordAuditEvent(caller, {
-      orgId: server.orgId,
-      workspaceId: server.workspaceId,
-      action: "server.update",
-      targetType: "server",
-      targetId: server.id,
-      data: { fields: Object.keys(input), ...(connectorIds ? { connectorIds } : {}) },
-    }, tx);
-    return toView(await tx.mcpServer.findFirstOrThrow({ where: { id: server.id, orgId: server.orgId, workspace: workspacesManagedBy(caller) }, select: serverSelect }), baseUrl);
-  });
+export async function updateServer(caller: Caller, serverId: string, input: UpdateServerBody, baseUrl: string, ifMatch?: IfMatch): Promise<ServerView> {
+  return queueRowWrite("mcp_servers", serverId, () =>
+    db().$transaction(async (tx) => {
+      const server = await lockManagedServer(tx, caller, serverId, { ifMatch, baseUrl });
+      const { connectorIds, ...fields } = input;
+      await tx.mcpServer.update({ where: { id: server.id, orgId: server.orgId, workspace: workspacesManagedBy(caller) }, data: fields, select: { id: true } });
+      if (connectorIds) await replaceServerConnectors(tx, server, connectorIds);
+      await recordAuditEvent(caller, {
+        orgId: server.orgId,
+        workspaceId: server.workspaceId,
+        action: "server.update",
+        targetType: "server",
+        targetId: server.id,
+        data: { fields: Object.keys(input), ...(connectorIds ? { connectorIds } : {}) },
+      }, tx);
+      return toView(await tx.mcpServer.findFirstOrThrow({ where: { id: server.id, orgId: server.orgId, workspace: workspacesManagedBy(caller) }, select: serverSelect }), baseUrl);
+    }),
+  );
 }
 
 /** Replaces the server's connector assignment (`PUT /servers/{id}/connectors`). */
-export async function setServerConnectors(caller: Caller, serverId: string, connectorIds: string[], baseUrl: string): Promise<ServerView> {
-  return db().$transaction(async (tx) => {
-    const server = await findManagedServer(tx, caller, serverId);
-    await replaceServerConnectors(tx, server, connectorIds);
-    await tx.mcpServer.update({ where: { id: server.id, orgId: server.orgId, workspace: workspacesManagedBy(caller) }, data: { updatedAt: new Date() }, select: { id: true } });
-    await recordAuditEvent(caller, {
-      orgId: server.orgId,
-      workspaceId: server.workspaceId,
-      action: "server.connectors.set",
-      targetType: "server",
-      targetId: server.id,
-      data: { connectorIds },
-    }, tx);
-    return toView(await tx.mcpServer.findFirstOrThrow({ where: { id: server.id, orgId: server.orgId, workspace: workspacesManagedBy(caller) }, select: serverSelect }), baseUrl);
-  });
+export async function setServerConnectors(caller: Caller, serverId: string, connectorIds: string[], baseUrl: string, ifMatch?: IfMatch): Promise<ServerView> {
+  return queueRowWrite("mcp_servers", serverId, () =>
+    db().$transaction(async (tx) => {
+      const server = await lockManagedServer(tx, caller, serverId, { ifMatch, baseUrl });
+      await replaceServerConnectors(tx, server, connectorIds);
+      await tx.mcpServer.update({ where: { id: server.id, orgId: server.orgId, workspace: workspacesManagedBy(caller) }, data: { updatedAt: new Date() }, select: { id: true } });
+      await recordAuditEvent(caller, {
+        orgId: server.orgId,
+        workspaceId: server.workspaceId,
+        action: "server.connectors.set",
+        targetType: "server",
+        targetId: server.id,
+        data: { connectorIds },
+      }, tx);
+      return toView(await tx.mcpServer.findFirstOrThrow({ where: { id: server.id, orgId: server.orgId, workspace: workspacesManagedBy(caller) }, select: serverSelect }), baseUrl);
+    }),
+  );
 }
 
 /** Deletes a server; API keys pinned to it go with it. */
-export async function deleteServer(caller: Caller, serverId: string): Promise<void> {
-  await db().$transaction(async (tx) => {
-    const server = await findManagedServer(tx, caller, serverId);
-    await tx.mcpServer.delete({ where: { id: server.id, orgId: server.orgId, workspace: workspacesManagedBy(caller) }, select: { id: true } });
-    await recordAuditEvent(caller, {
-      orgId: server.orgId,
-      workspaceId: server.workspaceId,
-      action: "server.delete",
-      targetType: "server",
-      targetId: server.id,
-    }, tx);
-  });
+export async function deleteServer(caller: Caller, serverId: string, check?: { ifMatch: IfMatch | undefined; baseUrl: string }): Promise<void> {
+  await queueRowWrite("mcp_servers", serverId, () =>
+    db().$transaction(async (tx) => {
+      const server = await lockManagedServer(tx, caller, serverId, check);
+      await tx.mcpServer.delete({ where: { id: server.id, orgId: server.orgId, workspace: workspacesManagedBy(caller) }, select: { id: true } });
+      await recordAuditEvent(caller, {
+        orgId: server.orgId,
+        workspaceId: server.workspaceId,
+        action: "server.delete",
+        targetType: "server",
+        targetId: server.id,
+      }, tx);
+    }),
+  );
 }

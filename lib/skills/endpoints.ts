@@ -10,8 +10,8 @@ const skillParams = z.object({ skillId: Id });
 
 export const skillEndpoints = {
   listSkills: endpoint({ method: "GET", path: "/workspaces/{workspaceId}/skills", tag, summary: "List a workspace's skills", params: workspaceParams, query: PageQuery, response: pageSchema(Skill) }),
-  createSkill: endpoint({ method: "POST", path: "/workspaces/{workspaceId}/skills", tag, summary: "Add a skill to a workspace", params: workspaceParams, body: CreateSkillBody, status: 201, response: Skill }),
-  getSkill: endpoint({ method: "GET", path: "/skills/{skillId}", tag, summary: "Get a skill", params: skillParams, response: Skill }),
-  updateSkill: endpoint({ method: "PATCH", path: "/skills/{skillId}", tag, summary: "Change a skill", params: skillParams, body: UpdateSkillBody, response: Skill }),
-  deleteSkill: endpoint({ method: "DELETE", path: "/skills/{skillId}", tag, summary: "Delete a skill", params: skillParams, status: 204 }),
+  createSkill: endpoint({ etag: true, method: "POST", path: "/workspaces/{workspaceId}/skills", tag, summary: "Add a skill to a workspace", params: workspaceParams, body: CreateSkillBody, status: 201, response: Skill }),
+  getSkill: endpoint({ etag: true, method: "GET", path: "/skills/{skillId}", tag, summary: "Get a skill", params: skillParams, response: Skill }),
+  updateSkill: endpoint({ etag: true, method: "PATCH", path: "/skills/{skillId}", tag, summary: "Change a skill", params: skillParams, body: UpdateSkillBody, response: Skill }),
+  deleteSkill: endpoint({ etag: true, method: "DELETE", path: "/skills/{skillId}", tag, summary: "Delete a skill", params: skillParams, status: 204 }),
 };

@@ -7,6 +7,8 @@ import { findScopedWorkspace } from "@/lib/tenancy/find-scoped-workspace";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
 import type { CreateSkillBody, UpdateSkillBody } from "@/lib/skills/schemas";
+import { lockForWrite } from "@/lib/db/lock-row";
+import type { IfMatch } from "@/lib/api/if-match";
 
 /**
  * Workspace skills: markdown added to the servers' instructions when applied, optionally scoped
@@ -35,6 +37,15 @@ async function assertConnectorInOrg(tx: Tx, orgId: string, connectorId: string |
   if (!connectorId) return;
   const found = await tx.connector.findFirst({ where: { id: connectorId, orgId }, select: { id: true } });
   if (!found) throw new ValidationError([{ path: "connectorId", message: "The connector must exist in the workspace's organization." }]);
+}
+
+/** The managed skill locked for this write, checked against its If-Match. */
+async function lockManagedSkill(tx: Tx, caller: Caller, skillId: string, ifMatch: IfMatch | undefined) {
+  const skill = await findManagedSkill(tx, caller, skillId);
+  await lockForWrite(tx, { table: "skills", id: skill.id, orgId: skill.orgId, what: "skill" }, ifMatch, () =>
+    tx.skill.findFirst({ where: { id: skill.id, orgId: skill.orgId, workspace: workspacesManagedBy(caller) }, select: skillSelect }),
+  );
+  return skill;
 }
 
 async function findManagedSkill(tx: Tx, caller: Caller, skillId: string) {
@@ -78,9 +89,9 @@ export async function getSkill(caller: Caller, skillId: string): Promise<SkillVi
 }
 
 /** Changes a skill's name, content, connector scope or whether it is applied. */
-export async function updateSkill(caller: Caller, skillId: string, input: UpdateSkillBody): Promise<SkillView> {
+export async function updateSkill(caller: Caller, skillId: string, input: UpdateSkillBody, ifMatch?: IfMatch): Promise<SkillView> {
   return db().$transaction(async (tx) => {
-    const skill = await findManagedSkill(tx, caller, skillId);
+    const skill = await lockManagedSkill(tx, caller, skillId, ifMatch);
     await assertConnectorInOrg(tx, skill.orgId, input.connectorId);
     const updated = await tx.skill.update({ where: { id: skill.id, workspaceId: skill.workspaceId, workspace: workspacesManagedBy(caller) }, data: input, select: skillSelect });
     await recordAuditEvent(caller, {
@@ -95,9 +106,9 @@ export async function updateSkill(caller: Caller, skillId: string, input: Update
   });
 }
 
-export async function deleteSkill(caller: Caller, skillId: string): Promise<void> {
+export async function deleteSkill(caller: Caller, skillId: string, ifMatch?: IfMatch): Promise<void> {
   await db().$transaction(async (tx) => {
-    const skill = await findManagedSkill(tx, caller, skillId);
+    const skill = await lockManagedSkill(tx, caller, skillId, ifMatch);
     await tx.skill.delete({ where: { id: skill.id, workspaceId: skill.workspaceId, workspace: workspacesManagedBy(caller) }, select: { id: true } });
     await recordAuditEvent(caller, { orgId: skill.orgId, workspaceId: skill.workspaceId, action: "skill.delete", targetType: "skill", targetId: skill.id }, tx);
   });

@@ -18,10 +18,10 @@ const memberParams = z.object({ workspaceId: Id, userId: Id });
 
 export const workspaceEndpoints = {
   listWorkspaces: endpoint({ method: "GET", path: "/orgs/{orgId}/workspaces", tag, summary: "List the organization's workspaces the caller works in", params: orgParams, query: PageQuery, response: pageSchema(Workspace) }),
-  createWorkspace: endpoint({ method: "POST", path: "/orgs/{orgId}/workspaces", tag, summary: "Create a workspace", params: orgParams, body: CreateWorkspaceBody, status: 201, response: Workspace }),
-  getWorkspace: endpoint({ method: "GET", path: "/workspaces/{workspaceId}", tag, summary: "Get a workspace", params: workspaceParams, response: Workspace }),
-  updateWorkspace: endpoint({ method: "PATCH", path: "/workspaces/{workspaceId}", tag, summary: "Rename a workspace or change its settings", params: workspaceParams, body: UpdateWorkspaceBody, response: Workspace }),
-  deleteWorkspace: endpoint({ method: "DELETE", path: "/workspaces/{workspaceId}", tag, summary: "Delete a workspace and everything in it", params: workspaceParams, status: 204 }),
+  createWorkspace: endpoint({ etag: true, method: "POST", path: "/orgs/{orgId}/workspaces", tag, summary: "Create a workspace", params: orgParams, body: CreateWorkspaceBody, status: 201, response: Workspace }),
+  getWorkspace: endpoint({ etag: true, method: "GET", path: "/workspaces/{workspaceId}", tag, summary: "Get a workspace", params: workspaceParams, response: Workspace }),
+  updateWorkspace: endpoint({ etag: true, method: "PATCH", path: "/workspaces/{workspaceId}", tag, summary: "Rename a workspace or change its settings", params: workspaceParams, body: UpdateWorkspaceBody, response: Workspace }),
+  deleteWorkspace: endpoint({ etag: true, method: "DELETE", path: "/workspaces/{workspaceId}", tag, summary: "Delete a workspace and everything in it", params: workspaceParams, status: 204 }),
   listWorkspaceMembers: endpoint({ method: "GET", path: "/workspaces/{workspaceId}/members", tag, summary: "List the members of a workspace", params: workspaceParams, query: PageQuery, response: pageSchema(WorkspaceMember) }),
   addWorkspaceMember: endpoint({ method: "POST", path: "/workspaces/{workspaceId}/members", tag, summary: "Add an organization member to a workspace, optionally with an MCP role", params: workspaceParams, body: AddWorkspaceMemberBody, status: 201, response: WorkspaceMember }),
   updateWorkspaceMember: endpoint({ method: "PATCH", path: "/workspaces/{workspaceId}/members/{userId}", tag, summary: "Change a workspace member's MCP role", params: memberParams, body: UpdateWorkspaceMemberBody, response: WorkspaceMember }),

@@ -7,6 +7,8 @@ import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
 import type { CreateWorkspaceBody, UpdateWorkspaceBody } from "@/lib/workspaces/schemas";
 import { deleteQueuedBlobs } from "@/lib/files/delete-queued-blobs";
+import { lockForWrite } from "@/lib/db/lock-row";
+import type { IfMatch } from "@/lib/api/if-match";
 
 const workspaceSelect = {
   id: true,
@@ -54,10 +56,19 @@ export async function getWorkspace(caller: Caller, workspaceId: string): Promise
 }
 
 /** Renames a workspace, changes its slug or its settings (managers only). */
-export async function updateWorkspace(caller: Caller, workspaceId: string, input: UpdateWorkspaceBody): Promise<WorkspaceView> {
+/** The managed workspace locked for this write, checked against its If-Match. */
+async function lockManagedWorkspace(tx: Prisma.TransactionClient, caller: Caller, workspaceId: string, ifMatch: IfMatch | undefined) {
+  const current = await tx.workspace.findFirst({ where: { id: workspaceId, AND: [workspacesManagedBy(caller)] }, select: workspaceSelect });
+  if (!current) throw new NotFoundError("workspace");
+  await lockForWrite(tx, { table: "workspaces", id: workspaceId, orgId: current.orgId, what: "workspace" }, ifMatch, () =>
+    tx.workspace.findFirst({ where: { id: workspaceId, orgId: current.orgId, AND: [workspacesManagedBy(caller)] }, select: workspaceSelect }),
+  );
+  return current;
+}
+
+export async function updateWorkspace(caller: Caller, workspaceId: string, input: UpdateWorkspaceBody, ifMatch?: IfMatch): Promise<WorkspaceView> {
   return db().$transaction(async (tx) => {
-    const current = await tx.workspace.findFirst({ where: { id: workspaceId, AND: [workspacesManagedBy(caller)] }, select: { orgId: true, slug: true } });
-    if (!current) throw new NotFoundError("workspace");
+    const current = await lockManagedWorkspace(tx, caller, workspaceId, ifMatch);
     if (input.slug && input.slug !== current.slug) await assertSlugFree(tx, current.orgId, input.slug);
     const { count } = await tx.workspace.updateMany({ where: { id: workspaceId, AND: [workspacesManagedBy(caller)] }, data: input });
     if (count === 0) throw new NotFoundError("workspace");
@@ -67,10 +78,9 @@ export async function updateWorkspace(caller: Caller, workspaceId: string, input
 }
 
 /** Deletes a workspace with its members, servers, skills, files and API keys (managers only). */
-export async function deleteWorkspace(caller: Caller, workspaceId: string): Promise<void> {
+export async function deleteWorkspace(caller: Caller, workspaceId: string, ifMatch?: IfMatch): Promise<void> {
   const storageKeys = await db().$transaction(async (tx) => {
-    const current = await tx.workspace.findFirst({ where: { id: workspaceId, AND: [workspacesManagedBy(caller)] }, select: { orgId: true, slug: true } });
-    if (!current) throw new NotFoundError("workspace");
+    const current = await lockManagedWorkspace(tx, caller, workspaceId, ifMatch);
     // The cascade's trigger queues these blobs in this transaction; the keys let us delete them right after it.
     const files = await tx.file.findMany({ where: { workspaceId, orgId: current.orgId }, select: { storageKey: true } });
     await tx.workspace.deleteMany({ where: { id: workspaceId, AND: [workspacesManagedBy(caller)] } });

@@ -123,3 +123,18 @@ describe("GET /api/v1/openapi.json", () => {
     expect(CONTRACT_OPERATIONS.filter((op) => !documented.has(op))).toEqual([]);
   });
 });
+
+describe("OpenAPI: optimistic concurrency", () => {
+  it("documents the ETag answer header, the If-Match request header and the 412 answer", async () => {
+    const res = await request("GET", "/api/v1/openapi.json", null);
+    const patchRole = res.body.paths["/roles/{roleId}"].patch;
+    const ifMatch = patchRole.parameters.find((p: { in: string; name: string }) => p.in === "header" && p.name === "If-Match");
+    expect(ifMatch).toBeDefined();
+    expect(ifMatch.required).not.toBe(true);
+    expect(patchRole.responses["412"].content["application/problem+json"]).toBeDefined();
+    expect(Object.keys(patchRole.responses["200"].headers)).toEqual(["ETag"]);
+    expect(Object.keys(res.body.paths["/roles/{roleId}"].get.responses["200"].headers)).toEqual(["ETag"]);
+    expect(res.body.paths["/connectors/{connectorId}/graph"].put.responses["412"]).toBeDefined();
+    expect(res.body.paths["/roles/{roleId}"].delete.parameters).toContainEqual(expect.objectContaining({ in: "header", name: "If-Match" }));
+  });
+});

@@ -7,6 +7,11 @@ import { toAppError } from "@/lib/api/problem";
 import { logger } from "@/lib/log";
 import { announceConfigChange } from "@/lib/ops/config-changes";
 import type { ActionResult } from "@/app/(admin)/_lib/action-result";
+import { etagOf, type IfMatch } from "@/lib/api/if-match";
+
+/** What the admin reads when their save lost the race (the API's 412), in plain words. */
+const STALE =
+  "Somebody else changed this after you opened it, so your changes were not saved. Reload the page to see the current version, then make your change again.";
 
 /**
  * The frame of every admin server action: the signed-in user becomes the Caller (re-read from
@@ -31,8 +36,26 @@ export async function runAction<T>(work: (caller: Caller) => Promise<T>, opts: {
       logger.error({ err: e }, "admin action failed unexpectedly");
       return { ok: false, error: "Something went wrong on our side. Try again in a moment." };
     }
+    if (appError.code === "precondition_failed") return { ok: false, error: STALE, stale: true };
     const fieldErrors: Record<string, string> = {};
     for (const { path, message } of appError.extra.errors ?? []) fieldErrors[path] ??= message;
     return { ok: false, error: appError.message, ...(Object.keys(fieldErrors).length ? { fieldErrors } : {}) };
   }
+}
+
+/**
+ * runAction for saving one object that the form loaded at `version` (its ETag, handed to the
+ * form by the page and kept by useObjectVersion): the domain write compares it under the
+ * object's row lock, so a save over somebody else's newer change is refused (the admin is told
+ * so) instead of silently overwriting it; success carries the saved object's new version.
+ * No version (an older form): last write wins, as in the API without If-Match.
+ */
+export async function runVersionedAction<T>(
+  version: unknown,
+  work: (caller: Caller, ifMatch: IfMatch | undefined) => Promise<T>,
+  opts: { revalidate?: boolean } = {},
+): Promise<ActionResult<T>> {
+  const ifMatch = typeof version === "string" && version.length > 0 && version.length <= 200 ? [version] : undefined;
+  const result = await runAction((caller) => work(caller, ifMatch), opts);
+  return result.ok && result.data !== null && result.data !== undefined ? { ...result, version: etagOf(result.data) } : result;
 }

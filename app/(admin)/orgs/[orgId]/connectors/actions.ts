@@ -1,6 +1,6 @@
 "use server";
 
-import { runAction } from "@/app/(admin)/_lib/run-action";
+import { runAction, runVersionedAction } from "@/app/(admin)/_lib/run-action";
 import { ValidationError } from "@/lib/errors";
 import { Id } from "@/lib/schemas/common";
 import { createConnector } from "@/lib/connectors/create-connector";
@@ -13,14 +13,15 @@ export async function createConnectorAction(orgId: string, input: unknown) {
   return runAction((caller) => createConnector(caller, Id.parse(orgId), CreateConnectorBody.parse(input)));
 }
 
-export async function updateConnectorAction(connectorId: string, input: unknown) {
-  return runAction((caller) => updateConnector(caller, Id.parse(connectorId), UpdateConnectorBody.parse(input)));
+export async function updateConnectorAction(connectorId: string, input: unknown, version?: string) {
+  return runVersionedAction(version, (caller, ifMatch) => updateConnector(caller, Id.parse(connectorId), UpdateConnectorBody.parse(input), ifMatch));
 }
 
-export async function deleteConnectorAction(connectorId: string) {
-  return runAction(
-    async (caller) => {
-      await deleteConnector(caller, Id.parse(connectorId));
+export async function deleteConnectorAction(connectorId: string, version?: string) {
+  return runVersionedAction(
+    version,
+    async (caller, ifMatch) => {
+      await deleteConnector(caller, Id.parse(connectorId), ifMatch);
       return null;
     },
     { revalidate: false },

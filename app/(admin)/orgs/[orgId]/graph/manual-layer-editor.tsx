@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { FormAlert, errorAt } from "@/components/forms/form-alert";
 import { applyResult } from "@/components/forms/apply-result";
+import { useObjectVersion } from "@/components/forms/use-object-version";
 import { PutManualGraphBody } from "@/lib/knowledge-graph/schemas";
 import { putManualGraphAction } from "@/app/(admin)/orgs/[orgId]/graph/actions";
 
@@ -18,6 +19,8 @@ interface Props {
     relations: { from: string; to: string; kind: string; description: string | null }[];
   };
   knownKeys: string[];
+  /** The layer's ETag as the page loaded it. */
+  version: string;
 }
 
 const blankToNull = (text: string | null | undefined) => (text?.trim() ? text : null);
@@ -32,7 +35,8 @@ function CellInput({ label, error, ...props }: { label: string; error?: string }
 }
 
 /** Add, edit and delete the connector's manual entities and relations; saving replaces the layer. */
-export function ManualLayerEditor({ connector, manual, knownKeys }: Props) {
+export function ManualLayerEditor({ connector, manual, knownKeys, version: loaded }: Props) {
+  const version = useObjectVersion(`graph:${connector.id}`, loaded);
   const defaults = {
     entities: manual.entities.map((e) => ({ ...e, description: e.description ?? "" })),
     relations: manual.relations.map((r) => ({ ...r, description: r.description ?? "" })),
@@ -45,7 +49,8 @@ export function ManualLayerEditor({ connector, manual, knownKeys }: Props) {
       entities: values.entities.map((e) => ({ ...e, description: blankToNull(e.description) })),
       relations: values.relations.map((r) => ({ ...r, description: blankToNull(r.description) })),
     };
-    const result = await putManualGraphAction(connector.id, body);
+    const result = await putManualGraphAction(connector.id, body, version.current());
+    version.track(result);
     if (applyResult(result, { form, success: `Manual layer of ${connector.name} saved` })) {
       form.reset({
         entities: result.data.entities.map((e) => ({ ...e, description: e.description ?? "" })),

@@ -8,6 +8,8 @@ import { Button } from "@/components/ui/button";
 import { GraphExplorer } from "@/components/graph/graph-explorer";
 import { requireOrgAdmin } from "@/app/(admin)/_lib/context";
 import { orgKnowledgeGraph } from "@/lib/knowledge-graph/org-graph";
+import { getManualGraph } from "@/lib/knowledge-graph/manual-graph";
+import { etagOf } from "@/lib/api/if-match";
 import { ManualLayerEditor } from "@/app/(admin)/orgs/[orgId]/graph/manual-layer-editor";
 import { ConnectorChooser } from "@/app/(admin)/orgs/[orgId]/graph/connector-chooser";
 
@@ -30,6 +32,8 @@ export default async function GraphPage({ params, searchParams }: Props) {
       </div>
     );
   }
+  // The edited layer as the API answers it, so the version the form saves against is its ETag.
+  const manual = await getManualGraph(caller, editing.id);
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
       <PageHeader
@@ -47,7 +51,8 @@ export default async function GraphPage({ params, searchParams }: Props) {
           <ManualLayerEditor
             key={editing.id}
             connector={{ id: editing.id, name: editing.name }}
-            manual={editing.manual}
+            manual={manual}
+            version={etagOf(manual)}
             knownKeys={graph.entities.map((e) => e.key)}
           />
         </CardContent>

@@ -1,13 +1,18 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { requireOrgAdmin } from "@/app/(admin)/_lib/context";
+import { orNotFound, requireOrgAdmin } from "@/app/(admin)/_lib/context";
+import { getOrgOrThrow } from "@/lib/orgs/orgs";
+import { etagOf } from "@/lib/api/if-match";
 import { OrgSettingsForm, DeleteOrgButton } from "@/app/(admin)/orgs/[orgId]/settings/org-settings-form";
 
 export const metadata: Metadata = { title: "Organization settings" };
 
 export default async function OrgSettingsPage({ params }: { params: Promise<{ orgId: string }> }) {
-  const { org } = await requireOrgAdmin((await params).orgId);
+  const { org: context, caller } = await requireOrgAdmin((await params).orgId);
+  // The organization as the API answers it: the forms save against its version (ETag).
+  const org = await orNotFound(getOrgOrThrow(caller, context.id));
+  const version = etagOf(org);
   return (
     <div className="mx-auto grid max-w-2xl gap-6">
       <PageHeader title="Organization settings" description={`Name and slug of ${org.name}.`} />
@@ -16,7 +21,7 @@ export default async function OrgSettingsPage({ params }: { params: Promise<{ or
           <CardTitle id="org-general">General</CardTitle>
         </CardHeader>
         <CardContent>
-          <OrgSettingsForm org={{ id: org.id, name: org.name, slug: org.slug }} />
+          <OrgSettingsForm org={{ id: org.id, name: org.name, slug: org.slug }} version={version} />
         </CardContent>
       </Card>
       {(
@@ -28,7 +33,7 @@ export default async function OrgSettingsPage({ params }: { params: Promise<{ or
             </CardDescription>
           </CardHeader>
           <CardContent>
-            <DeleteOrgButton org={{ id: org.id, name: org.name }} />
+            <DeleteOrgButton org={{ id: org.id, name: org.name }} version={version} />
           </CardContent>
         </Card>
       )}

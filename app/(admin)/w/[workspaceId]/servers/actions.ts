@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { requestBaseUrl } from "@/app/(admin)/_lib/context";
-import { runAction } from "@/app/(admin)/_lib/run-action";
+import { runAction, runVersionedAction } from "@/app/(admin)/_lib/run-action";
 import { Id } from "@/lib/schemas/common";
 import { createServer, deleteServer, setServerConnectors, updateServer } from "@/lib/servers/servers";
 import { CreateServerBody, SetServerConnectorsBody, UpdateServerBody } from "@/lib/servers/schemas";
@@ -13,20 +13,24 @@ export async function createServerAction(workspaceId: string, input: unknown) {
   return runAction((caller) => createServer(caller, Id.parse(workspaceId), CreateServerBody.parse(input), baseUrl));
 }
 
-export async function updateServerAction(serverId: string, input: unknown) {
+export async function updateServerAction(serverId: string, input: unknown, version?: string) {
   const baseUrl = await requestBaseUrl();
-  return runAction((caller) => updateServer(caller, Id.parse(serverId), UpdateServerBody.parse(input), baseUrl));
+  return runVersionedAction(version, (caller, ifMatch) => updateServer(caller, Id.parse(serverId), UpdateServerBody.parse(input), baseUrl, ifMatch));
 }
 
-export async function setServerConnectorsAction(serverId: string, input: unknown) {
+export async function setServerConnectorsAction(serverId: string, input: unknown, version?: string) {
   const baseUrl = await requestBaseUrl();
-  return runAction((caller) => setServerConnectors(caller, Id.parse(serverId), SetServerConnectorsBody.parse(input).connectorIds, baseUrl));
+  return runVersionedAction(version, (caller, ifMatch) =>
+    setServerConnectors(caller, Id.parse(serverId), SetServerConnectorsBody.parse(input).connectorIds, baseUrl, ifMatch),
+  );
 }
 
-export async function deleteServerAction(serverId: string) {
-  return runAction(
-    async (caller) => {
-      await deleteServer(caller, Id.parse(serverId));
+export async function deleteServerAction(serverId: string, version?: string) {
+  const baseUrl = await requestBaseUrl();
+  return runVersionedAction(
+    version,
+    async (caller, ifMatch) => {
+      await deleteServer(caller, Id.parse(serverId), { ifMatch, baseUrl });
       return null;
     },
     { revalidate: false },

@@ -3,6 +3,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { requireWorkspace } from "@/app/(admin)/_lib/context";
 import { getWorkspace } from "@/lib/workspaces/workspaces";
+import { etagOf } from "@/lib/api/if-match";
 import { DeleteWorkspaceButton, WorkspaceSettingsForm } from "@/app/(admin)/w/[workspaceId]/settings/workspace-settings-form";
 
 export const metadata: Metadata = { title: "Workspace settings" };
@@ -26,6 +27,7 @@ export default async function WorkspaceSettingsPage({ params }: { params: Promis
               knowledgeGraphEnabled: workspace.knowledgeGraphEnabled,
               toolWhitelistsEnabled: workspace.toolWhitelistsEnabled,
             }}
+            version={etagOf(workspace)}
           />
         </CardContent>
       </Card>
@@ -35,7 +37,7 @@ export default async function WorkspaceSettingsPage({ params }: { params: Promis
           <CardDescription>Deletes its members, MCP servers, skills, files and API keys. The organization&apos;s connectors and roles stay.</CardDescription>
         </CardHeader>
         <CardContent>
-          <DeleteWorkspaceButton workspace={{ id: workspace.id, name: workspace.name, orgId: workspace.orgId }} />
+          <DeleteWorkspaceButton workspace={{ id: workspace.id, name: workspace.name, orgId: workspace.orgId }} version={etagOf(workspace)} />
         </CardContent>
       </Card>
     </div>

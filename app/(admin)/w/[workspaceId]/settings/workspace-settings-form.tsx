@@ -6,6 +6,7 @@ import { FormAlert } from "@/components/forms/form-alert";
 import { applyResult } from "@/components/forms/apply-result";
 import { DeleteButton } from "@/components/forms/delete-button";
 import { SaveButton } from "@/components/forms/save-button";
+import { useObjectVersion } from "@/components/forms/use-object-version";
 import { NameSlugFields } from "@/components/admin/name-slug-fields";
 import { SwitchField } from "@/components/admin/switch-field";
 import { KNOWLEDGE_GRAPH_HINT, TOOL_WHITELISTS_HINT } from "@/components/admin/workspace-setting-hints";
@@ -20,11 +21,14 @@ interface WorkspaceSettings {
   toolWhitelistsEnabled: boolean;
 }
 
-export function WorkspaceSettingsForm({ workspace }: { workspace: WorkspaceSettings }) {
+/** `version`: the workspace's ETag as the page loaded it. */
+export function WorkspaceSettingsForm({ workspace, version: loaded }: { workspace: WorkspaceSettings; version: string }) {
+  const version = useObjectVersion(`workspace:${workspace.id}`, loaded);
   const { id, ...defaults } = workspace;
   const form = useForm({ resolver: zodResolver(UpdateWorkspaceBody), defaultValues: defaults });
   const onSubmit = form.handleSubmit(async (values) => {
-    const result = await updateWorkspaceAction(id, values);
+    const result = await updateWorkspaceAction(id, values, version.current());
+    version.track(result);
     if (applyResult(result, { form, success: "Workspace saved" })) {
       const { name, slug, knowledgeGraphEnabled, toolWhitelistsEnabled } = result.data;
       form.reset({ name, slug, knowledgeGraphEnabled, toolWhitelistsEnabled });
@@ -41,14 +45,15 @@ export function WorkspaceSettingsForm({ workspace }: { workspace: WorkspaceSetti
   );
 }
 
-export function DeleteWorkspaceButton({ workspace }: { workspace: { id: string; name: string; orgId: string } }) {
+export function DeleteWorkspaceButton({ workspace, version: loaded }: { workspace: { id: string; name: string; orgId: string }; version: string }) {
+  const version = useObjectVersion(`workspace:${workspace.id}`, loaded);
   return (
     <DeleteButton
       label="Delete workspace"
       name={workspace.name}
       description="Its MCP servers stop answering and its API keys stop working at once. This cannot be undone."
       success={`Workspace "${workspace.name}" deleted`}
-      action={() => deleteWorkspaceAction(workspace.id)}
+      action={() => deleteWorkspaceAction(workspace.id, version.current())}
       redirectTo={`/orgs/${workspace.orgId}/workspaces`}
     />
   );

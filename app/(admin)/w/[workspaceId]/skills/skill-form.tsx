@@ -13,6 +13,7 @@ import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { FormAlert, errorAt } from "@/components/forms/form-alert";
 import { applyResult } from "@/components/forms/apply-result";
+import { useObjectVersion } from "@/components/forms/use-object-version";
 import { MarkdownEditor } from "@/components/editors/markdown-editor";
 import { SwitchField } from "@/components/admin/switch-field";
 import { CreateSkillBody } from "@/lib/skills/schemas";
@@ -26,16 +27,20 @@ interface Props {
   workspaceId: string;
   connectors: { id: string; name: string }[];
   skill?: { id: string; name: string; content: string; connectorId: string | null; applied: boolean };
+  /** The edited skill's ETag as the page loaded it. */
+  version?: string;
 }
 
 /** Create (no `skill`) or edit a skill: name, scope, applied, and markdown content with preview. */
-export function SkillEditor({ workspaceId, connectors, skill }: Props) {
+export function SkillEditor({ workspaceId, connectors, skill, version: loaded }: Props) {
   const router = useRouter();
+  const version = useObjectVersion(`skill:${skill?.id ?? "new"}`, loaded ?? "");
   const defaults: SkillFormValues = { name: skill?.name ?? "", content: skill?.content ?? "", connectorId: skill?.connectorId ?? "", applied: skill?.applied ?? true };
   const form = useForm({ resolver: zodResolver(SkillForm), defaultValues: defaults });
   const onSubmit = form.handleSubmit(async (values) => {
     const body = { ...values, connectorId: values.connectorId || null };
-    const result = skill ? await updateSkillAction(skill.id, body) : await createSkillAction(workspaceId, body);
+    const result = skill ? await updateSkillAction(skill.id, body, version.current()) : await createSkillAction(workspaceId, body);
+    version.track(result);
     if (!applyResult(result, { form, success: skill ? "Skill saved" : `Skill "${values.name}" created` })) return;
     if (skill) form.reset({ ...values });
     else router.push(`/w/${workspaceId}/skills`);
@@ -89,7 +94,7 @@ export function SkillEditor({ workspaceId, connectors, skill }: Props) {
             confirmLabel="Delete skill"
             pendingLabel="Deleting…"
             onConfirm={async () => {
-              if (!applyResult(await deleteSkillAction(skill.id), { success: `Skill "${skill.name}" deleted` })) return false;
+              if (!applyResult(await deleteSkillAction(skill.id, version.current()), { success: `Skill "${skill.name}" deleted` })) return false;
               router.push(`/w/${workspaceId}/skills`);
               router.refresh();
             }}

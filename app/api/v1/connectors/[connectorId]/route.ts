@@ -6,5 +6,5 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 export const GET = apiRoute(e.getConnector, ({ caller, params }) => getConnector(caller, params.connectorId));
-export const PATCH = apiRoute(e.updateConnector, ({ caller, params, body }) => updateConnector(caller, params.connectorId, body));
-export const DELETE = apiRoute(e.deleteConnector, ({ caller, params }) => deleteConnector(caller, params.connectorId));
+export const PATCH = apiRoute(e.updateConnector, ({ caller, params, body, ifMatch }) => updateConnector(caller, params.connectorId, body, ifMatch));
+export const DELETE = apiRoute(e.deleteConnector, ({ caller, params, ifMatch }) => deleteConnector(caller, params.connectorId, ifMatch));

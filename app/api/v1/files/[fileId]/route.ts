@@ -6,5 +6,5 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 export const GET = apiRoute(e.getFile, ({ caller, params }) => getFile(caller, params.fileId));
-export const PATCH = apiRoute(e.updateFile, ({ caller, params, body }) => updateFile(caller, params.fileId, body));
-export const DELETE = apiRoute(e.deleteFile, ({ caller, params }) => deleteFile(caller, params.fileId));
+export const PATCH = apiRoute(e.updateFile, ({ caller, params, body, ifMatch }) => updateFile(caller, params.fileId, body, ifMatch));
+export const DELETE = apiRoute(e.deleteFile, ({ caller, params, ifMatch }) => deleteFile(caller, params.fileId, ifMatch));

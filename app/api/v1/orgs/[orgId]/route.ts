@@ -6,5 +6,5 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 export const GET = apiRoute(e.getOrg, ({ caller, params }) => getOrgOrThrow(caller, params.orgId));
-export const PATCH = apiRoute(e.updateOrg, ({ caller, params, body }) => updateOrg(caller, params.orgId, body));
-export const DELETE = apiRoute(e.deleteOrg, ({ caller, params }) => deleteOrg(caller, params.orgId));
+export const PATCH = apiRoute(e.updateOrg, ({ caller, params, body, ifMatch }) => updateOrg(caller, params.orgId, body, ifMatch));
+export const DELETE = apiRoute(e.deleteOrg, ({ caller, params, ifMatch }) => deleteOrg(caller, params.orgId, ifMatch));

@@ -5,5 +5,5 @@ import { deleteStoredResource, updateStoredResource } from "@/lib/resources/stor
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const DELETE = apiRoute(e.deleteStoredResource, ({ caller, params }) => deleteStoredResource(caller, params.resourceId));
-export const PATCH = apiRoute(e.updateStoredResource, ({ caller, params, body }) => updateStoredResource(caller, params.resourceId, body));
+export const DELETE = apiRoute(e.deleteStoredResource, ({ caller, params, ifMatch }) => deleteStoredResource(caller, params.resourceId, ifMatch));
+export const PATCH = apiRoute(e.updateStoredResource, ({ caller, params, body, ifMatch }) => updateStoredResource(caller, params.resourceId, body, ifMatch));

@@ -6,5 +6,5 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 export const GET = apiRoute(e.getRole, ({ caller, params }) => getRole(caller, params.roleId));
-export const PATCH = apiRoute(e.updateRole, ({ caller, params, body }) => updateRole(caller, params.roleId, body));
-export const DELETE = apiRoute(e.deleteRole, ({ caller, params }) => deleteRole(caller, params.roleId));
+export const PATCH = apiRoute(e.updateRole, ({ caller, params, body, ifMatch }) => updateRole(caller, params.roleId, body, ifMatch));
+export const DELETE = apiRoute(e.deleteRole, ({ caller, params, ifMatch }) => deleteRole(caller, params.roleId, ifMatch));

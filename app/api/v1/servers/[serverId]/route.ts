@@ -7,5 +7,5 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 export const GET = apiRoute(e.getServer, ({ caller, params, request }) => getServer(caller, params.serverId, publicBaseUrl(request.url)));
-export const PATCH = apiRoute(e.updateServer, ({ caller, params, body, request }) => updateServer(caller, params.serverId, body, publicBaseUrl(request.url)));
-export const DELETE = apiRoute(e.deleteServer, ({ caller, params }) => deleteServer(caller, params.serverId));
+export const PATCH = apiRoute(e.updateServer, ({ caller, params, body, request, ifMatch }) => updateServer(caller, params.serverId, body, publicBaseUrl(request.url), ifMatch));
+export const DELETE = apiRoute(e.deleteServer, ({ caller, params, request, ifMatch }) => deleteServer(caller, params.serverId, { ifMatch, baseUrl: publicBaseUrl(request.url) }));

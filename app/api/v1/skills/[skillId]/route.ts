@@ -6,5 +6,5 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 export const GET = apiRoute(e.getSkill, ({ caller, params }) => getSkill(caller, params.skillId));
-export const PATCH = apiRoute(e.updateSkill, ({ caller, params, body }) => updateSkill(caller, params.skillId, body));
-export const DELETE = apiRoute(e.deleteSkill, ({ caller, params }) => deleteSkill(caller, params.skillId));
+export const PATCH = apiRoute(e.updateSkill, ({ caller, params, body, ifMatch }) => updateSkill(caller, params.skillId, body, ifMatch));
+export const DELETE = apiRoute(e.deleteSkill, ({ caller, params, ifMatch }) => deleteSkill(caller, params.skillId, ifMatch));

@@ -6,5 +6,5 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 export const GET = apiRoute(e.getWorkspace, ({ caller, params }) => getWorkspace(caller, params.workspaceId));
-export const PATCH = apiRoute(e.updateWorkspace, ({ caller, params, body }) => updateWorkspace(caller, params.workspaceId, body));
-export const DELETE = apiRoute(e.deleteWorkspace, ({ caller, params }) => deleteWorkspace(caller, params.workspaceId));
+export const PATCH = apiRoute(e.updateWorkspace, ({ caller, params, body, ifMatch }) => updateWorkspace(caller, params.workspaceId, body, ifMatch));
+export const DELETE = apiRoute(e.deleteWorkspace, ({ caller, params, ifMatch }) => deleteWorkspace(caller, params.workspaceId, ifMatch));

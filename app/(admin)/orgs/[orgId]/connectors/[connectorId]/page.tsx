@@ -4,6 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { type ConnectorParams, loadConnector } from "@/app/(admin)/orgs/[orgId]/connectors/[connectorId]/load";
 import { ConnectorSettingsForm, DeleteConnectorButton } from "@/app/(admin)/orgs/[orgId]/connectors/[connectorId]/settings-form";
 import { ReplaceHeadersButton } from "@/app/(admin)/orgs/[orgId]/connectors/[connectorId]/replace-headers";
+import { etagOf } from "@/lib/api/if-match";
 
 export const metadata: Metadata = { title: "Connector settings" };
 
@@ -20,6 +21,7 @@ export default async function ConnectorSettingsPage({ params }: { params: Connec
         <CardContent>
           <ConnectorSettingsForm
             connector={{ id: connector.id, type: connector.type, name: connector.name, url: connector.config.baseUrl ?? connector.config.url ?? "" }}
+            version={etagOf(connector)}
           />
         </CardContent>
       </Card>
@@ -42,7 +44,7 @@ export default async function ConnectorSettingsPage({ params }: { params: Connec
               ))}
             </ul>
           )}
-          <ReplaceHeadersButton connectorId={connector.id} currentNames={names} />
+          <ReplaceHeadersButton connectorId={connector.id} currentNames={names} version={etagOf(connector)} />
         </CardContent>
       </Card>
       <Card aria-labelledby="connector-danger" className="border-red-300 dark:border-red-900">
@@ -51,7 +53,7 @@ export default async function ConnectorSettingsPage({ params }: { params: Connec
           <CardDescription>Its tools, stored resources and knowledge graph go with it, and it leaves every MCP server it is assigned to.</CardDescription>
         </CardHeader>
         <CardContent>
-          <DeleteConnectorButton connector={{ id: connector.id, name: connector.name, orgId }} />
+          <DeleteConnectorButton connector={{ id: connector.id, name: connector.name, orgId }} version={etagOf(connector)} />
         </CardContent>
       </Card>
     </div>

@@ -10,6 +10,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { FormAlert } from "@/components/forms/form-alert";
 import { applyResult } from "@/components/forms/apply-result";
+import { useObjectVersion } from "@/components/forms/use-object-version";
 import { SecretHeadersEditor } from "@/components/connectors/secret-headers-editor";
 import { HeaderRows, formPathOf, headersObject } from "@/components/connectors/connector-form-model";
 import { updateConnectorAction } from "@/app/(admin)/orgs/[orgId]/connectors/actions";
@@ -20,15 +21,21 @@ const ReplaceForm = z.object({ headers: HeaderRows });
  * Replaces the whole secret header set (the API has no way to change one value without the
  * others, and values are never read back): the rows start with the current names, values blank.
  */
-export function ReplaceHeadersButton({ connectorId, currentNames }: { connectorId: string; currentNames: string[] }) {
+export function ReplaceHeadersButton({ connectorId, currentNames, version: loaded }: { connectorId: string; currentNames: string[]; version: string }) {
+  const version = useObjectVersion(`connector:${connectorId}`, loaded);
   const [open, setOpen] = useState(false);
   const initial = { headers: currentNames.map((name) => ({ name, value: "" })) };
   const form = useForm({ resolver: zodResolver(ReplaceForm), defaultValues: initial });
   const save = form.handleSubmit(async (values) => {
-    const result = await updateConnectorAction(connectorId, { config: { headers: headersObject(values.headers) } });
+    const result = await updateConnectorAction(connectorId, { config: { headers: headersObject(values.headers) } }, version.current());
+    version.track(result);
     if (applyResult(result, { form, success: "Secret headers replaced", mapPath: formPathOf })) setOpen(false);
   });
-  const clear = async () => applyResult(await updateConnectorAction(connectorId, { config: { headers: {} } }), { success: "Secret headers cleared" });
+  const clear = async () => {
+    const result = await updateConnectorAction(connectorId, { config: { headers: {} } }, version.current());
+    version.track(result);
+    return applyResult(result, { success: "Secret headers cleared" });
+  };
   return (
     <div className="flex flex-wrap gap-2">
       <Dialog

@@ -7,6 +7,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { FormAlert, errorAt } from "@/components/forms/form-alert";
 import { applyResult } from "@/components/forms/apply-result";
+import { useObjectVersion } from "@/components/forms/use-object-version";
 import { DeleteButton } from "@/components/forms/delete-button";
 import { SaveButton } from "@/components/forms/save-button";
 import { formPathOf } from "@/components/connectors/connector-form-model";
@@ -18,13 +19,17 @@ const SettingsForm = z.object({ name: Name, url: HttpUrl });
 
 interface Props {
   connector: { id: string; type: "http" | "mcp"; name: string; url: string };
+  /** The connector's ETag as the page loaded it (shared by the page's connector forms). */
+  version: string;
 }
 
-export function ConnectorSettingsForm({ connector }: Props) {
+export function ConnectorSettingsForm({ connector, version: loaded }: Props) {
+  const version = useObjectVersion(`connector:${connector.id}`, loaded);
   const form = useForm({ resolver: zodResolver(SettingsForm), defaultValues: { name: connector.name, url: connector.url } });
   const urlKey = connector.type === "http" ? "baseUrl" : "url";
   const onSubmit = form.handleSubmit(async (values) => {
-    const result = await updateConnectorAction(connector.id, { name: values.name, config: { [urlKey]: values.url } });
+    const result = await updateConnectorAction(connector.id, { name: values.name, config: { [urlKey]: values.url } }, version.current());
+    version.track(result);
     const ok = applyResult(result, { form, success: "Connector saved", mapPath: (p) => (formPathOf(p) === urlKey ? "url" : formPathOf(p)) });
     if (ok) form.reset({ name: result.data.name, url: result.data.config[urlKey] ?? "" });
   });
@@ -47,14 +52,15 @@ export function ConnectorSettingsForm({ connector }: Props) {
   );
 }
 
-export function DeleteConnectorButton({ connector }: { connector: { id: string; name: string; orgId: string } }) {
+export function DeleteConnectorButton({ connector, version: loaded }: { connector: { id: string; name: string; orgId: string }; version: string }) {
+  const version = useObjectVersion(`connector:${connector.id}`, loaded);
   return (
     <DeleteButton
       label="Delete connector"
       name={connector.name}
       description="MCP clients lose its tools on their next request. Roles keep its tool names, but they match nothing. This cannot be undone."
       success={`Connector "${connector.name}" deleted`}
-      action={() => deleteConnectorAction(connector.id)}
+      action={() => deleteConnectorAction(connector.id, version.current())}
       redirectTo={`/orgs/${connector.orgId}/connectors`}
     />
   );

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { ChevronLeft } from "lucide-react";
 import { orNotFound, requireOrgAdmin } from "@/app/(admin)/_lib/context";
 import { getRole } from "@/lib/roles/roles";
+import { etagOf } from "@/lib/api/if-match";
 import { listConnectors } from "@/lib/connectors/connectors";
 import { RoleEditor } from "@/app/(admin)/orgs/[orgId]/roles/[roleId]/role-editor";
 
@@ -28,6 +29,7 @@ export default async function RolePage({ params }: { params: Promise<{ orgId: st
       <RoleEditor
         orgId={org.id}
         role={{ id: role.id, name: role.name, tools: role.tools }}
+        version={etagOf(role)}
         connectors={connectors.items.map((c) => ({ id: c.id, name: c.name, type: c.type, tools: c.tools.map((t) => ({ name: t.name, description: t.description })) }))}
       />
     </div>

@@ -9,6 +9,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { applyResult } from "@/components/forms/apply-result";
+import { useObjectVersion } from "@/components/forms/use-object-version";
 import { type PickerConnector, ToolWhitelistPicker, toolKey } from "@/components/roles/tool-whitelist-picker";
 import { Name } from "@/lib/schemas/common";
 import { deleteRoleAction, updateRoleAction } from "@/app/(admin)/orgs/[orgId]/roles/actions";
@@ -17,11 +18,14 @@ interface Props {
   orgId: string;
   role: { id: string; name: string; tools: { connectorId: string; tool: string }[] };
   connectors: PickerConnector[];
+  /** The role's version as the page loaded it (its ETag). */
+  version: string;
 }
 
 /** A role's name and whitelist, saved together (the whole list replaces the old one). */
-export function RoleEditor({ orgId, role, connectors }: Props) {
+export function RoleEditor({ orgId, role, connectors, version: loaded }: Props) {
   const router = useRouter();
+  const version = useObjectVersion(`role:${role.id}`, loaded);
   const [name, setName] = useState(role.name);
   const [nameError, setNameError] = useState<string>();
   const [selected, setSelected] = useState(() => new Set(role.tools.map((t) => toolKey(t.connectorId, t.tool))));
@@ -39,7 +43,8 @@ export function RoleEditor({ orgId, role, connectors }: Props) {
       return { connectorId, tool };
     });
     startTransition(async () => {
-      const result = await updateRoleAction(role.id, { name: parsed.data, tools });
+      const result = await updateRoleAction(role.id, { name: parsed.data, tools }, version.current());
+      version.track(result);
       if (!result.ok && result.fieldErrors?.name) setNameError(result.fieldErrors.name);
       applyResult(result, { success: `Role saved (${tools.length} tools)` });
     });
@@ -111,7 +116,7 @@ export function RoleEditor({ orgId, role, connectors }: Props) {
           confirmLabel="Delete role"
           pendingLabel="Deleting…"
           onConfirm={async () => {
-            if (!applyResult(await deleteRoleAction(role.id), { success: `Role "${role.name}" deleted` })) return false;
+            if (!applyResult(await deleteRoleAction(role.id, version.current()), { success: `Role "${role.name}" deleted` })) return false;
             router.push(`/orgs/${orgId}/roles`);
             router.refresh();
           }}

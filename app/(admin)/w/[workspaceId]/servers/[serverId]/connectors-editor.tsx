@@ -6,6 +6,7 @@ import { ArrowDown, ArrowUp, Plus, X } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { applyResult } from "@/components/forms/apply-result";
+import { useObjectVersion } from "@/components/forms/use-object-version";
 import { setServerConnectorsAction } from "@/app/(admin)/w/[workspaceId]/servers/actions";
 
 interface ConnectorOption {
@@ -20,10 +21,13 @@ interface Props {
   orgId: string;
   assignedIds: string[];
   connectors: ConnectorOption[];
+  /** The server's ETag as the page loaded it. */
+  version: string;
 }
 
 /** Assigned connectors in order (move up/down, remove) and the others to add; saved together. */
-export function ServerConnectorsEditor({ serverId, orgId, assignedIds, connectors }: Props) {
+export function ServerConnectorsEditor({ serverId, orgId, assignedIds, connectors, version: loaded }: Props) {
+  const version = useObjectVersion(`server:${serverId}`, loaded);
   const [order, setOrder] = useState(assignedIds);
   const [pending, startTransition] = useTransition();
   const byId = new Map(connectors.map((c) => [c.id, c]));
@@ -38,7 +42,9 @@ export function ServerConnectorsEditor({ serverId, orgId, assignedIds, connector
     });
   const save = () =>
     startTransition(async () => {
-      applyResult(await setServerConnectorsAction(serverId, { connectorIds: order }), { success: "Connectors saved" });
+      const result = await setServerConnectorsAction(serverId, { connectorIds: order }, version.current());
+      version.track(result);
+      applyResult(result, { success: "Connectors saved" });
     });
   return (
     <div className="grid gap-4">

@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { EndpointDetails } from "@/components/servers/endpoint-card";
 import { orNotFound, requestBaseUrl, requireWorkspace } from "@/app/(admin)/_lib/context";
 import { getServer } from "@/lib/servers/servers";
+import { etagOf } from "@/lib/api/if-match";
 import { listConnectors } from "@/lib/connectors/connectors";
 import { previewCaller } from "@/lib/mcp/preview-caller";
 import { ServerConnectorsEditor } from "@/app/(admin)/w/[workspaceId]/servers/[serverId]/connectors-editor";
@@ -58,6 +59,7 @@ export default async function ServerPage({ params }: Props) {
             serverId={server.id}
             orgId={org.id}
             assignedIds={server.connectorIds}
+            version={etagOf(server)}
             connectors={connectors.items.map((c) => ({ id: c.id, name: c.name, type: c.type, toolCount: c.tools.length }))}
           />
         </CardContent>
@@ -68,7 +70,7 @@ export default async function ServerPage({ params }: Props) {
           <CardDescription>The server&apos;s own instructions open the instructions every MCP client receives at initialize.</CardDescription>
         </CardHeader>
         <CardContent>
-          <ServerSettingsForm server={{ id: server.id, name: server.name, instructions: server.instructions ?? "" }} />
+          <ServerSettingsForm server={{ id: server.id, name: server.name, instructions: server.instructions ?? "" }} version={etagOf(server)} />
         </CardContent>
       </Card>
       <Card aria-labelledby="try-title">
@@ -86,7 +88,7 @@ export default async function ServerPage({ params }: Props) {
           <CardDescription>Its endpoint stops answering and API keys pinned to it are deleted with it.</CardDescription>
         </CardHeader>
         <CardContent>
-          <DeleteServerButton server={{ id: server.id, name: server.name, workspaceId: workspace.id }} />
+          <DeleteServerButton server={{ id: server.id, name: server.name, workspaceId: workspace.id }} version={etagOf(server)} />
         </CardContent>
       </Card>
     </div>

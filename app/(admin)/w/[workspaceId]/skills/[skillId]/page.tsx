@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { ChevronLeft } from "lucide-react";
 import { orNotFound, requireWorkspace } from "@/app/(admin)/_lib/context";
 import { getSkill } from "@/lib/skills/skills";
+import { etagOf } from "@/lib/api/if-match";
 import { listConnectors } from "@/lib/connectors/connectors";
 import { SkillEditor } from "@/app/(admin)/w/[workspaceId]/skills/skill-form";
 
@@ -28,6 +29,7 @@ export default async function SkillPage({ params }: { params: Promise<{ workspac
         workspaceId={workspace.id}
         connectors={connectors.items.map((c) => ({ id: c.id, name: c.name }))}
         skill={{ id: skill.id, name: skill.name, content: skill.content, connectorId: skill.connectorId, applied: skill.applied }}
+        version={etagOf(skill)}
       />
     </div>
   );

@@ -6,4 +6,4 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 export const GET = apiRoute(e.getManualGraph, ({ caller, params }) => getManualGraph(caller, params.connectorId));
-export const PUT = apiRoute(e.putManualGraph, ({ caller, params, body }) => putManualGraph(caller, params.connectorId, body));
+export const PUT = apiRoute(e.putManualGraph, ({ caller, params, body, ifMatch }) => putManualGraph(caller, params.connectorId, body, ifMatch));

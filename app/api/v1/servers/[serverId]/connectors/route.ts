@@ -6,4 +6,4 @@ import { publicBaseUrl } from "@/lib/servers/server-url";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const PUT = apiRoute(e.setServerConnectors, ({ caller, params, body, request }) => setServerConnectors(caller, params.serverId, body.connectorIds, publicBaseUrl(request.url)));
+export const PUT = apiRoute(e.setServerConnectors, ({ caller, params, body, request, ifMatch }) => setServerConnectors(caller, params.serverId, body.connectorIds, publicBaseUrl(request.url), ifMatch));

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/forms/form-alert";
 import { applyResult } from "@/components/forms/apply-result";
+import { useObjectVersion } from "@/components/forms/use-object-version";
 import { ToolListEditor } from "@/components/connectors/tool-list-editor";
 import { ToolDrafts, type ToolDraftInput, draftToTool, formPathOf, toolToDraft } from "@/components/connectors/connector-form-model";
 import { updateConnectorAction } from "@/app/(admin)/orgs/[orgId]/connectors/actions";
@@ -13,10 +14,13 @@ import { updateConnectorAction } from "@/app/(admin)/orgs/[orgId]/connectors/act
 const ToolsForm = z.object({ tools: ToolDrafts });
 
 /** The tools of an http connector; saving replaces the whole set (PATCH `tools`). */
-export function HttpToolsForm({ connectorId, tools }: { connectorId: string; tools: ToolDraftInput[] }) {
+/** `version`: the connector's ETag as the page loaded it; a save over a newer tool set is refused. */
+export function HttpToolsForm({ connectorId, tools, version: loaded }: { connectorId: string; tools: ToolDraftInput[]; version: string }) {
+  const version = useObjectVersion(`connector:${connectorId}`, loaded);
   const form = useForm<z.input<typeof ToolsForm>, unknown, z.output<typeof ToolsForm>>({ resolver: zodResolver(ToolsForm), defaultValues: { tools } });
   const onSubmit = form.handleSubmit(async (values) => {
-    const result = await updateConnectorAction(connectorId, { tools: values.tools.map(draftToTool) });
+    const result = await updateConnectorAction(connectorId, { tools: values.tools.map(draftToTool) }, version.current());
+    version.track(result);
     if (applyResult(result, { form, success: `Tools saved (${values.tools.length})`, mapPath: formPathOf })) {
       form.reset({ tools: result.data.tools.map(toolToDraft) });
     }

@@ -7,6 +7,7 @@ import { type ConnectorParams, loadConnector } from "@/app/(admin)/orgs/[orgId]/
 import { HttpToolsForm } from "@/app/(admin)/orgs/[orgId]/connectors/[connectorId]/tools/http-tools-form";
 import { ReloadToolsButton } from "@/app/(admin)/orgs/[orgId]/connectors/[connectorId]/tools/reload-button";
 import { toolToDraft } from "@/components/connectors/connector-form-model";
+import { etagOf } from "@/lib/api/if-match";
 
 export const metadata: Metadata = { title: "Connector tools" };
 
@@ -22,7 +23,7 @@ export default async function ConnectorToolsPage({ params }: { params: Connector
     return (
       <div className="grid gap-3">
         {tryHint}
-        <HttpToolsForm connectorId={connector.id} tools={connector.tools.map(toolToDraft)} />
+        <HttpToolsForm connectorId={connector.id} tools={connector.tools.map(toolToDraft)} version={etagOf(connector)} />
       </div>
     );
   }
