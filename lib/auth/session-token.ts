@@ -1,5 +1,6 @@
 import { decode, encode, type JWT } from "next-auth/jwt";
 import { getOrCreateInstanceSecret } from "@/lib/auth/instance-secret";
+import { setting } from "@/lib/config/settings";
 
 /**
  * The session is a next-auth JWT (encrypted JWE) in next-auth's own cookie, so that
@@ -14,9 +15,13 @@ export function authSecret(): string {
   return process.env.NEXTAUTH_SECRET || process.env.AUTH_SECRET || getOrCreateInstanceSecret("nextauth-secret");
 }
 
-/** Mirrors next-auth's own rule, so every reader looks for the same cookie name. */
+/**
+ * Whether the platform is served over https (NEXTAUTH_URL or PUBLIC_URL says so): then the
+ * session cookie is `Secure` and carries next-auth's `__Secure-` name, which browsers only accept
+ * over https. Every reader and writer of the cookie asks this, so they agree on its name.
+ */
 export function usesSecureCookies(): boolean {
-  return process.env.NEXTAUTH_URL?.startsWith("https://") ?? false;
+  return [setting("NEXTAUTH_URL"), setting("PUBLIC_URL")].some((url) => url?.startsWith("https://"));
 }
 
 export function sessionCookieName(): string {
