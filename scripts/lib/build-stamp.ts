@@ -8,7 +8,7 @@ import path from "node:path";
  */
 
 const BUILD_INPUTS = ["app", "lib", "components", "prisma", "public", "package.json", "package-lock.json",
-  "next.config.ts", "tsconfig.json", "postcss.config.mjs", "proxy.ts"];
+  "next.config.ts", "tsconfig.json", "postcss.config.mjs", "proxy.ts", "instrumentation.ts"];
 
 export function stampFile(root: string): string {
   return path.join(root, ".next", "switchboard-build-stamp");
