@@ -161,3 +161,29 @@ describe("client addresses under next start", () => {
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
   });
 });
+
+describe("served over https (PUBLIC_URL https)", () => {
+  let secure: RunningApp;
+  beforeAll(async () => {
+    secure = await startApp({ databaseUrl: inject("databaseUrl"), env: { PUBLIC_URL: "https://switchboard.example.test" } });
+  }, 120_000);
+  afterAll(() => secure?.stop());
+
+  it("pages carry HSTS, and signing in sets a Secure session cookie", async () => {
+    const page = await fetch(`${secure.baseUrl}/signin`);
+    expect(page.headers.get("strict-transport-security")).toMatch(/^max-age=\d+/);
+    const csrf = await fetch(`${secure.baseUrl}/api/auth/csrf`);
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const cookies = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const signedIn = await fetch(`${secure.baseUrl}/api/auth/callback/credentials`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies },
+      body: new URLSearchParams({ csrfToken, email: admin.email, password: admin.password, json: "true" }),
+    });
+    const session = signedIn.headers.getSetCookie().find((c) => c.includes("session-token="));
+    expect(session).toMatch(/^__Secure-next-auth\.session-token=/);
+    expect(session).toMatch(/;\s*Secure/i);
+    expect(session).toMatch(/;\s*HttpOnly/i);
+  });
+});
