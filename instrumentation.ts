@@ -1,9 +1,10 @@
 /**
  * Next.js calls `register` once when it starts a server instance (`next start`, `next dev`; also
  * without scripts/start.ts, as the Dockerfile runs it). A setting that is not valid stops the
- * server with a sentence naming the variable instead of every request failing later; then the
- * background work starts. Both need Node APIs: Next inlines NEXT_RUNTIME per bundle (it is not a
- * setting), so the edge bundle drops this branch and never includes the database client.
+ * server with a sentence naming the variable instead of every request failing later. Then our
+ * server layer stamps each request with the address of its socket (lib/net/socket-address.ts,
+ * what per-client limits key on) and the background work starts. All need Node APIs: Next
+ * inlines NEXT_RUNTIME per bundle (it is not a setting), so the edge bundle drops this branch.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -14,6 +15,8 @@ export async function register(): Promise<void> {
     console.error("[switchboard] Not started: fix the setting(s) above (see the Configuration table in README.md).");
     process.exit(2);
   }
+  const { stampEveryRequest } = await import("@/lib/net/socket-address");
+  stampEveryRequest();
   const { startBackgroundWork } = await import("@/lib/ops/start-background-work");
   startBackgroundWork();
 }

@@ -1,25 +1,50 @@
 import { getToken } from "next-auth/jwt";
 import { type NextRequest, NextResponse } from "next/server";
 import { isPublicPath } from "@/lib/auth/public-paths";
+import { isSameOriginRequest } from "@/lib/auth/same-origin";
 import { authSecret, sessionCookieName, usesSecureCookies } from "@/lib/auth/session-token";
+import { NONCE_HEADER, newNonce, pageSecurityHeaders } from "@/lib/net/security-headers";
 
 /**
- * Sends visitors without a valid session to /signin, remembering where they were going. Only a
- * first gate: pages re-check the user in the database (app/(admin)/layout.tsx).
+ * Every page passes here: it gets its security headers (a per-request CSP nonce, which Next
+ * reads from the request's own Content-Security-Policy header and puts on its scripts), a server
+ * action posted from another site is refused with 403, and visitors without a valid session are
+ * sent to /signin, remembering where they were going. Only a first gate: pages re-check the
+ * user in the database (app/(admin)/layout.tsx).
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
+  if (request.method === "POST" && request.headers.has("next-action") && !isSameOriginRequest(request.headers, request.url)) {
+    // Next refuses these too, but by throwing: a 500 that looks like our fault.
+    return new NextResponse("This form was sent from another site.", { status: 403, headers: { "content-type": "text/plain; charset=utf-8" } });
+  }
+  const nonce = newNonce();
+  const headers = pageSecurityHeaders(nonce);
+  const response = await route(request, headers["content-security-policy"], nonce);
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
+async function route(request: NextRequest, policy: string, nonce: string): Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;
-  if (isPublicPath(pathname)) return NextResponse.next();
+  if (isPublicPath(pathname) || (await hasSession(request))) {
+    const forwarded = new Headers(request.headers);
+    forwarded.set("content-security-policy", policy);
+    forwarded.set(NONCE_HEADER, nonce); // for our own inline script (app/layout.tsx)
+    return NextResponse.next({ request: { headers: forwarded } });
+  }
+  const signInUrl = new URL("/signin", request.url);
+  signInUrl.searchParams.set("callbackUrl", `${pathname}${search}`);
+  return NextResponse.redirect(signInUrl);
+}
+
+async function hasSession(request: NextRequest): Promise<boolean> {
   const token = await getToken({
     req: request,
     secret: authSecret(),
     secureCookie: usesSecureCookies(),
     cookieName: sessionCookieName(),
   });
-  if (token?.sub) return NextResponse.next();
-  const signInUrl = new URL("/signin", request.url);
-  signInUrl.searchParams.set("callbackUrl", `${pathname}${search}`);
-  return NextResponse.redirect(signInUrl);
+  return Boolean(token?.sub);
 }
 
 export const config = {

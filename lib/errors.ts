@@ -25,7 +25,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly extra: { errors?: FieldError[]; retryAfterMs?: number } = {},
+    /** `drained`: a refused request body was read to its end, so the connection can be reused. */
+    readonly extra: { errors?: FieldError[]; retryAfterMs?: number; drained?: boolean } = {},
   ) {
     super(message);
     this.name = "AppError";

@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { Caller } from "@/lib/auth/caller";
-import { bearerToken, callerFromBearer } from "@/lib/auth/resolve-bearer";
+import { bearerToken, callerFromBearerFor } from "@/lib/auth/resolve-bearer";
 import { callerFromSession } from "@/lib/auth/session-caller";
-import { NotFoundError, UnauthorizedError } from "@/lib/errors";
+import { ForbiddenError, NotFoundError, RateLimitedError, UnauthorizedError } from "@/lib/errors";
+import { isSafeMethod, isSameOriginRequest } from "@/lib/auth/same-origin";
+import { clientIpFromHeaders } from "@/lib/ratelimit/client-ip";
 import { problemResponse } from "@/lib/api/problem";
 import { readJsonBody } from "@/lib/api/read-json-body";
 import { limitApiCaller } from "@/lib/api/limit-api-caller";
@@ -82,11 +84,15 @@ function requestIdOf(request: Request): string {
 async function authenticate(request: Request): Promise<Caller> {
   const token = bearerToken(request.headers.get("authorization"));
   if (token) {
-    const caller = await callerFromBearer(token);
-    if (caller) return caller;
+    const outcome = await callerFromBearerFor(token, clientIpFromHeaders(request.headers));
+    if (outcome.ok) return outcome.caller;
+    if (outcome.retryAfterMs !== null) throw new RateLimitedError(outcome.retryAfterMs);
     throw new UnauthorizedError("The bearer credential is not valid (unknown, revoked or expired).");
   }
   const sessionCaller = await callerFromSession(request);
+  if (sessionCaller && !isSafeMethod(request.method) && !isSameOriginRequest(request.headers, request.url)) {
+    throw new ForbiddenError("A signed-in browser may change things only from this platform's own pages (Origin / Sec-Fetch-Site is another site's); automation uses an API key.");
+  }
   if (sessionCaller) return sessionCaller;
   throw new UnauthorizedError();
 }

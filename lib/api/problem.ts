@@ -85,5 +85,7 @@ export function problemResponse(e: unknown, requestId?: string): Response {
     headers.set("retry-after", String(Math.max(1, Math.ceil(error.extra.retryAfterMs / 1000))));
   }
   if (error.code === "unauthorized") headers.set("www-authenticate", 'Bearer realm="switchboard"');
+  // A body refused unread would sit in the connection ahead of the client's next request.
+  if (error.code === "payload_too_large" && !error.extra.drained) headers.set("connection", "close");
   return new Response(JSON.stringify(body), { status, headers });
 }

@@ -19,7 +19,7 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   }
   const limit = maxJsonBodyBytes();
   const declared = Number(request.headers.get("content-length"));
-  if (declared > limit) throw tooLarge(limit);
+  if (declared > limit) throw tooLarge(limit, false);
   const text = await readTextWithLimit(request, limit);
   if (text.trim() === "") throw new AppError("bad_request", "The request body is empty; send a JSON object.");
   let value: unknown;
@@ -41,15 +41,38 @@ async function readTextWithLimit(request: Request, limit: number): Promise<strin
     const { done, value } = await reader.read();
     if (done) break;
     total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel();
-      throw tooLarge(limit);
-    }
+    if (total > limit) throw tooLarge(limit, await drain(reader));
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString("utf8");
 }
 
-function tooLarge(limit: number): AppError {
-  return new AppError("payload_too_large", `The request body is larger than ${limit} bytes.`);
+/**
+ * After a refusal, this much more of the body is read and dropped so that the connection can
+ * carry the client's next request; past it (or when the client stalls) the answer closes the
+ * connection instead. Left unread, the body would block that connection until its idle timeout.
+ */
+const DRAIN_MAX_BYTES = 1024 * 1024;
+const DRAIN_MAX_MS = 2_000;
+
+/** True when the rest of the body was read to its end. */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), DRAIN_MAX_MS)));
+  try {
+    for (let dropped = 0; dropped <= DRAIN_MAX_BYTES; ) {
+      const part = await Promise.race([reader.read(), timedOut]);
+      if (part === "timeout") break;
+      if (part.done) return true;
+      dropped += part.value.byteLength;
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+  await reader.cancel().catch(() => undefined);
+  return false;
+}
+
+function tooLarge(limit: number, drained: boolean): AppError {
+  return new AppError("payload_too_large", `The request body is larger than ${limit} bytes.`, { drained });
 }

@@ -2,13 +2,16 @@ import { db } from "@/lib/db/client";
 import { errorText, logger } from "@/lib/log";
 import { burnPasswordVerification, hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
 import type { SessionUser } from "@/lib/auth/session-token";
-import { consume, getLimiter, resetKey, type Limiter } from "@/lib/ratelimit/limiter";
 import { setting } from "@/lib/config/settings";
+import { consume, getLimiter, resetKey, type Limiter } from "@/lib/ratelimit/limiter";
 
 /**
  * Email + password sign-in, shared by the sign-in page (server action) and next-auth's
- * Credentials provider. Every attempt spends from two budgets: one per account (stops guessing
- * one password) and one per client address (stops trying many accounts).
+ * Credentials provider. Every attempt spends from two budgets: one per account *and* client
+ * address (stops guessing one password from one place) and one per client address (stops trying
+ * many accounts, or one account slowly, from one place). There is deliberately no budget per
+ * account alone: a stranger could spend it from anywhere and lock the owner out, right password
+ * and all. A stranger's failures only ever lock the stranger's own address out.
  */
 
 export type PasswordSignInResult =
@@ -20,10 +23,10 @@ export type PasswordSignInResult =
 const MAX_EMAIL_LENGTH = 320;
 const MAX_PASSWORD_LENGTH = 1024;
 
-function loginLimiters(): { perAccount: Limiter; perIp: Limiter } {
+function loginLimiters(): { perAccountAndIp: Limiter; perIp: Limiter } {
   const durationSec = setting("LOGIN_WINDOW_SEC");
   return {
-    perAccount: getLimiter("login-account", { points: setting("LOGIN_MAX_PER_ACCOUNT"), durationSec }),
+    perAccountAndIp: getLimiter("login-account-ip", { points: setting("LOGIN_MAX_PER_ACCOUNT"), durationSec }),
     perIp: getLimiter("login-ip", { points: setting("LOGIN_MAX_PER_IP"), durationSec }),
   };
 }
@@ -55,10 +58,11 @@ export async function signInWithPassword(input: {
   if (!email || !input.password || email.length > MAX_EMAIL_LENGTH || input.password.length > MAX_PASSWORD_LENGTH) {
     return { ok: false, reason: "invalid" };
   }
-  const { perAccount, perIp } = loginLimiters();
+  const { perAccountAndIp, perIp } = loginLimiters();
   const ipBudget = await consume(perIp, input.clientIp);
   if (!ipBudget.ok) return { ok: false, reason: "locked", retryAfterMs: ipBudget.retryAfterMs };
-  const accountBudget = await consume(perAccount, email);
+  const accountKey = `${email}|${input.clientIp}`;
+  const accountBudget = await consume(perAccountAndIp, accountKey);
   if (!accountBudget.ok) return { ok: false, reason: "locked", retryAfterMs: accountBudget.retryAfterMs };
 
   const user = await findUserByEmail(email);
@@ -68,8 +72,9 @@ export async function signInWithPassword(input: {
   }
   if (!(await verifyPassword(input.password, user.passwordHash))) return { ok: false, reason: "invalid" };
 
-  // A successful sign-in clears the account's failures; the per-address budget keeps counting.
-  await resetKey(perAccount, email).catch(() => undefined);
+  // A successful sign-in clears this address's failures on the account; the per-address budget
+  // keeps counting.
+  await resetKey(perAccountAndIp, accountKey).catch(() => undefined);
   if (needsRehash(user.passwordHash)) rehashInBackground(user.id, input.password);
   return { ok: true, user: { id: user.id, email: user.email, name: user.name } };
 }

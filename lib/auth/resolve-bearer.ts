@@ -1,6 +1,8 @@
 import { db } from "@/lib/db/client";
 import { type Caller, INSTANCE_CALLER } from "@/lib/auth/caller";
 import { API_KEY_PREFIX, hashApiKey, isInstanceKey } from "@/lib/auth/api-key-secret";
+import { setting } from "@/lib/config/settings";
+import { consume, getLimiter, peek } from "@/lib/ratelimit/limiter";
 
 /** lastUsedAt is informative; writing it at most once a minute keeps it off the hot path. */
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -35,4 +37,26 @@ export async function callerFromBearer(token: string): Promise<Caller | null> {
 export function bearerToken(authorization: string | null): string | null {
   const match = authorization?.match(/^Bearer\s+(\S+)\s*$/i);
   return match ? match[1] : null;
+}
+
+export type BearerOutcome = { ok: true; caller: Caller } | { ok: false; retryAfterMs: number | null };
+
+/**
+ * callerFromBearer for a request from `clientIp`, with a budget of failures per address
+ * (BEARER_MAX_FAILURES_PER_IP per BEARER_FAILURE_WINDOW_SEC). Once an address has spent it,
+ * every further key from there is refused with a wait (`retryAfterMs`) before any database
+ * lookup, so a flood of guessed keys costs neither a query nor a chance to guess. Successful
+ * keys spend nothing; the instance credential is checked without the database and never refused.
+ */
+export async function callerFromBearerFor(token: string, clientIp: string): Promise<BearerOutcome> {
+  if (isInstanceKey(token)) return { ok: true, caller: INSTANCE_CALLER };
+  const points = setting("BEARER_MAX_FAILURES_PER_IP");
+  const durationSec = setting("BEARER_FAILURE_WINDOW_SEC");
+  const failures = getLimiter(`bearer-failures:${points}/${durationSec}`, { points, durationSec });
+  const open = await peek(failures, clientIp);
+  if (!open.ok) return { ok: false, retryAfterMs: open.retryAfterMs };
+  const caller = await callerFromBearer(token);
+  if (caller) return { ok: true, caller };
+  await consume(failures, clientIp);
+  return { ok: false, retryAfterMs: null };
 }

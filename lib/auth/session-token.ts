@@ -15,9 +15,13 @@ export function authSecret(): string {
   return setting("NEXTAUTH_SECRET") || setting("AUTH_SECRET") || getOrCreateInstanceSecret("nextauth-secret");
 }
 
-/** Mirrors next-auth's own rule, so every reader looks for the same cookie name. */
+/**
+ * Whether the platform is served over https (NEXTAUTH_URL or PUBLIC_URL says so): then the
+ * session cookie is `Secure` and carries next-auth's `__Secure-` name, which browsers only accept
+ * over https. Every reader and writer of the cookie asks this, so they agree on its name.
+ */
 export function usesSecureCookies(): boolean {
-  return setting("NEXTAUTH_URL")?.startsWith("https://") ?? false;
+  return [setting("NEXTAUTH_URL"), setting("PUBLIC_URL")].some((url) => url?.startsWith("https://"));
 }
 
 export function sessionCookieName(): string {

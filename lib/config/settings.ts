@@ -7,6 +7,7 @@
  */
 
 import path from "node:path";
+import { isIP } from "node:net";
 
 type Parser<T> = (raw: string) => T;
 
@@ -82,6 +83,26 @@ function optionalFlag(): Declaration<boolean | undefined> {
   return { fallback: undefined, expects, parse };
 }
 
+/** A comma list of CIDRs (`10.0.0.0/8`, `::1/128`) or bare addresses, each one a whole host. */
+function cidrList(): Declaration<string[]> {
+  return {
+    fallback: [],
+    expects: "a comma list of IP addresses or CIDRs, e.g. 10.0.0.0/8,::1",
+    parse: (raw) => {
+      const entries = raw.split(",").map((entry) => entry.trim()).filter(Boolean);
+      return entries.every(isCidr) ? entries : (INVALID as never);
+    },
+  };
+}
+
+function isCidr(entry: string): boolean {
+  const [address, prefix, extra] = entry.split("/");
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
 function oneOf<T extends string>(values: readonly T[], fallback: T): Declaration<T> {
   return {
     fallback,
@@ -110,6 +131,8 @@ const DECLARATIONS = {
   LOGIN_MAX_PER_ACCOUNT: positiveInt(10),
   LOGIN_MAX_PER_IP: positiveInt(50),
   LOGIN_WINDOW_SEC: positiveInt(900),
+  BEARER_MAX_FAILURES_PER_IP: positiveInt(30),
+  BEARER_FAILURE_WINDOW_SEC: positiveInt(60),
   API_RATE_LIMIT: positiveInt(600),
   API_RATE_WINDOW_SEC: positiveInt(60),
   API_MAX_BODY_BYTES: positiveInt(1024 * 1024),
@@ -145,6 +168,7 @@ const DECLARATIONS = {
   DB_POOL_MAX: positiveInt(10),
   RATE_LIMIT_REDIS_TIMEOUT_MS: positiveInt(300),
   METRICS_TOKEN: text(),
+  TRUSTED_PROXIES: cidrList(),
 } satisfies Record<string, Declaration<unknown>>;
 
 export type SettingName = keyof typeof DECLARATIONS;

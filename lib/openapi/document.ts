@@ -53,9 +53,11 @@ function operationOf(e: Endpoint): ZodOpenApiOperationObject {
       ...Object.fromEntries((e.otherResponses ?? []).map((r) => [String(r.status), { description: r.description, content: { "application/json": { schema: r.response } } }])),
       "400": problem("Malformed JSON"),
       "401": problem("No or bad credential"),
+      "403": problem("Not allowed to this caller; or a write with the browser session sent from another site's page"),
       "404": problem("Missing, or not visible to the caller"),
+      ...(e.method === "GET" ? {} : { "413": problem("Request body too large") }),
       "422": problem("Validation failed"),
-      "429": problem("Rate limited"),
+      "429": problem("Rate limited: this credential's budget, or too many unknown keys from this client address (Retry-After)"),
       ...(honoursIfMatch(e) ? { "412": problem("If-Match names an older version: somebody else changed the object first; nothing was changed") } : {}),
     },
   } as ZodOpenApiOperationObject;

@@ -108,6 +108,29 @@ async function spend(limiter: Limiter, key: string, points: number): Promise<Con
   }
 }
 
+/**
+ * Whether `key` has budget left, without spending any: refused once it has spent all of its
+ * points in this window. For limits that count failures (spent after the fact) but must refuse
+ * before the work is done. Never throws because of Redis.
+ */
+export async function peek(limiter: Limiter, key: string): Promise<ConsumeResult> {
+  const { redis, memory, options } = limiter;
+  let state: RateLimiterRes | null = null;
+  if (redis && (await shouldUseRedis(redis.client))) {
+    try {
+      state = await redis.limiter.get(key);
+    } catch (error) {
+      noteRedisDown(error instanceof Error ? error.message : String(error));
+      state = await memory.get(key);
+    }
+  } else {
+    state = await memory.get(key);
+  }
+  if (!state || state.consumedPoints < options.points) return { ok: true };
+  countRateLimitRejection(limiter.name);
+  return refused(state);
+}
+
 function refused(rejection: RateLimiterRes): ConsumeResult {
   return { ok: false, retryAfterMs: Math.max(1, Math.ceil(rejection.msBeforeNext)) };
 }

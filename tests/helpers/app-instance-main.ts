@@ -12,6 +12,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
+import { stampSocketAddress } from "@/lib/net/socket-address";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 
@@ -50,6 +51,7 @@ function discoverRoutes(): Route[] {
 const routes = discoverRoutes();
 
 async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  stampSocketAddress(req);
   const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "127.0.0.1"}`);
   const route = routes.find((r) => r.pattern.test(url.pathname));
   const routeModule = route ? ((await import(pathToFileURL(route.file).href)) as Record<string, Handler | undefined>) : undefined;

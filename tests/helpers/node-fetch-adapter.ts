@@ -14,12 +14,19 @@ export function toRequest(req: http.IncomingMessage, res: http.ServerResponse, u
     if (!res.writableFinished) abort.abort();
   });
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  let cancelled = false;
   const body = hasBody
     ? new ReadableStream<Uint8Array>({
         start(controller) {
-          req.on("data", (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)));
-          req.on("end", () => controller.close());
-          req.on("error", (e) => controller.error(e));
+          req.on("data", (chunk: Buffer) => {
+            if (!cancelled) controller.enqueue(new Uint8Array(chunk));
+          });
+          req.on("end", () => cancelled || controller.close());
+          req.on("error", (e) => cancelled || controller.error(e));
+        },
+        cancel() {
+          // What the handler did not read is dropped as it arrives (node:http does the same).
+          cancelled = true;
         },
       })
     : undefined;

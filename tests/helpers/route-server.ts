@@ -1,5 +1,6 @@
 import http from "node:http";
 import type net from "node:net";
+import { stampSocketAddress } from "@/lib/net/socket-address";
 import { matchRoute } from "@/tests/helpers/app-routes";
 import { toRequest, writeResponse } from "@/tests/helpers/node-fetch-adapter";
 
@@ -23,6 +24,8 @@ export async function startRouteServer(): Promise<RouteServer> {
   const requests: RouteServer["requests"] = [];
   const server = http.createServer((req, res) => {
     requests.push({ method: req.method ?? "GET", path: req.url ?? "/" });
+    // As in production (instrumentation.ts): the peer address, never a client-sent copy.
+    stampSocketAddress(req);
     void serve(req, res).catch((e: unknown) => {
       if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
       res.end(e instanceof Error ? e.message : String(e));

@@ -90,26 +90,26 @@ describe("first run", () => {
     expect(later).toEqual({ ok: false, reason: "already-set-up" });
   });
 
-  it("signs the owner in, refuses a wrong password, and locks the account after the budget", async () => {
+  it("signs the owner in, refuses a wrong password; a stranger's failures lock out only the stranger's address", async () => {
     const { signInWithPassword } = await import("@/lib/auth/password-sign-in");
     const winner = await (await import("@/lib/db/client")).db().user.findFirstOrThrow({ select: { email: true } });
     const password = winner.email.startsWith("first") ? "first-password-123" : "second-password-123";
+    const attempt = (secret: string, clientIp: string) => signInWithPassword({ email: winner.email, password: secret, clientIp });
 
     const ok = await signInWithPassword({ email: winner.email.toUpperCase(), password, clientIp: "192.0.2.1" });
     expect(ok.ok).toBe(true);
-    expect(await signInWithPassword({ email: winner.email, password: "nope", clientIp: "192.0.2.1" })).toEqual({
-      ok: false,
-      reason: "invalid",
-    });
-    // The budget (3) counts every attempt, the right password included, after the last success.
-    await signInWithPassword({ email: winner.email, password: "nope", clientIp: "192.0.2.2" });
-    await signInWithPassword({ email: winner.email, password: "nope", clientIp: "192.0.2.3" });
-    const locked = await signInWithPassword({ email: winner.email, password, clientIp: "192.0.2.4" });
-    expect(locked.ok).toBe(false);
-    if (!locked.ok && locked.reason === "locked") {
-      expect(locked.retryAfterMs).toBeGreaterThan(0);
-    } else {
-      throw new Error(`expected a lockout, got ${JSON.stringify(locked)}`);
-    }
+    expect(await attempt("nope", "192.0.2.1")).toEqual({ ok: false, reason: "invalid" });
+
+    // A stranger spends the budget (3) on the owner's account from their own address...
+    for (let i = 0; i < 3; i++) expect(await attempt("guess", "198.51.100.66")).toEqual({ ok: false, reason: "invalid" });
+    const strangerLocked = await attempt(password, "198.51.100.66");
+    expect(strangerLocked).toMatchObject({ ok: false, reason: "locked" });
+    expect((strangerLocked as { retryAfterMs: number }).retryAfterMs).toBeGreaterThan(0);
+    // ...and the owner, from theirs, still signs in with the right password.
+    expect((await attempt(password, "192.0.2.1")).ok).toBe(true);
+
+    // Guessing from the owner's address backs that address off the account as well.
+    for (let i = 0; i < 3; i++) await attempt("nope", "192.0.2.1");
+    expect(await attempt(password, "192.0.2.1")).toMatchObject({ ok: false, reason: "locked" });
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { api } from "@/tests/helpers/api";
-import { createTenant, type Tenant } from "@/tests/helpers/factories";
+import { createTenant, INSTANCE_KEY, type Tenant } from "@/tests/helpers/factories";
 import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
 
 /**
@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const ENV = ["MCP_ALLOWED_HOSTS", "PUBLIC_URL", "MCP_RATE_LIMIT", "MCP_RATE_WINDOW_SEC", "MCP_DEMO_RATE_LIMIT", "MCP_MAX_BODY_BYTES"];
+const ENV = ["MCP_ALLOWED_HOSTS", "PUBLIC_URL", "MCP_RATE_LIMIT", "MCP_RATE_WINDOW_SEC", "MCP_DEMO_RATE_LIMIT", "MCP_DEMO_RATE_WINDOW_SEC", "MCP_MAX_BODY_BYTES", "TRUSTED_PROXIES", "BEARER_MAX_FAILURES_PER_IP", "BEARER_FAILURE_WINDOW_SEC"];
 afterEach(() => {
   for (const name of ENV) delete process.env[name];
 });
@@ -110,6 +110,27 @@ describe("credentials", () => {
     }
   });
 
+  it("a flood of unknown keys from one address: 429 with Retry-After once the failure budget is spent, without a database lookup", async () => {
+    process.env.BEARER_MAX_FAILURES_PER_IP = "3";
+    process.env.BEARER_FAILURE_WINDOW_SEC = "60";
+    const flood = async () => (await raw(`/mcp/${serverId}`, bearer(`sb_guess-${Math.random()}`))).status;
+    const statuses = [await flood(), await flood(), await flood(), await flood()];
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    // With the database gone the limiter still answers, so it is not asking the database.
+    const holder = globalThis as unknown as { switchboardDb?: PrismaClient };
+    const real = holder.switchboardDb;
+    holder.switchboardDb = new Proxy({} as PrismaClient, { get: () => { throw new Error("the database was asked"); } });
+    try {
+      const refused = await raw(`/mcp/${serverId}`, bearer(`sb_guess-${Math.random()}`));
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    } finally {
+      holder.switchboardDb = real;
+    }
+    // The instance credential is not a guess: still served.
+    expect((await raw(`/mcp/${serverId}`, bearer(INSTANCE_KEY))).status).toBe(200);
+  });
+
   it("an unknown key: 401 invalid_token", async () => {
     const res = await raw(`/mcp/${serverId}`, bearer("sb_not_a_real_key"));
     expect(res.status).toBe(401);
@@ -132,13 +153,27 @@ describe("rate limits", () => {
     expect((await raw(`/mcp/${serverId}`, bearer(t.owner.token))).status).toBe(200);
   });
 
-  it("/mcp/demo is limited per client address", async () => {
+  it("/mcp/demo is limited per client address: the socket's, whatever X-Forwarded-For a direct client writes", async () => {
     process.env.MCP_DEMO_RATE_LIMIT = "2";
-    const from = (ip: string) => raw("/mcp/demo", { "x-forwarded-for": ip });
-    expect([(await from("203.0.113.7")).status, (await from("203.0.113.7")).status]).toEqual([200, 200]);
-    const limited = await from("203.0.113.7");
+    process.env.MCP_DEMO_RATE_WINDOW_SEC = "61"; // a budget of its own, apart from the next test's
+    // Three different spoofed addresses from one socket (127.0.0.1, no trusted proxy): one budget.
+    const spoofed = [];
+    for (const ip of ["203.0.113.1", "203.0.113.2", "203.0.113.3"]) spoofed.push((await raw("/mcp/demo", { "x-forwarded-for": ip })).status);
+    expect(spoofed).toEqual([200, 200, 429]);
+    const limited = await raw("/mcp/demo", { "x-forwarded-for": "198.51.100.4", "x-switchboard-socket-address": "198.51.100.4" });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+  });
+
+  it("/mcp/demo behind a proxy listed in TRUSTED_PROXIES: the address that proxy forwards is the client", async () => {
+    process.env.MCP_DEMO_RATE_LIMIT = "2";
+    process.env.MCP_DEMO_RATE_WINDOW_SEC = "62";
+    process.env.TRUSTED_PROXIES = "10.0.0.0/8, 127.0.0.1";
+    const from = (chain: string) => raw("/mcp/demo", { "x-forwarded-for": chain });
+    expect([(await from("203.0.113.7")).status, (await from("203.0.113.7")).status]).toEqual([200, 200]);
+    expect((await from("203.0.113.7")).status).toBe(429);
+    // A client-written entry left of the real one changes nothing; trusted hops are skipped.
+    expect((await from("192.0.2.1, 203.0.113.7, 10.1.2.3")).status).toBe(429);
     expect((await from("203.0.113.8")).status).toBe(200);
   });
 });

@@ -68,15 +68,17 @@ describe("Rate limits in Redis: each limit rejects at its budget and the wait it
     expectHonest(Number(refused.headers.get("retry-after")) * 1000, pttl(key), 2_000);
   });
 
-  it("sign-in attempts: per account — locked at the budget with the window's true remainder", async () => {
+  it("sign-in attempts: per account and address — locked at the budget with the window's true remainder", async () => {
     const email = `nobody-${uniqueSuffix()}@example.test`;
     for (let i = 0; i < LOGIN_PER_ACCOUNT; i++) {
-      const attempt = await signInWithPassword({ email, password: "wrong", clientIp: `203.0.113.${i + 1}` });
+      const attempt = await signInWithPassword({ email, password: "wrong", clientIp: "203.0.113.1" });
       expect(attempt).toEqual({ ok: false, reason: "invalid" });
     }
-    const locked = await signInWithPassword({ email, password: "wrong", clientIp: "203.0.113.99" });
+    const locked = await signInWithPassword({ email, password: "wrong", clientIp: "203.0.113.1" });
     expect(locked).toMatchObject({ ok: false, reason: "locked" });
-    expectHonest((locked as { retryAfterMs: number }).retryAfterMs, pttl(`sb:rl:login-account:${email}`), 1_000);
+    expectHonest((locked as { retryAfterMs: number }).retryAfterMs, pttl(`sb:rl:login-account-ip:${email}|203.0.113.1`), 1_000);
+    // The same account from another address has its own budget.
+    expect(await signInWithPassword({ email, password: "wrong", clientIp: "203.0.113.2" })).toEqual({ ok: false, reason: "invalid" });
   });
 
   it("sign-in attempts: per IP — locked at the budget with the window's true remainder", async () => {
@@ -105,7 +107,8 @@ describe("Rate limits in Redis: each limit rejects at its budget and the wait it
   it("MCP endpoints: per client IP on /mcp/demo — 429 with an honest Retry-After", async () => {
     vi.stubEnv("MCP_DEMO_RATE_LIMIT", String(MCP_BUDGET));
     const ip = `192.0.2.${Math.floor(Math.random() * 250) + 1}`;
-    const send = () => api(null).post("/mcp/demo", INITIALIZE, { headers: { ...MCP_HEADERS, "x-forwarded-for": ip } });
+    // In-process, the test is our server layer: it stamps the socket address itself.
+    const send = () => api(null).post("/mcp/demo", INITIALIZE, { headers: { ...MCP_HEADERS, "x-switchboard-socket-address": ip } });
     for (let i = 0; i < MCP_BUDGET; i++) expect((await send()).status).toBe(200);
     const refused = await send();
     expect(refused.status).toBe(429);

@@ -1,7 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { isPublicPath } from "@/lib/auth/public-paths";
 import { describeWait, messageForNextAuthError } from "@/lib/auth/sign-in-messages";
+import { sessionCookieName, usesSecureCookies } from "@/lib/auth/session-token";
 
 describe("safeCallbackPath", () => {
   it("keeps same-site paths and refuses anything that could leave the site", () => {
@@ -36,5 +37,21 @@ describe("sign-in messages", () => {
     expect(messageForNextAuthError("CredentialsSignin")).toBe("Incorrect email or password.");
     expect(messageForNextAuthError("TooManyAttempts:300")).toBe("Too many sign-in attempts. Try again in 5 minutes.");
     expect(messageForNextAuthError(undefined)).toBeUndefined();
+  });
+});
+
+describe("session cookie over https", () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("is Secure (and __Secure- named) when PUBLIC_URL or NEXTAUTH_URL is https, plain on http", () => {
+    vi.stubEnv("NEXTAUTH_URL", "");
+    vi.stubEnv("PUBLIC_URL", "https://switchboard.example.com");
+    expect(usesSecureCookies()).toBe(true);
+    expect(sessionCookieName()).toBe("__Secure-next-auth.session-token");
+    vi.stubEnv("PUBLIC_URL", "http://localhost:3000");
+    expect(usesSecureCookies()).toBe(false);
+    expect(sessionCookieName()).toBe("next-auth.session-token");
+    vi.stubEnv("NEXTAUTH_URL", "https://switchboard.example.com");
+    expect(usesSecureCookies()).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { consume, getLimiter, resetKey } from "@/lib/ratelimit/limiter";
 import { clientIpFromHeaders } from "@/lib/ratelimit/client-ip";
+import { SOCKET_ADDRESS_HEADER } from "@/lib/net/socket-address";
 
 describe("rate limiter (in-process, no REDIS_URL)", () => {
   beforeEach(() => vi.stubEnv("REDIS_URL", ""));
@@ -49,9 +50,31 @@ describe("rate limiter (in-process, no REDIS_URL)", () => {
 });
 
 describe("clientIpFromHeaders", () => {
-  it("uses the right-most x-forwarded-for entry and unwraps IPv4-mapped IPv6", () => {
-    expect(clientIpFromHeaders(new Headers({ "x-forwarded-for": "203.0.113.9, 10.0.0.2" }))).toBe("10.0.0.2");
-    expect(clientIpFromHeaders(new Headers({ "x-forwarded-for": "::ffff:127.0.0.1" }))).toBe("127.0.0.1");
-    expect(clientIpFromHeaders(new Headers())).toBe("unknown");
+  afterEach(() => vi.unstubAllEnvs());
+  const from = (socket: string, forwardedFor?: string) =>
+    clientIpFromHeaders(new Headers({ [SOCKET_ADDRESS_HEADER]: socket, ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}) }));
+
+  it("is the socket's address for a direct client, whatever X-Forwarded-For it sends", () => {
+    expect(from("198.51.100.20", "203.0.113.9")).toBe("198.51.100.20");
+    expect(from("::ffff:127.0.0.1")).toBe("127.0.0.1");
+    // No stamp from our server layer (it never reached us through it): one shared "unknown".
+    expect(clientIpFromHeaders(new Headers({ "x-forwarded-for": "203.0.113.9" }))).toBe("unknown");
+  });
+
+  it("behind a trusted proxy, is the right-most forwarded address that no trusted proxy vouches for", () => {
+    vi.stubEnv("TRUSTED_PROXIES", "10.0.0.0/8, ::1");
+    expect(from("10.0.0.2", "203.0.113.9")).toBe("203.0.113.9");
+    expect(from("10.0.0.2", "192.0.2.66, 203.0.113.9, 10.3.0.1")).toBe("203.0.113.9");
+    expect(from("::1", "::ffff:203.0.113.5")).toBe("203.0.113.5");
+    // A proxy that forwarded nothing (or nothing readable) is the client as far as we know.
+    expect(from("10.0.0.2")).toBe("10.0.0.2");
+    expect(from("10.0.0.2", "not-an-address")).toBe("10.0.0.2");
+    // An untrusted socket's header is still ignored.
+    expect(from("198.51.100.20", "203.0.113.9")).toBe("198.51.100.20");
+  });
+
+  it("TRUSTED_PROXIES that is not a list of CIDRs is a setting error naming the variable", () => {
+    vi.stubEnv("TRUSTED_PROXIES", "10.0.0.0/33");
+    expect(() => from("10.0.0.2", "203.0.113.9")).toThrow(/TRUSTED_PROXIES/);
   });
 });

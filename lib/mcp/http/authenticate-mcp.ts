@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Caller } from "@/lib/auth/caller";
-import { bearerToken, callerFromBearer } from "@/lib/auth/resolve-bearer";
+import { bearerToken, callerFromBearerFor } from "@/lib/auth/resolve-bearer";
 import { consume, getLimiter } from "@/lib/ratelimit/limiter";
 import { clientIpFromHeaders } from "@/lib/ratelimit/client-ip";
 import { mcpConfig } from "@/lib/mcp/http/mcp-config";
@@ -29,8 +29,9 @@ export async function authenticateMcp(headers: Headers): Promise<McpPrincipal | 
   const { points, durationSec } = mcpConfig.rateLimit();
   const limited = await consume(getLimiter(`mcp:${points}/${durationSec}`, { points, durationSec }), tokenKey(token));
   if (!limited.ok) return rateLimitedResponse(limited.retryAfterMs);
-  const caller = await callerFromBearer(token);
-  if (!caller) return unauthorizedResponse("invalid");
+  const outcome = await callerFromBearerFor(token, clientIpFromHeaders(headers));
+  if (!outcome.ok) return outcome.retryAfterMs === null ? unauthorizedResponse("invalid") : rateLimitedResponse(outcome.retryAfterMs);
+  const { caller } = outcome;
   const identity = caller.kind === "instance" ? "instance" : `key:${caller.apiKey?.id ?? `user:${caller.userId}`}`;
   return { caller, identity };
 }
