@@ -1,4 +1,5 @@
 import { AppError, ValidationError } from "@/lib/errors";
+import { assertStorableBody } from "@/lib/api/validate-text";
 import { jsonDeeperThan, MAX_JSON_DEPTH } from "@/lib/schemas/common";
 
 /** Largest JSON body the admin API accepts (API_MAX_BODY_BYTES, default 1 MiB). */
@@ -9,7 +10,8 @@ export function maxJsonBodyBytes(): number {
 /**
  * Reads and parses a JSON request body: 415 for another content type, 413 past the size
  * limit (checked while streaming, not trusted from Content-Length alone), 400 for bad JSON,
- * 422 for JSON nested more than MAX_JSON_DEPTH levels (it would overflow the stack further on).
+ * 422 for JSON nested more than MAX_JSON_DEPTH levels (it would overflow the stack further on)
+ * and for a string or key the database cannot store (NUL, unpaired surrogate).
  */
 export async function readJsonBody(request: Request): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
@@ -28,10 +30,18 @@ export async function readJsonBody(request: Request): Promise<unknown> {
     throw new AppError("bad_request", `The request body is not valid JSON: ${(e as Error).message}`);
   }
   if (jsonDeeperThan(value)) throw new ValidationError([{ path: "(body)", message: `The JSON is nested more than ${MAX_JSON_DEPTH} levels deep.` }]);
+  assertStorableBody(value);
   return value;
 }
 
 async function readTextWithLimit(request: Request, limit: number): Promise<string> {
+  const text = await readBodyText(request, limit);
+  if (text === null) throw tooLarge(limit);
+  return text;
+}
+
+/** The body as UTF-8 text, or null (reading stopped) once it passes `limit` bytes. */
+export async function readBodyText(request: Request, limit: number): Promise<string | null> {
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -42,7 +52,7 @@ async function readTextWithLimit(request: Request, limit: number): Promise<strin
     total += value.byteLength;
     if (total > limit) {
       await reader.cancel();
-      throw tooLarge(limit);
+      return null;
     }
     chunks.push(value);
   }
