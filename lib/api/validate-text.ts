@@ -78,8 +78,9 @@ export function assertStorableQuery(params: URLSearchParams): void {
 }
 
 /** 400 when a decoded path segment (an id from the URL) cannot be stored. */
-export function assertStorablePath(params: Record<string, string | string[]>): void {
-  for (const [name, value] of Object.entries(params)) {
+export function assertStorablePath(params: Record<string, string | string[]> | undefined): void {
+  // Next.js gives a route without dynamic segments no params object at all.
+  for (const [name, value] of Object.entries(params ?? {})) {
     for (const part of Array.isArray(value) ? value : [value]) {
       const flaw = textFlaw(part);
       if (flaw) throw new AppError("bad_request", `The path segment {${name}} ${describeFlaw(flaw)}.`);
