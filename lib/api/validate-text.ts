@@ -26,28 +26,43 @@ export interface FlawedText {
   flaw: TextFlaw;
 }
 
+/** A visited value with the link to its parent, so a path is only built for the one found. */
+interface Visit {
+  value: unknown;
+  key: string | number | null;
+  parent: Visit | null;
+}
+
+function pathOf(visit: Visit, last?: string): (string | number)[] {
+  const reversed: (string | number)[] = last === undefined ? [] : [last];
+  for (let v: Visit | null = visit; v && v.key !== null; v = v.parent) reversed.push(v.key);
+  return reversed.reverse();
+}
+
 /**
  * The first string or object key inside `value` that cannot be stored, or null. Walks without
- * recursion, so a deeply nested body cannot overflow the stack here.
+ * recursion and in linear time, so a deeply nested body (MCP messages have no depth limit)
+ * can neither overflow the stack nor make this slow.
  */
 export function findFlawedText(value: unknown): FlawedText | null {
-  const stack: Array<[unknown, (string | number)[]]> = [[value, []]];
+  const stack: Visit[] = [{ value, key: null, parent: null }];
   while (stack.length > 0) {
-    const [current, path] = stack.pop()!;
+    const visit = stack.pop()!;
+    const current = visit.value;
     if (typeof current === "string") {
       const flaw = textFlaw(current);
-      if (flaw) return { path, flaw };
+      if (flaw) return { path: pathOf(visit), flaw };
       continue;
     }
     if (current === null || typeof current !== "object") continue;
     if (Array.isArray(current)) {
-      for (let i = current.length - 1; i >= 0; i--) stack.push([current[i], [...path, i]]);
+      for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], key: i, parent: visit });
       continue;
     }
     for (const [key, child] of Object.entries(current)) {
       const flaw = textFlaw(key);
-      if (flaw) return { path: [...path, key], flaw };
-      stack.push([child, [...path, key]]);
+      if (flaw) return { path: pathOf(visit, key), flaw };
+      stack.push({ value: child, key, parent: visit });
     }
   }
   return null;
@@ -55,7 +70,10 @@ export function findFlawedText(value: unknown): FlawedText | null {
 
 /** "tools.0.name", or `fallback` for the value itself. */
 export function pathText(path: (string | number)[], fallback = "(body)"): string {
-  return path.length > 0 ? path.map(String).join(".") : fallback;
+  if (path.length === 0) return fallback;
+  // A path thousands of levels deep would make the answer as large as the request.
+  const shown = path.length > 16 ? [...path.slice(0, 8), "…", ...path.slice(-4)] : path;
+  return shown.map(String).join(".");
 }
 
 /** 422 naming the first flawed field of a request body (or form), if any. */
