@@ -29,10 +29,10 @@ function operationOf(e: Endpoint): ZodOpenApiOperationObject {
     ...(e.body ? { requestBody: { required: true, content: { [e.bodyMediaType ?? "application/json"]: { schema: e.body } } } } : {}),
     responses: {
       [String(status)]: ok,
-      "400": problem("Malformed JSON"),
+      "400": problem("Malformed JSON, or a URL path the server cannot read (a percent-escape that is not UTF-8, a NUL character)"),
       "401": problem("No or bad credential"),
       "404": problem("Missing, or not visible to the caller"),
-      "422": problem("Validation failed"),
+      "422": problem("Validation failed (a field or query parameter holding a NUL character or an unpaired surrogate among the reasons)"),
       "429": problem("Rate limited"),
     },
   } as ZodOpenApiOperationObject;
