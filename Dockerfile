@@ -20,6 +20,7 @@ USER node
 ENV NODE_ENV=production PORT=3000
 EXPOSE 3000
 
-# Next.js itself is PID 1: on SIGTERM (docker stop) it stops accepting connections, lets the
-# requests in flight finish, then exits. Migrations are the migrate service's job, not ours.
-CMD ["node", "node_modules/next/dist/bin/next", "start", "-H", "0.0.0.0", "-p", "3000"]
+# The app's server (Next.js behind node:http, scripts/serve.ts) is PID 1: on SIGTERM (docker
+# stop) it stops accepting connections, lets the requests in flight finish, then exits.
+# Migrations are the migrate service's job, not ours.
+CMD ["node", "--import", "tsx", "scripts/serve.ts", "-H", "0.0.0.0", "-p", "3000"]

@@ -1,5 +1,6 @@
 import { getToken } from "next-auth/jwt";
 import { type NextRequest, NextResponse } from "next/server";
+import { badUrlResponse } from "@/lib/api/refuse-bad-url";
 import { isPublicPath } from "@/lib/auth/public-paths";
 import { isSameOriginRequest } from "@/lib/auth/same-origin";
 import { authSecret, sessionCookieName, usesSecureCookies } from "@/lib/auth/session-token";
@@ -10,9 +11,14 @@ import { NONCE_HEADER, newNonce, pageSecurityHeaders } from "@/lib/net/security-
  * reads from the request's own Content-Security-Policy header and puts on its scripts), a server
  * action posted from another site is refused with 403, and visitors without a valid session are
  * sent to /signin, remembering where they were going. Only a first gate: pages re-check the
- * user in the database (app/(admin)/layout.tsx).
+ * user in the database (app/(admin)/layout.tsx). Before all that, a path Next.js could not
+ * decode is refused with 400 (lib/api/refuse-bad-url.ts) — the only reason an API or MCP path
+ * comes here at all.
  */
-export async function proxy(request: NextRequest): Promise<NextResponse> {
+export async function proxy(request: NextRequest): Promise<Response> {
+  const badUrl = badUrlResponse(request.nextUrl.pathname);
+  if (badUrl) return badUrl;
+  if (/^\/(?:api|mcp)\//.test(request.nextUrl.pathname)) return NextResponse.next();
   if (request.method === "POST" && request.headers.has("next-action") && !isSameOriginRequest(request.headers, request.url)) {
     // Next refuses these too, but by throwing: a 500 that looks like our fault.
     return new NextResponse("This form was sent from another site.", { status: 403, headers: { "content-type": "text/plain; charset=utf-8" } });
@@ -48,6 +54,7 @@ async function hasSession(request: NextRequest): Promise<boolean> {
 }
 
 export const config = {
-  // Skip the hot paths outright; isPublicPath() decides the rest.
-  matcher: ["/((?!api/|mcp/|_next/static/|_next/image/).*)"],
+  // Skip the hot paths outright; isPublicPath() decides the rest. Of the API and MCP paths only
+  // those with a percent-escape come here (Next tests the raw path too), for badUrlResponse().
+  matcher: ["/((?!api/|mcp/|_next/static/|_next/image/).*)", "/((?:api|mcp)/.*%.*)"],
 };

@@ -2,9 +2,9 @@
  * npm start / npm run dev: the whole platform from one command.
  *
  * database (DATABASE_URL, or the embedded PostgreSQL) → migrations → `next build` when the
- * sources changed → `next start` (or `next dev`) in its own process group, so that SIGINT /
- * SIGTERM can stop all of Next (it forks a `next-server`) and then the database, leaving
- * nothing behind. A supervisor killed with -9 leaves Next and postgres running; the next start
+ * sources changed → the app's HTTP server (scripts/serve.ts: Next.js behind a node:http server,
+ * or `--dev`) in its own process group, so that SIGINT / SIGTERM can stop all of it and then
+ * the database, leaving nothing behind. A supervisor killed with -9 leaves Next and postgres running; the next start
  * stops that Next (recorded in <data dir>/switchboard.pid) and reuses that postgres.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -36,6 +36,7 @@ Migrations are applied on every start (a no-op when up to date).
 
 const ROOT = process.cwd();
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
+const SERVE = path.join(ROOT, "scripts", "serve.ts");
 const DATA_DIR = dataDir();
 const PID_FILE = path.join(DATA_DIR, "switchboard.pid");
 
@@ -80,7 +81,7 @@ async function main(args: string[]): Promise<void> {
   if (!dev) await buildIfStale();
   if (shuttingDown) return;
 
-  const next = startGroup([NEXT_BIN, dev ? "dev" : "start", "-p", String(port)], { DATABASE_URL: databaseUrl });
+  const next = startGroup(["--import", "tsx", SERVE, ...(dev ? ["--dev"] : []), "-p", String(port)], { DATABASE_URL: databaseUrl });
   writePidFile(next.pid!);
   cleanups.push(() => stopGroup(next));
   next.on("exit", (code, signal) => {
@@ -119,7 +120,7 @@ async function claimPidFile(): Promise<void> {
   if (recorded.supervisor && recorded.supervisor !== process.pid && commandOf(recorded.supervisor).includes("start.ts")) {
     throw new Error(`Switchboard is already running from ${DATA_DIR} (pid ${recorded.supervisor})`);
   }
-  if (recorded.next && commandOf(recorded.next).includes("next")) {
+  if (recorded.next && /next|serve\.ts/.test(commandOf(recorded.next))) {
     log(`Stopping a Next.js server left over from an earlier run (pid ${recorded.next})`);
     killGroup(recorded.next, "SIGKILL");
     for (let waited = 0; waited < 5_000 && groupAlive(recorded.next); waited += 100) await sleep(100);

@@ -8,6 +8,7 @@ import { isSafeMethod, isSameOriginRequest } from "@/lib/auth/same-origin";
 import { clientIpFromHeaders } from "@/lib/ratelimit/client-ip";
 import { problemResponse } from "@/lib/api/problem";
 import { readJsonBody } from "@/lib/api/read-json-body";
+import { assertStorablePath, assertStorableQuery } from "@/lib/api/validate-text";
 import { limitApiCaller } from "@/lib/api/limit-api-caller";
 import { recordRequest } from "@/lib/ops/request-log";
 import type { Endpoint, Schema } from "@/lib/api/endpoint";
@@ -49,11 +50,15 @@ export function apiRoute<PS extends Schema, B extends Schema, Q extends Schema>(
 
   async function answer(request: Request, context: Context, requestId: string): Promise<Response> {
     try {
+      // Text the database cannot store is refused before any work (lib/api/validate-text.ts).
+      const rawParams = await context.params;
+      assertStorablePath(rawParams);
+      const searchParams = new URL(request.url).searchParams;
+      assertStorableQuery(searchParams);
       const caller = await authenticate(request);
       await limitApiCaller(caller);
       const body = (spec.body ? spec.body.parse(await readJsonBody(request)) : undefined) as Infer<B>;
-      const query = (spec.query ? spec.query.parse(queryObject(request)) : undefined) as Infer<Q>;
-      const rawParams = await context.params;
+      const query = (spec.query ? spec.query.parse(Object.fromEntries(searchParams)) : undefined) as Infer<Q>;
       const params = parseParams(spec.params, rawParams) as Infer<PS>;
       const ifMatch = spec.etag ? parseIfMatch(request.headers.get("if-match")) : undefined;
       const result = await run({ caller, params, body, query, request, ifMatch });
@@ -103,10 +108,6 @@ function parseParams(schema: Schema, raw: unknown): unknown {
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw new NotFoundError();
   return parsed.data;
-}
-
-function queryObject(request: Request): Record<string, string> {
-  return Object.fromEntries(new URL(request.url).searchParams);
 }
 
 function toResponse(result: unknown, status: number, requestId: string, withEtag: boolean): Response {

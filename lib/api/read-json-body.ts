@@ -1,4 +1,5 @@
 import { AppError, ValidationError } from "@/lib/errors";
+import { assertStorableBody } from "@/lib/api/validate-text";
 import { jsonDeeperThan, MAX_JSON_DEPTH } from "@/lib/schemas/common";
 import { setting } from "@/lib/config/settings";
 
@@ -10,7 +11,8 @@ export function maxJsonBodyBytes(): number {
 /**
  * Reads and parses a JSON request body: 415 for another content type, 413 past the size
  * limit (checked while streaming, not trusted from Content-Length alone), 400 for bad JSON,
- * 422 for JSON nested more than MAX_JSON_DEPTH levels (it would overflow the stack further on).
+ * 422 for JSON nested more than MAX_JSON_DEPTH levels (it would overflow the stack further on)
+ * and for a string or key the database cannot store (NUL, unpaired surrogate).
  */
 export async function readJsonBody(request: Request): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
@@ -29,11 +31,26 @@ export async function readJsonBody(request: Request): Promise<unknown> {
     throw new AppError("bad_request", `The request body is not valid JSON: ${(e as Error).message}`);
   }
   if (jsonDeeperThan(value)) throw new ValidationError([{ path: "(body)", message: `The JSON is nested more than ${MAX_JSON_DEPTH} levels deep.` }]);
+  assertStorableBody(value);
   return value;
 }
 
 async function readTextWithLimit(request: Request, limit: number): Promise<string> {
-  if (!request.body) return "";
+  const read = await readLimited(request, limit);
+  if (read.tooLarge) throw tooLarge(limit, read.drained);
+  return read.text;
+}
+
+/** The body as UTF-8 text, or null (reading stopped, the rest drained) once it passes `limit` bytes. */
+export async function readBodyText(request: Request, limit: number): Promise<string | null> {
+  const read = await readLimited(request, limit);
+  return read.tooLarge ? null : read.text;
+}
+
+type LimitedRead = { tooLarge: false; text: string } | { tooLarge: true; drained: boolean };
+
+async function readLimited(request: Request, limit: number): Promise<LimitedRead> {
+  if (!request.body) return { tooLarge: false, text: "" };
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -41,10 +58,10 @@ async function readTextWithLimit(request: Request, limit: number): Promise<strin
     const { done, value } = await reader.read();
     if (done) break;
     total += value.byteLength;
-    if (total > limit) throw tooLarge(limit, await drain(reader));
+    if (total > limit) return { tooLarge: true, drained: await drain(reader) };
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return { tooLarge: false, text: Buffer.concat(chunks).toString("utf8") };
 }
 
 /**

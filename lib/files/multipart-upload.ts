@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
+import { describeFlaw, textFlaw } from "@/lib/api/validate-text";
 import { AppError, ValidationError } from "@/lib/errors";
 import type { BlobStore, StoredBlob } from "@/lib/files/blob-store";
 import { UploadInspector } from "@/lib/files/upload-inspector";
@@ -24,7 +25,8 @@ const FIELD_LIMITS = { files: 1, fields: 100, fieldSize: 1024, parts: 101, heade
 /**
  * Streams a multipart/form-data body: the `file` part goes straight into the blob store
  * (through the inspector, which enforces the size limit), the `tags` and `visibility` fields
- * are collected, whatever order the parts come in. Never holds the file in memory. If anything
+ * are collected, whatever order the parts come in; a file name or field the database cannot
+ * store (NUL, unpaired surrogate) is refused with 422 before anything is stored. Never holds the file in memory. If anything
  * fails, the blob written so far is removed before the promise rejects.
  */
 export function parseMultipartUpload(source: Readable, contentType: string | null, opts: ParseOptions): Promise<ParsedUpload> {
@@ -63,6 +65,12 @@ export function parseMultipartUpload(source: Readable, contentType: string | nul
         stream.resume();
         return;
       }
+      const nameFlaw = textFlaw(info.filename ?? "");
+      if (nameFlaw) {
+        // Destroying the parser ends this part's stream with an error nobody else listens for.
+        stream.on("error", () => undefined).resume();
+        return fail(new ValidationError([{ path: "file", message: `The file name ${describeFlaw(nameFlaw)}.` }]));
+      }
       const inspect = new UploadInspector(opts.maxBytes, opts.tooLarge);
       inspector = inspect;
       // Its errors reach us through the store's promise; a late destroy must not go unhandled.
@@ -75,6 +83,8 @@ export function parseMultipartUpload(source: Readable, contentType: string | nul
     });
     parser.on("field", (name, value, info) => {
       if (info.valueTruncated) return fail(new ValidationError([{ path: name, message: "Too long." }]));
+      const flaw = textFlaw(value);
+      if (flaw) return fail(new ValidationError([{ path: name, message: `The value ${describeFlaw(flaw)}.` }]));
       if (name === "tags") parsed.tags.push(value);
       else if (name === "visibility") parsed.visibility.push(value);
     });

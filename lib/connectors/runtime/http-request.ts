@@ -1,3 +1,5 @@
+import { describeFlaw, textFlaw } from "@/lib/api/validate-text";
+
 /**
  * Turns an http tool's mapping (ADMIN_API.md "Connectors") and its arguments into a request:
  * `{param}` in the path takes that argument, URL-encoded; the other arguments go to the query
@@ -41,6 +43,9 @@ export function planHttpRequest(
 function encodePathValue(name: string, value: unknown): string {
   if (value === undefined || value === null) throw new RequestPlanError(`Invalid arguments: missing path parameter "${name}"`);
   const text = typeof value === "object" ? JSON.stringify(value) : String(value);
+  // encodeURIComponent throws on such text; the caller must hear which argument it was.
+  const flaw = textFlaw(text);
+  if (flaw) throw new RequestPlanError(`Invalid arguments: path parameter "${name}" ${describeFlaw(flaw)}`);
   // URL parsers resolve "." and ".." segments (even percent-encoded), which would move the
   // request to another path of the API than the mapping names.
   if (text === "" || /^(\.|%2e){1,2}$/i.test(text)) throw new RequestPlanError(`Invalid arguments: path parameter "${name}" cannot be "${text}"`);

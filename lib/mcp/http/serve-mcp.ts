@@ -16,6 +16,7 @@ import {
   TRANSPORT_ERROR,
   unavailableResponse,
 } from "@/lib/mcp/http/responses";
+import { refuseUnstorableMessage, refuseUnstorableServerId } from "@/lib/mcp/http/refuse-unstorable-text";
 import { untrustedHostOrOrigin } from "@/lib/mcp/http/validate-origin";
 import { resolveSurface } from "@/lib/mcp/resolve-surface";
 import { endSession, findSession, openSession, serveInSession, type SessionOwner } from "@/lib/mcp/sessions";
@@ -25,7 +26,7 @@ import type { McpEndpoint, McpSurface } from "@/lib/mcp/surface";
  * The HTTP adapter of every MCP endpoint (the app/mcp route handlers only call this). In
  * order, before any protocol work: Host/Origin (403), credential from the Authorization
  * header only (401 with WWW-Authenticate), the credential's or client address's rate budget
- * (429 + Retry-After), body size (413), then what the endpoint offers this caller (404 when
+ * (429 + Retry-After), body size (413), text the database cannot store (400), then what the endpoint offers this caller (404 when
  * nothing, the same for a missing server and one the caller may not see). The request then
  * goes to the 2026-era handler or to 2025-era serving, stateless or in a session.
  */
@@ -61,12 +62,16 @@ async function serve(request: Request, endpoint: McpEndpoint): Promise<Response>
   if (!METHODS.has(request.method.toUpperCase())) return methodNotAllowedResponse();
   const refused = untrustedHostOrOrigin(request.headers);
   if (refused) return jsonRpcErrorResponse(403, TRANSPORT_ERROR, refused);
+  const badId = refuseUnstorableServerId(endpoint);
+  if (badId) return badId;
 
   const owner = await identify(request.headers, endpoint);
   if (owner instanceof Response) return owner;
 
   const maxBodyBytes = mcpConfig.maxBodyBytes();
   if (Number(request.headers.get("content-length") ?? 0) > maxBodyBytes) return bodyTooLargeResponse(maxBodyBytes);
+  const badText = await refuseUnstorableMessage(request, maxBodyBytes);
+  if (badText) return badText;
 
   const surface = await resolveSurface(endpoint, owner.caller);
   if (!surface) return nothingHere(request, owner);

@@ -9,11 +9,13 @@ import { buildInputsHash, isBuildFresh, writeBuildStamp } from "@/scripts/lib/bu
 /**
  * The real production app for browser tests: `next build` once (skipped while the build inputs
  * are unchanged: same stamp as `npm start` writes, so either reuses the other's build), then
- * `next start` on a free port in its own process group, pointed at the test database.
+ * the server `npm start` runs (scripts/serve.ts: Next.js behind node:http) on a free port in
+ * its own process group, pointed at the test database.
  */
 
 const ROOT = process.cwd();
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
+const SERVE = path.join(ROOT, "scripts", "serve.ts");
 /** Two test runs in this checkout must not build into the same .next at once. */
 const LOCK_DIR = path.join(os.tmpdir(), `switchboard-e2e-build-${createHash("sha256").update(ROOT).digest("hex").slice(0, 12)}.lock`);
 
@@ -77,14 +79,14 @@ export interface RunningApp {
   stop: () => Promise<void>;
 }
 
-/** Starts `next start` against `databaseUrl` and waits until /signin answers. */
+/** Starts the production server against `databaseUrl` and waits until /signin answers. */
 export async function startApp(opts: { databaseUrl: string; env?: Record<string, string> }): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-e2e-data-"));
   const output: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", SERVE, "-p", String(port), "-H", "127.0.0.1"], {
     cwd: ROOT,
-    detached: true, // its own process group: next start forks next-server, stop() ends both
+    detached: true, // its own process group: stop() ends it and anything it started
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -134,7 +136,7 @@ export async function startApp(opts: { databaseUrl: string; env?: Record<string,
 async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`next start exited with code ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
     try {
       const res = await fetch(url, { redirect: "manual" });
       if (res.status < 500) return;
@@ -143,5 +145,5 @@ async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number):
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`next start did not answer ${url} within ${timeoutMs} ms`);
+  throw new Error(`the server did not answer ${url} within ${timeoutMs} ms`);
 }
