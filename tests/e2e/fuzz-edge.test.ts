@@ -50,10 +50,21 @@ async function send(base: string, r: FuzzRequest): Promise<{ status: number; tex
   return { status: res.status, text: await res.text() };
 }
 
+/**
+ * A request line and headers over Node's limit (http.maxHeaderSize, 16 KiB) are refused by the
+ * HTTP server itself: it answers 431 and closes, and a client still writing that head may see the
+ * connection reset before it reads the 431. That is a refusal of the request, not a missing answer.
+ */
+function refusedHead(r: FuzzRequest, e: Error): { status: number; text: string } | null {
+  const head = Buffer.byteLength(r.path) + Object.entries(r.headers ?? {}).reduce((n, [k, v]) => n + k.length + String(v).length, 0);
+  const reset = /ECONNRESET|EPIPE|other side closed|socket hang up/i.test(`${e.message} ${String((e as { cause?: unknown }).cause ?? "")}`);
+  return head > http.maxHeaderSize && reset ? { status: 431, text: "head over the server's limit" } : null;
+}
+
 const describeRequest = (r: FuzzRequest) => `${r.method} ${r.path} ${typeof r.body === "string" ? r.body.slice(0, 300) : r.body ? "(multipart)" : ""}`;
 
 async function allBelow500(batch: FuzzRequest[]): Promise<void> {
-  const answers = await Promise.all(batch.map((r) => send(app.baseUrl, r).catch((e: Error) => ({ status: 0, text: `no answer: ${e.message}` }))));
+  const answers = await Promise.all(batch.map((r) => send(app.baseUrl, r).catch((e: Error) => refusedHead(r, e) ?? { status: 0, text: `no answer: ${e.message}` })));
   answers.forEach((answer, i) => {
     if (answer.status === 0 || answer.status >= 500) {
       throw new Error(`${answer.status} for ${describeRequest(batch[i])}\n${answer.text.slice(0, 500)}\n--- server output ---\n${app.output().slice(-3000)}`);

@@ -62,6 +62,8 @@ describe("invitations in the console", () => {
     await expect(page.getByRole("table", { name: `Members of ${admin.org.name}` }).getByText(invitee.email).count()).resolves.toBe(0);
     expect(await db().orgMember.count({ where: { orgId: admin.org.id, userId: invitee.id } })).toBe(0);
     await screenshot(page, "invitations-01-members-page");
+    // A toast still fading in has, for that moment, too little contrast: check the page once it has gone.
+    await page.locator("[data-sonner-toast]").first().waitFor({ state: "detached", timeout: 20_000 });
     expect(await axeBothSchemes(page)).toEqual({});
   }, 120_000);
 
