@@ -3,20 +3,34 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { requireOrgAdmin } from "@/app/(admin)/_lib/context";
 import { OrgSettingsForm, DeleteOrgButton } from "@/app/(admin)/orgs/[orgId]/settings/org-settings-form";
+import { ToolAuditForm } from "@/app/(admin)/orgs/[orgId]/settings/tool-audit-form";
+import { getOrgOrThrow } from "@/lib/orgs/orgs";
 
 export const metadata: Metadata = { title: "Organization settings" };
 
 export default async function OrgSettingsPage({ params }: { params: Promise<{ orgId: string }> }) {
-  const { org } = await requireOrgAdmin((await params).orgId);
+  const { org, caller } = await requireOrgAdmin((await params).orgId);
+  const { toolAuditDetail } = await getOrgOrThrow(caller, org.id);
   return (
     <div className="mx-auto grid max-w-2xl gap-6">
-      <PageHeader title="Organization settings" description={`Name and slug of ${org.name}.`} />
+      <PageHeader title="Organization settings" description={`Name, slug and audit settings of ${org.name}.`} />
       <Card aria-labelledby="org-general">
         <CardHeader>
           <CardTitle id="org-general">General</CardTitle>
         </CardHeader>
         <CardContent>
           <OrgSettingsForm org={{ id: org.id, name: org.name, slug: org.slug }} />
+        </CardContent>
+      </Card>
+      <Card aria-labelledby="org-tool-audit">
+        <CardHeader>
+          <CardTitle id="org-tool-audit">Audit log of tool calls</CardTitle>
+          <CardDescription>
+            Every tool call is recorded in the audit log, which every owner and admin of the organization can read. Choose what those records keep.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ToolAuditForm org={{ id: org.id, toolAuditDetail }} canChange={org.role === "owner"} />
         </CardContent>
       </Card>
       {(
