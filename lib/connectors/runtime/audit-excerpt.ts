@@ -34,8 +34,8 @@ export function auditExcerpt(value: unknown): Prisma.InputJsonValue {
 
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-/** Text PostgreSQL accepts: an upstream's result may hold what arguments may not. */
-function storable(text: string): string {
+/** Text PostgreSQL accepts (U+FFFD in place of the rest): an upstream may send what a client may not. */
+export function storable(text: string): string {
   return text.replace(UNSTORABLE, "\uFFFD");
 }
 
