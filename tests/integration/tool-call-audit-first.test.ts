@@ -7,7 +7,7 @@ import { tryTool } from "@/lib/mcp/try-tool";
 import { api } from "@/tests/helpers/api";
 import { createTenant, type Tenant } from "@/tests/helpers/factories";
 import { startHttpApi, type HttpApiStub } from "@/tests/helpers/http-api-stub";
-import { postRaw } from "@/tests/helpers/mcp-clients";
+import { connectV2, postRaw, rpcError } from "@/tests/helpers/mcp-clients";
 import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
 import { startV1Upstream, type RecordedUpstream } from "@/tests/helpers/runtime-upstreams";
 
@@ -80,6 +80,23 @@ describe("arguments the audit log could not store are refused before the call", 
     const emoji = await rpcCall(t, serverId, "search", '{"q":"\\ud83d\\ude00"}');
     expect(emoji.body.result?.content?.[0]?.text).toBe("found");
     expect(httpApi.seen.length).toBe(seenBefore + 1);
+  });
+
+  it("a 2026-07-28 client gets the same -32602, and nothing reaches the upstreams", async () => {
+    const { t, serverId } = await setup();
+    const seenBefore = httpApi.seen.length;
+    const callsBefore = upstreamCalls();
+    const v2 = await connectV2(`${app.origin}/mcp/${serverId}`, t.member.token);
+    try {
+      const nul = await rpcError(v2.client.callTool({ name: "search", arguments: { q: "x\u0000" } }));
+      expect(nul).toMatchObject({ code: -32602, message: expect.stringContaining("/q holds the character U+0000") });
+      const lone = await rpcError(v2.client.callTool({ name: "echo", arguments: { text: "\ud800" } }));
+      expect(lone).toMatchObject({ code: -32602, message: expect.stringContaining("/text holds an unpaired UTF-16 surrogate") });
+    } finally {
+      await v2.close();
+    }
+    expect(httpApi.seen.length).toBe(seenBefore);
+    expect(upstreamCalls()).toBe(callsBefore);
   });
 
   it("\"Try a tool\" refuses them the same way, naming the argument", async () => {
