@@ -52,7 +52,14 @@ export function ToolAuditForm({ org, canChange }: { org: { id: string; toolAudit
               "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-sky-500 has-[:disabled]:cursor-not-allowed dark:has-[:focus-visible]:ring-sky-400",
             )}
           >
-            <input type="radio" value={choice.value} {...form.register("toolAuditDetail")} className={cn("mt-0.5 accent-sky-600", focusRing)} />
+            <input
+              type="radio"
+              value={choice.value}
+              // Checked in the server-rendered HTML too, before the form library takes over.
+              defaultChecked={choice.value === org.toolAuditDetail}
+              {...form.register("toolAuditDetail")}
+              className={cn("mt-0.5 accent-sky-600", focusRing)}
+            />
             <span className="grid gap-0.5">
               <span className="font-medium">{choice.label}</span>
               <span className="text-xs text-zinc-600 dark:text-zinc-400">{choice.implies}</span>
