@@ -43,6 +43,16 @@ export function zodIssuesToFieldErrors(error: z.ZodError): FieldError[] {
 }
 
 /** Prisma's known request errors carry a `code`; map the ones a caller can cause. */
+/** 22021: invalid byte sequence (0x00); 22P05: unsupported Unicode escape (\u0000, a lone \ud800 in jsonb). */
+const UNSTORABLE_TEXT_CODES = new Set(["22021", "22P05"]);
+
+/** The PostgreSQL SQLSTATE under a Prisma driver-adapter error, if any. */
+function postgresCodeOf(e: unknown): string | undefined {
+  const meta = (e as { meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } })?.meta;
+  const code = meta?.driverAdapterError?.cause?.originalCode;
+  return typeof code === "string" ? code : undefined;
+}
+
 function fromPrismaError(e: unknown): AppError | null {
   const code = (e as { code?: unknown })?.code;
   if (code === "P2002") return new AppError("conflict", "An object with that unique value already exists.");
@@ -52,6 +62,12 @@ function fromPrismaError(e: unknown): AppError | null {
   if (code === "P2034") return new AppError("conflict", "The change collided with a concurrent one and was not made; send it again.");
   // The transaction ran past its time limit (a slow database): nothing was changed.
   if (code === "P2028") return new AppError("unavailable", "The change took too long and was not made; retry shortly.");
+  // Text PostgreSQL cannot store (a NUL character; an unpaired surrogate inside JSON). The edge
+  // refuses it before any work (lib/api/validate-text.ts); this catches what reaches the
+  // database by another way in (an admin form's server action) as the same 422, not a 500.
+  if (UNSTORABLE_TEXT_CODES.has(postgresCodeOf(e) ?? "")) {
+    return new AppError("validation_failed", "A text field contains a character that cannot be stored (a NUL character or an unpaired UTF-16 surrogate).", { errors: [] });
+  }
   if (isDatabaseUnavailable(e)) {
     noteDatabaseUnavailable(e);
     return new AppError("unavailable", "The database is unavailable; retry shortly.");

@@ -21,12 +21,13 @@ type AuditClient = Pick<Prisma.TransactionClient, "auditEvent" | "organization">
 
 /**
  * Records who changed what. Pass the transaction client so the event commits (or rolls
- * back) together with the change it describes.
+ * back) together with the change it describes. Returns the event's id.
  */
-export async function recordAuditEvent(caller: Caller, input: AuditInput, client: AuditClient = db()): Promise<void> {
+export async function recordAuditEvent(caller: Caller, input: AuditInput, client: AuditClient = db()): Promise<string> {
   const { actorType, actorId } = describeCaller(caller);
   const apiKeyId = caller.kind === "user" ? (caller.apiKey?.id ?? null) : null;
-  await client.auditEvent.create({
+  const event = await client.auditEvent.create({
+    select: { id: true },
     data: {
       orgId: input.orgId,
       workspaceId: input.workspaceId ?? null,
@@ -41,6 +42,7 @@ export async function recordAuditEvent(caller: Caller, input: AuditInput, client
   if (input.orgId && input.configChange !== false) {
     await client.organization.updateMany({ where: { id: input.orgId }, data: { configVersion: { increment: 1 } } });
   }
+  return event.id;
 }
 
 function asObject(value: Prisma.InputJsonValue | undefined): Record<string, Prisma.InputJsonValue> {

@@ -3,6 +3,7 @@ import { errorText, logger } from "@/lib/log";
 import { burnPasswordVerification, hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
 import type { SessionUser } from "@/lib/auth/session-token";
 import { setting } from "@/lib/config/settings";
+import { textFlaw } from "@/lib/api/validate-text";
 import { consume, getLimiter, resetKey, type Limiter } from "@/lib/ratelimit/limiter";
 
 /**
@@ -56,6 +57,10 @@ export async function signInWithPassword(input: {
 }): Promise<PasswordSignInResult> {
   const email = normalizeEmail(input.email);
   if (!email || !input.password || email.length > MAX_EMAIL_LENGTH || input.password.length > MAX_PASSWORD_LENGTH) {
+    return { ok: false, reason: "invalid" };
+  }
+  // No account's email holds text the database cannot even compare (the sign-in form is a server action, not the edge).
+  if (textFlaw(email) || textFlaw(input.password)) {
     return { ok: false, reason: "invalid" };
   }
   const { perAccountAndIp, perIp } = loginLimiters();

@@ -3,6 +3,7 @@ import type { HostResourcesContext } from "@/lib/connectors/runtime/types";
 import { fileUri, filesVisibleToUser } from "@/lib/files/file-view";
 import { parseListParams } from "@/lib/host-resources/params";
 import { type AuditTarget, audited, spendHostResourcesBudget } from "@/lib/host-resources/guard";
+import { storable } from "@/lib/connectors/runtime/audit-excerpt";
 
 /** One entry of the specification's ListResourcesResult. */
 export interface HostResource {
@@ -27,8 +28,12 @@ export async function handleHostResourcesList(ctx: HostResourcesContext, params:
   return audited(ctx, "host_resources.list", target, async () => {
     await spendHostResourcesBudget(ctx);
     const filter = parseListParams(params);
-    target.data.filter = { ...filter };
-    const rows = await db().file.findMany({
+    // The upstream chose this text; PostgreSQL refuses U+0000 and lone surrogates, which no
+    // stored MIME type or tag holds: such a filter matches nothing, and is audited cleaned.
+    const clean = { ...(filter.mimeType !== undefined ? { mimeType: storable(filter.mimeType) } : {}), ...(filter.tags ? { tags: filter.tags.map(storable) } : {}) };
+    target.data.filter = clean;
+    const matchesNothing = clean.mimeType !== filter.mimeType || clean.tags?.some((t, i) => t !== filter.tags![i]);
+    const rows = matchesNothing ? [] : await db().file.findMany({
       where: {
         orgId: ctx.orgId,
         workspaceId: ctx.workspaceId,

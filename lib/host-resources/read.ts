@@ -9,6 +9,7 @@ import { HostResourcesError, resourceNotFound, resourceTooLarge } from "@/lib/ho
 import { fileIdFromUri, readUriParam } from "@/lib/host-resources/params";
 import { type ResourceContents, toResourceContents } from "@/lib/host-resources/text-mime";
 import { type AuditTarget, audited, spendHostResourcesBudget } from "@/lib/host-resources/guard";
+import { storable } from "@/lib/connectors/runtime/audit-excerpt";
 
 /** The specification's ReadResourceResult, as `ai.nimblebrain/resources/read` returns it. */
 export interface HostResourcesReadResult {
@@ -46,7 +47,8 @@ export async function handleHostResourcesRead(ctx: HostResourcesContext, params:
 
 function uriForAudit(params: unknown): string | null {
   const uri = (params as { uri?: unknown } | null)?.uri;
-  return typeof uri === "string" ? uri.slice(0, 500) : null;
+  // The upstream chose this text: what PostgreSQL cannot store must not cost the read its audit event.
+  return typeof uri === "string" ? storable(uri.slice(0, 500)) : null;
 }
 
 /** The whole blob (at most read.maxSize bytes, checked again while reading). */

@@ -1,5 +1,7 @@
 import { ProtocolError, ResourceNotFoundError, Server, type CallToolResult, type ReadResourceResult, type Tool } from "@modelcontextprotocol/server";
 import type { ResourceCatalog } from "@/lib/resources/resource-catalog";
+import { ToolCallNotAuditedError } from "@/lib/connectors/runtime/audit-call";
+import { InvalidToolArgumentsError } from "@/lib/connectors/runtime/check-argument-text";
 import type { ToolSet } from "@/lib/mcp/surface";
 
 /**
@@ -20,8 +22,16 @@ export interface ServerParts {
   toolsListChanged: boolean;
 }
 
-/** JSON-RPC "Invalid params": an unknown tool, hidden or missing alike. */
+/** JSON-RPC "Invalid params": an unknown tool, hidden or missing alike; arguments refused. */
 const INVALID_PARAMS = -32602;
+const INTERNAL_ERROR = -32603;
+
+/** The runtime's two refusals, each made before the call left the platform, as JSON-RPC errors. */
+function refusal(e: unknown): unknown {
+  if (e instanceof InvalidToolArgumentsError) return new ProtocolError(INVALID_PARAMS, e.message, { path: e.pointer });
+  if (e instanceof ToolCallNotAuditedError) return new ProtocolError(INTERNAL_ERROR, e.message);
+  return e;
+}
 
 export function buildServer(parts: ServerParts): Server {
   const { resources } = parts;
@@ -38,7 +48,10 @@ export function buildServer(parts: ServerParts): Server {
     const pending = parts.tools().call(name, request.params.arguments ?? {}, ctx.mcpReq.signal);
     // The same answer whether the tool is hidden from this caller or does not exist.
     if (!pending) throw new ProtocolError(INVALID_PARAMS, `Unknown tool: ${name}`);
-    return server.projectCallToolResult((await pending) as CallToolResult, undefined);
+    const result = await pending.catch((e: unknown) => {
+      throw refusal(e);
+    });
+    return server.projectCallToolResult(result as CallToolResult, undefined);
   });
   if (resources) {
     server.setRequestHandler("resources/list", () => ({ resources: resources.list() }));

@@ -38,7 +38,7 @@ export async function findServerHead(caller: Caller, serverId: string) {
       id: true,
       orgId: true,
       workspaceId: true,
-      org: { select: { configVersion: true } },
+      org: { select: { configVersion: true, toolAuditDetail: true } },
       workspace: { select: { toolWhitelistsEnabled: true } },
     },
   });
@@ -91,7 +91,7 @@ async function buildSnapshot(head: ServerHead): Promise<ServerSnapshot> {
       select: { id: true, name: true, content: true, connectorId: true },
     }),
   ]);
-  return { configVersion, server, workspace, connectors: toSnapshotConnectors(links.map((l) => l.connector)), skills };
+  return { configVersion, org: { toolAuditDetail: head.org.toolAuditDetail }, server, workspace, connectors: toSnapshotConnectors(links.map((l) => l.connector)), skills };
 }
 
 function toSnapshotConnectors(rows: LoadedConnector[]): SnapshotConnector[] {

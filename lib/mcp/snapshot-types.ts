@@ -1,3 +1,5 @@
+import type { ToolAuditDetail } from "@/lib/generated/prisma/client";
+
 /**
  * What an MCP server is, as loaded once per configuration version: every surface of
  * /mcp/<serverId> (tools, initialize instructions, resources, knowledge graph) is computed
@@ -55,6 +57,8 @@ export interface SnapshotSkill {
 export interface ServerSnapshot {
   /** The org's config version this snapshot was built from. */
   configVersion: number;
+  /** The org's settings the runtime needs: what its tool.call audit events keep. */
+  org: { toolAuditDetail: ToolAuditDetail };
   server: { id: string; orgId: string; workspaceId: string; name: string; instructions: string | null };
   workspace: { id: string; knowledgeGraphEnabled: boolean; toolWhitelistsEnabled: boolean };
   /** Assigned connectors, in assignment order. */

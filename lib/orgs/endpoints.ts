@@ -11,6 +11,6 @@ export const orgEndpoints = {
   listOrgs: endpoint({ method: "GET", path: "/orgs", tag, summary: "List the organizations the caller belongs to", query: PageQuery, response: pageSchema(Org) }),
   createOrg: endpoint({ etag: true, method: "POST", path: "/orgs", tag, summary: "Create an organization", body: CreateOrgBody, status: 201, response: Org }),
   getOrg: endpoint({ etag: true, method: "GET", path: "/orgs/{orgId}", tag, summary: "Get an organization", params: orgParams, response: Org }),
-  updateOrg: endpoint({ etag: true, method: "PATCH", path: "/orgs/{orgId}", tag, summary: "Rename an organization or change its slug", params: orgParams, body: UpdateOrgBody, response: Org }),
+  updateOrg: endpoint({ etag: true, method: "PATCH", path: "/orgs/{orgId}", tag, summary: "Rename an organization, change its slug or what its tool audit events keep", params: orgParams, body: UpdateOrgBody, response: Org }),
   deleteOrg: endpoint({ etag: true, method: "DELETE", path: "/orgs/{orgId}", tag, summary: "Delete an organization and everything in it", params: orgParams, status: 204 }),
 };

@@ -1,17 +1,17 @@
 import { db } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Caller } from "@/lib/auth/caller";
 import { ForbiddenError, NotFoundError } from "@/lib/errors";
 import { orgsManagedBy, orgsVisibleTo } from "@/lib/tenancy/scopes";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
-import type { CreateOrgBody, UpdateOrgBody } from "@/lib/orgs/schemas";
+import type { CreateOrgBody, ToolAuditDetail, UpdateOrgBody } from "@/lib/orgs/schemas";
 import { deleteQueuedBlobs } from "@/lib/files/delete-queued-blobs";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import { lockForWrite } from "@/lib/db/lock-row";
 import type { IfMatch } from "@/lib/api/if-match";
 
-const orgSelect = { id: true, name: true, slug: true, createdAt: true, updatedAt: true } as const;
-export type OrgView = { id: string; name: string; slug: string; createdAt: Date; updatedAt: Date };
+const orgSelect = { id: true, name: true, slug: true, toolAuditDetail: true, createdAt: true, updatedAt: true } as const;
+export type OrgView = { id: string; name: string; slug: string; toolAuditDetail: ToolAuditDetail; createdAt: Date; updatedAt: Date };
 
 /**
  * Creates an organization. Only the instance credential and the instance owner may; a user
@@ -54,14 +54,30 @@ async function lockManagedOrg(tx: Prisma.TransactionClient, caller: Caller, orgI
   );
 }
 
+/**
+ * Updates an organization. `toolAuditDetail` decides what every admin can read of members'
+ * tool calls in the audit log, so only an owner (or the instance credential) may change it;
+ * the change is audited with its old and new value.
+ */
 export async function updateOrg(caller: Caller, orgId: string, input: UpdateOrgBody, ifMatch?: IfMatch): Promise<OrgView> {
   return db().$transaction(async (tx) => {
     await lockManagedOrg(tx, caller, orgId, ifMatch);
-    const { count } = await tx.organization.updateMany({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, data: input });
-    if (count === 0) throw new NotFoundError("organization");
-    await recordAuditEvent(caller, { orgId, action: "org.update", targetType: "org", targetId: orgId, data: { fields: Object.keys(input) } }, tx);
+    const before = await tx.organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { toolAuditDetail: true } });
+    if (!before) throw new NotFoundError("organization");
+    const detailChange = input.toolAuditDetail !== undefined && input.toolAuditDetail !== before.toolAuditDetail;
+    if (detailChange && !(await isOwner(tx, caller, orgId))) {
+      throw new ForbiddenError("Only an owner of the organization can change what tool audit events keep.");
+    }
+    await tx.organization.updateMany({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, data: input });
+    const data = { fields: Object.keys(input), ...(detailChange ? { toolAuditDetail: { from: before.toolAuditDetail, to: input.toolAuditDetail! } } : {}) };
+    await recordAuditEvent(caller, { orgId, action: "org.update", targetType: "org", targetId: orgId, data }, tx);
     return tx.organization.findFirstOrThrow({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: orgSelect });
   });
+}
+
+async function isOwner(tx: Prisma.TransactionClient, caller: Caller, orgId: string): Promise<boolean> {
+  if (caller.kind === "instance") return true;
+  return (await tx.orgMember.count({ where: { orgId, userId: caller.userId, role: "owner" } })) > 0;
 }
 
 /** Deletes an organization and everything in it. */

@@ -59,6 +59,7 @@ export function snapshot(
   const serverId = opts.serverId ?? "srv1";
   return {
     configVersion: 1,
+    org: { toolAuditDetail: "metadata" },
     server: { id: serverId, orgId: "org1", workspaceId: "ws1", name: "Support", instructions: opts.instructions ?? null },
     workspace: { id: "ws1", knowledgeGraphEnabled: opts.knowledgeGraphEnabled ?? false, toolWhitelistsEnabled: false },
     connectors,

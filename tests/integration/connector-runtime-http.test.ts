@@ -256,9 +256,12 @@ describe("http tools: every call is audited", () => {
   it("caller, server, connector, tool, duration and outcome; arguments redacted and truncated; no config version bump", async () => {
     upstream.route("PATCH", "/v1/customers/9", (_req, res) => res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true,"token":"t-123"}'));
     upstream.route("GET", "/v1/customers/9", (_req, res) => res.writeHead(503, { "content-type": "text/plain" }).end("down"));
-    const { call, tenant, serverId, connectorId } = await setup();
+    const tenant = await createTenant();
+    // Arguments and results are kept only when the org asks for them (the default is metadata).
+    await db().organization.update({ where: { id: tenant.org.id }, data: { toolAuditDetail: "arguments_and_results" } });
+    const { call, serverId, connectorId } = await setup(tenant);
     const before = await db().organization.findUniqueOrThrow({ where: { id: tenant.org.id }, select: { configVersion: true } });
-    await call("update_customer", { id: "9", name: "n".repeat(5000), password: "hunter2", nested: { api_key: "k-1" } });
+    await call("update_customer", { id: "9", name: "n".repeat(20_000), password: "hunter2", nested: { api_key: "k-1" } });
     await call("get_customer", { id: "9" });
     await call("get_customer", { id: 9 });
     const events = await db().auditEvent.findMany({ where: { orgId: tenant.org.id, action: "tool.call" }, orderBy: { createdAt: "asc" } });
@@ -270,7 +273,7 @@ describe("http tools: every call is audited", () => {
     expect(data).toMatchObject({ serverId, connectorId, connectorSlug: "crm", tool: "update_customer", exposedName: "update_customer", outcome: "ok" });
     expect(data.durationMs).toEqual(expect.any(Number));
     expect(data.arguments).toMatchObject({ truncated: true });
-    expect(JSON.stringify(data.arguments).length).toBeLessThanOrEqual(2048);
+    expect(JSON.stringify(data.arguments).length).toBeLessThanOrEqual(16 * 1024);
     expect(JSON.stringify(data.arguments)).not.toContain("hunter2");
     expect(JSON.stringify(data.arguments)).not.toContain("k-1");
     expect(data.result.structuredContent).toEqual({ ok: true, token: "[redacted]" });

@@ -93,7 +93,7 @@ describe("mcp tools: the call is forwarded to the upstream server", () => {
     const result = await call("fails");
     expect(result).toEqual({ content: [{ type: "text", text: "nope" }], isError: true });
     const [event] = await db().auditEvent.findMany({ where: { orgId: t.org.id, action: "tool.call" } });
-    expect(event.data).toMatchObject({ serverId, connectorId, tool: "fails", outcome: "isError", arguments: {} });
+    expect(event.data).toMatchObject({ serverId, connectorId, tool: "fails", status: "finished", outcome: "isError", argumentsSize: 2 });
   });
 
   it("arguments are validated against the tool's input schema first: nothing reaches the upstream", async () => {

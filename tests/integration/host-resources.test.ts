@@ -296,4 +296,21 @@ describe("every read and list is audited: who, which connector, which file, outc
     ]);
     expect((await db().organization.findUniqueOrThrow({ where: { id: t.org.id } })).configVersion).toBe(versionBefore);
   });
+
+  it("records the URI and size, never the content; text an upstream sends that PostgreSQL cannot store still gets its event", async () => {
+    const t = await createTenant();
+    const secret = `private-${uniqueSuffix()}`;
+    const f = await file(t, "member", "notes.txt", { bytes: `${secret}\n` });
+    const ctx = await ctxFor(t, "member", await connectorOf(t));
+    expect(JSON.stringify(await handleHostResourcesRead(ctx, { uri: f.uri }))).toContain(secret);
+    await expectHostError(handleHostResourcesRead(ctx, { uri: "files://fl_\u0000\ud800" }), -32002, { uri: "files://fl_\u0000\ud800" });
+    expect(await handleHostResourcesList(ctx, { _meta: { filter: { mimeType: "text/plain\u0000", tags: ["\udc00"] } } })).toEqual({ resources: [] });
+    const events = await db().auditEvent.findMany({ where: { orgId: t.org.id, action: { startsWith: "host_resources." } }, orderBy: { createdAt: "asc" } });
+    expect(JSON.stringify(events)).not.toContain(secret);
+    expect(events.map((e) => e.data)).toEqual([
+      expect.objectContaining({ uri: f.uri, size: Buffer.byteLength(`${secret}\n`), outcome: "ok" }),
+      expect.objectContaining({ uri: "files://fl_\ufffd\ufffd", outcome: "error", code: -32002 }),
+      expect.objectContaining({ outcome: "ok", count: 0, filter: { mimeType: "text/plain\ufffd", tags: ["\ufffd"] } }),
+    ]);
+  });
 });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
+import { toAppError } from "@/lib/api/problem";
+import { signInWithPassword } from "@/lib/auth/password-sign-in";
 import { api } from "@/tests/helpers/api";
 import { createTenant } from "@/tests/helpers/factories";
 import { upload, useTempFilesDir } from "@/tests/helpers/files";
@@ -114,6 +116,20 @@ describe("the sign-in endpoints (/api/auth/*) never answer 500", () => {
     const res = await api(null).post("/api/auth/callback/credentials", undefined, { raw, headers: { "content-type": "application/x-www-form-urlencoded" } });
     expectProblem(res, 422);
     expect(res.body.errors[0].path).toBe("email");
+  });
+});
+
+describe("text that reaches the database another way in (admin forms are server actions)", () => {
+  it("the database's refusal of a NUL becomes the same 422, not a 500", async () => {
+    const refused = await db().organization.create({ data: { name: NUL, slug: `nul-${Date.now()}` } }).then(() => null, (e: unknown) => e);
+    expect(refused).not.toBeNull();
+    expect(toAppError(refused)).toMatchObject({ code: "validation_failed" });
+    expect(await db().organization.count({ where: { name: { startsWith: "a", endsWith: "b" }, slug: { startsWith: "nul-" } } })).toBe(0);
+  });
+
+  it("the sign-in form's server action takes a NUL e-mail as a wrong sign-in, without a lookup", async () => {
+    const result = await signInWithPassword({ email: `owner${NUL}@example.test`, password: "whatever-it-is", clientIp: "198.51.100.7" });
+    expect(result).toEqual({ ok: false, reason: "invalid" });
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AUDIT_EXCERPT_BYTES, auditExcerpt, isSecretKey } from "@/lib/connectors/runtime/audit-call";
+import { AUDIT_EXCERPT_BYTES, auditExcerpt, isSecretKey } from "@/lib/connectors/runtime/audit-excerpt";
 import { planHttpRequest, RequestPlanError } from "@/lib/connectors/runtime/http-request";
 import { invalidArgumentsMessage } from "@/lib/connectors/runtime/validate-arguments";
 import { isHostResourcesEra } from "@/lib/host-resources/capability";
@@ -49,8 +49,8 @@ describe("audit excerpts", () => {
     expect(["tokens", "key", "name", "author"].some(isSecretKey)).toBe(false);
   });
 
-  it("cuts anything above 2 KB of JSON to a preview that fits", () => {
-    const excerpt = auditExcerpt({ text: "é".repeat(5000) }) as { truncated: boolean; preview: string };
+  it("cuts anything above 16 KB of JSON to a preview that fits", () => {
+    const excerpt = auditExcerpt({ text: "é".repeat(20000) }) as { truncated: boolean; preview: string };
     expect(excerpt.truncated).toBe(true);
     expect(Buffer.byteLength(JSON.stringify(excerpt))).toBeLessThanOrEqual(AUDIT_EXCERPT_BYTES);
     expect(excerpt.preview.startsWith('{"text":"éé')).toBe(true);

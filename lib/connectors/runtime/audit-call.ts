@@ -1,94 +1,104 @@
-import type { Caller } from "@/lib/auth/caller";
+import { createHash } from "node:crypto";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import type { Prisma, ToolAuditDetail } from "@/lib/generated/prisma/client";
 import { errorText, logger } from "@/lib/log";
 import type { CallOutcome } from "@/lib/connectors/runtime/outcome";
-import type { ToolCallResult } from "@/lib/connectors/runtime/types";
-import type { CallerView, SnapshotTool } from "@/lib/mcp/snapshot-types";
+import type { ToolCallInput, ToolCallResult } from "@/lib/connectors/runtime/types";
+import { auditExcerpt } from "@/lib/connectors/runtime/audit-excerpt";
 
 /**
  * The audit trail of tool calls: who called which tool of which connector on which server,
- * how long it took and how it ended. Arguments and results are stored only redacted (values
- * under secret-looking keys) and truncated (at most AUDIT_EXCERPT_BYTES of JSON each).
+ * how long it took and how it ended. The event is written (status "started") before the call
+ * leaves the platform and completed after, so a call the audit log cannot record is never
+ * made. What else it keeps is the org's `toolAuditDetail`: by default only the size and
+ * sha-256 of the arguments and of the result, because a result can hold a member's private
+ * file that the admins reading the log may not open ("The audit log is no side door to
+ * private content").
  */
 
-export const AUDIT_EXCERPT_BYTES = 2048;
 export const TOOL_CALL_ACTION = "tool.call";
 
-/** Words that make a key secret-looking, and word pairs that do ("api_key", "privateKey"). */
-const SECRET_WORDS = new Set(["password", "passwd", "passphrase", "pwd", "token", "secret", "authorization", "auth", "cookie", "credential", "credentials", "apikey", "bearer", "signature"]);
-const SECRET_PAIRS = new Set(["api key", "private key", "access key", "secret key", "session id"]);
-
-/** "x-api-key", "accessToken", "client_secret" are secret-looking; "max_tokens" is not. */
-export function isSecretKey(key: string): boolean {
-  const words = key
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-  return words.some((w, i) => SECRET_WORDS.has(w) || (i > 0 && SECRET_PAIRS.has(`${words[i - 1]} ${w}`)));
+/** The call was not made: its audit event could not be written (the database is unreachable). */
+export class ToolCallNotAuditedError extends AppError {
+  constructor() {
+    super("unavailable", "The tool call was not made: it could not be recorded in the audit log. Try again in a moment.");
+    this.name = "ToolCallNotAuditedError";
+  }
 }
 
-export interface ToolCallRecord {
-  caller: Caller;
-  view: CallerView;
-  tool: SnapshotTool;
-  args: Record<string, unknown>;
+/** Size and sha-256 of a value's JSON form: enough to tell calls apart without keeping them. */
+function fingerprint(value: unknown): { bytes: number; sha256: string } {
+  const json = JSON.stringify(value) ?? "null";
+  return { bytes: Buffer.byteLength(json), sha256: createHash("sha256").update(json).digest("hex") };
+}
+
+function keepsArguments(detail: ToolAuditDetail): boolean {
+  return detail === "arguments" || detail === "arguments_and_results";
+}
+
+/**
+ * Writes the call's event before the call; throws ToolCallNotAuditedError when it cannot, and
+ * the caller must then not make the call. Returns the event's id for finishToolCallEvent.
+ */
+export async function beginToolCallEvent(input: ToolCallInput): Promise<string> {
+  const { server, connectors, org } = input.view.snapshot;
+  const connector = connectors.find((c) => c.id === input.tool.connectorId);
+  const args = fingerprint(input.args);
+  try {
+    return await recordAuditEvent(input.caller, {
+      orgId: server.orgId,
+      workspaceId: server.workspaceId,
+      action: TOOL_CALL_ACTION,
+      targetType: "connector",
+      targetId: input.tool.connectorId,
+      configChange: false,
+      data: {
+        serverId: server.id,
+        connectorId: input.tool.connectorId,
+        connectorSlug: connector?.slug ?? null,
+        tool: input.tool.name,
+        exposedName: input.tool.exposedName,
+        status: "started",
+        detail: org.toolAuditDetail,
+        argumentsSize: args.bytes,
+        argumentsSha256: args.sha256,
+        ...(keepsArguments(org.toolAuditDetail) ? { arguments: auditExcerpt(input.args) } : {}),
+      },
+    });
+  } catch (e) {
+    logger.error({ err: errorText(e), serverId: server.id }, "tool call refused: its audit event could not be written");
+    throw new ToolCallNotAuditedError();
+  }
+}
+
+export interface ToolCallEnd {
   result: ToolCallResult;
   outcome: CallOutcome;
   durationMs: number;
 }
 
-/** Records one call; an audit failure is logged and never fails the call itself. */
-export async function auditToolCall(record: ToolCallRecord): Promise<void> {
-  const { server } = record.view.snapshot;
-  const connector = record.view.snapshot.connectors.find((c) => c.id === record.tool.connectorId);
+/**
+ * Completes the event with how the call ended. The call has happened by now, so a failure
+ * here is logged and the event stays "started" — the log still shows the call was made.
+ */
+export async function finishToolCallEvent(eventId: string, input: ToolCallInput, end: ToolCallEnd): Promise<void> {
+  const { server, org } = input.view.snapshot;
   try {
-    await recordAuditEvent(record.caller, {
-      orgId: server.orgId,
-      workspaceId: server.workspaceId,
-      action: TOOL_CALL_ACTION,
-      targetType: "connector",
-      targetId: record.tool.connectorId,
-      configChange: false,
-      data: {
-        serverId: server.id,
-        connectorId: record.tool.connectorId,
-        connectorSlug: connector?.slug ?? null,
-        tool: record.tool.name,
-        exposedName: record.tool.exposedName,
-        durationMs: record.durationMs,
-        outcome: record.outcome,
-        arguments: auditExcerpt(record.args),
-        result: auditExcerpt(record.result),
-      },
-    });
+    const event = await db().auditEvent.findFirstOrThrow({ where: { id: eventId, orgId: server.orgId }, select: { data: true } });
+    const result = fingerprint(end.result);
+    const data = {
+      ...(event.data as Record<string, Prisma.InputJsonValue>),
+      status: "finished",
+      outcome: end.outcome,
+      durationMs: end.durationMs,
+      resultSize: result.bytes,
+      resultSha256: result.sha256,
+      ...(org.toolAuditDetail === "arguments_and_results" ? { result: auditExcerpt(end.result) } : {}),
+    };
+    await db().auditEvent.updateMany({ where: { id: eventId, orgId: server.orgId }, data: { data } });
   } catch (e) {
-    logger.error({ err: errorText(e), serverId: server.id }, "tool call audit event not recorded");
+    logger.error({ err: errorText(e), serverId: server.id, eventId }, "tool call audit event not completed");
   }
-}
-
-/** The value with secret-looking keys redacted, whole when its JSON fits, else a cut preview. */
-export function auditExcerpt(value: unknown): Prisma.InputJsonValue {
-  const clean = redactKeys(value, 0) ?? null;
-  const json = JSON.stringify(clean) ?? "null";
-  if (Buffer.byteLength(json) <= AUDIT_EXCERPT_BYTES) return clean as Prisma.InputJsonValue;
-  const budget = AUDIT_EXCERPT_BYTES - 64; // room for the wrapper object's own keys
-  return { truncated: true, bytes: Buffer.byteLength(json), preview: cutToBytes(json, budget) };
-}
-
-function redactKeys(value: unknown, depth: number): unknown {
-  if (depth > 20) return "[too deep]";
-  if (Array.isArray(value)) return value.map((v) => redactKeys(v, depth + 1));
-  if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isSecretKey(k) ? "[redacted]" : redactKeys(v, depth + 1)]));
-  }
-  return value;
-}
-
-/** The longest prefix of `text` whose UTF-8 form (as JSON inside the preview) fits `bytes`. */
-function cutToBytes(text: string, bytes: number): string {
-  let end = Math.min(text.length, bytes);
-  while (end > 0 && Buffer.byteLength(JSON.stringify(text.slice(0, end))) > bytes) end = Math.floor(end * 0.9);
-  return text.slice(0, end);
 }

@@ -1,4 +1,5 @@
-import { auditToolCall } from "@/lib/connectors/runtime/audit-call";
+import { beginToolCallEvent, finishToolCallEvent } from "@/lib/connectors/runtime/audit-call";
+import { assertStorableArguments } from "@/lib/connectors/runtime/check-argument-text";
 import { callHttpTool } from "@/lib/connectors/runtime/http-tool";
 import { callMcpTool } from "@/lib/connectors/runtime/mcp-tool";
 import { failed, type RuntimeAnswer } from "@/lib/connectors/runtime/outcome";
@@ -11,11 +12,16 @@ import { countUpstreamCall } from "@/lib/ops/metrics";
 
 /**
  * The connector runtime: executes one tool call the MCP endpoint has already authorized (the
- * tool is in the caller's view). Arguments are validated against the tool's inputSchema
- * first; the call then goes to the connector's HTTP API or upstream MCP server; every call is
- * audited. Never throws: every failure is an isError result the model can read.
+ * tool is in the caller's view). "A tool call is never executed without its audit event":
+ * arguments the audit log could not store are refused (InvalidToolArgumentsError), then the
+ * event is written before anything leaves the platform (ToolCallNotAuditedError when it
+ * cannot be). Those two are the only throws; after them every failure — arguments that do
+ * not fit the tool's inputSchema, the HTTP API or upstream MCP server failing — is an isError
+ * result the model can read, and the event is completed with the outcome.
  */
 export async function callTool(input: ToolCallInput, pool: UpstreamPool = upstreamPool()): Promise<ToolCallResult> {
+  assertStorableArguments(input.args);
+  const eventId = await beginToolCallEvent(input);
   const started = performance.now();
   let answer: RuntimeAnswer;
   try {
@@ -27,15 +33,7 @@ export async function callTool(input: ToolCallInput, pool: UpstreamPool = upstre
   }
   const kind = input.view.connectors.find((c) => c.id === input.tool.connectorId)?.type;
   if (kind) countUpstreamCall(kind, answer.outcome);
-  await auditToolCall({
-    caller: input.caller,
-    view: input.view,
-    tool: input.tool,
-    args: input.args,
-    result: answer.result,
-    outcome: answer.outcome,
-    durationMs: Math.round(performance.now() - started),
-  });
+  await finishToolCallEvent(eventId, input, { result: answer.result, outcome: answer.outcome, durationMs: Math.round(performance.now() - started) });
   return answer.result;
 }
 

@@ -5,6 +5,7 @@ import { orNotFound, requireOrgAdmin } from "@/app/(admin)/_lib/context";
 import { getOrgOrThrow } from "@/lib/orgs/orgs";
 import { etagOf } from "@/lib/api/if-match";
 import { OrgSettingsForm, DeleteOrgButton } from "@/app/(admin)/orgs/[orgId]/settings/org-settings-form";
+import { ToolAuditForm } from "@/app/(admin)/orgs/[orgId]/settings/tool-audit-form";
 
 export const metadata: Metadata = { title: "Organization settings" };
 
@@ -15,13 +16,24 @@ export default async function OrgSettingsPage({ params }: { params: Promise<{ or
   const version = etagOf(org);
   return (
     <div className="mx-auto grid max-w-2xl gap-6">
-      <PageHeader title="Organization settings" description={`Name and slug of ${org.name}.`} />
+      <PageHeader title="Organization settings" description={`Name, slug and audit settings of ${org.name}.`} />
       <Card aria-labelledby="org-general">
         <CardHeader>
           <CardTitle id="org-general">General</CardTitle>
         </CardHeader>
         <CardContent>
           <OrgSettingsForm org={{ id: org.id, name: org.name, slug: org.slug }} version={version} />
+        </CardContent>
+      </Card>
+      <Card aria-labelledby="org-tool-audit">
+        <CardHeader>
+          <CardTitle id="org-tool-audit">Audit log of tool calls</CardTitle>
+          <CardDescription>
+            Every tool call is recorded in the audit log, which every owner and admin of the organization can read. Choose what those records keep.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ToolAuditForm org={{ id: org.id, toolAuditDetail: org.toolAuditDetail }} canChange={context.role === "owner"} />
         </CardContent>
       </Card>
       {(
