@@ -6,6 +6,7 @@ import { ensureBuild, type RunningApp, startApp } from "@/tests/e2e/support/next
 import { launchBrowser, newContext, screenshot, seriousA11yViolations, signIn } from "@/tests/e2e/support/browser";
 import { type SeededAdmin, seedAdmin, seedMember } from "@/tests/e2e/support/seed";
 import { type Upstream, startMcpUpstream } from "@/tests/helpers/mcp-upstream";
+import { db } from "@/lib/db/client";
 
 /**
  * The admin UI in real Chromium against a production build (`next build` + `next start`) and
@@ -167,6 +168,20 @@ describe("admin UI", () => {
     await screenshot(page, "06-role-whitelist");
     await page.getByRole("button", { name: "Save role" }).click();
     await toast("Role saved (1 tools)");
+  });
+
+  it("a second save of the role goes through; a save over somebody else's newer change is refused and says so", async () => {
+    const roleName = async () => (await db().mcpRole.findFirstOrThrow({ where: { id: ids.role, orgId: ids.org }, select: { name: true } })).name;
+    await page.getByLabel("Role name").fill("Readers");
+    await page.getByRole("button", { name: "Save role" }).click();
+    await expect.poll(roleName).toBe("Readers");
+    // Another admin renames it meanwhile; this page still shows the version it saved.
+    await db().mcpRole.update({ where: { id: ids.role, orgId: ids.org }, data: { name: "Renamed elsewhere" } });
+    await page.getByLabel("Role name").fill("Readers again");
+    await page.getByRole("button", { name: "Save role" }).click();
+    await toast(/Somebody else changed this after you opened it, so your changes were not saved/);
+    expect(await roleName()).toBe("Renamed elsewhere");
+    await db().mcpRole.update({ where: { id: ids.role, orgId: ids.org }, data: { name: "Reader" } }); // the later steps pick it by name
   });
 
   it("creates an MCP server with the connector, shows its endpoint and client config, and tries a tool", async () => {

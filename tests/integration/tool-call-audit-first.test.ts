@@ -57,22 +57,28 @@ const upstreamCalls = () => upstream.messages.filter((m) => m.method === "tools/
 const toolEvents = (t: Tenant) => db().auditEvent.findMany({ where: { orgId: t.org.id, action: "tool.call" }, orderBy: { createdAt: "asc" } });
 
 describe("arguments the audit log could not store are refused before the call", () => {
-  it("U+0000 or a lone surrogate anywhere in the arguments: -32602 naming the argument; neither upstream got a request", async () => {
+  it("U+0000 or a lone surrogate anywhere in the arguments: -32602 naming the argument (at the MCP edge, HTTP 400); neither upstream got a request", async () => {
     const { t, serverId } = await setup();
     const seenBefore = httpApi.seen.length;
     const callsBefore = upstreamCalls();
-    const cases: Array<[string, string, RegExp]> = [
-      ["search", '{"q":"a\\u0000b"}', /^Invalid arguments: \/q holds the character U\+0000/],
-      ["search", '{"filter":{"tags":["ok","\\ud800"]}}', /^Invalid arguments: \/filter\/tags\/1 holds an unpaired UTF-16 surrogate \(U\+D800\)/],
-      ["search", '{"\\udc00":"x"}', /^Invalid arguments: \/\\udc00 is a name that holds an unpaired UTF-16 surrogate/],
-      ["echo", '{"text":"\\u0000"}', /^Invalid arguments: \/text holds the character U\+0000/],
-      ["echo", '{"text":"end \\udbff"}', /^Invalid arguments: \/text holds an unpaired UTF-16 surrogate \(U\+DBFF\)/],
+    // The MCP edge refuses these first (HTTP 400 with a JSON-RPC error naming the argument);
+    // the tool runtime's own check behind it is what "Try a tool" meets below.
+    const NUL = /NUL character \(U\+0000\)/;
+    const LONE = /unpaired UTF-16 surrogate/;
+    const cases: Array<[string, string, RegExp, RegExp]> = [
+      ["search", '{"q":"a\\u0000b"}', /"q"/, NUL],
+      ["search", '{"filter":{"tags":["ok","\\ud800"]}}', /filter/, LONE],
+      ["search", '{"\\udc00":"x"}', /^Invalid arguments/, LONE],
+      ["echo", '{"text":"\\u0000"}', /"text"/, NUL],
+      ["echo", '{"text":"end \\udbff"}', /"text"/, LONE],
     ];
-    for (const [tool, args, message] of cases) {
+    for (const [tool, args, names, flaw] of cases) {
       const res = await rpcCall(t, serverId, tool, args);
-      expect(res.status).toBe(200);
+      expect(res.status).toBe(400);
       expect(res.body.error?.code, JSON.stringify(res.body)).toBe(-32602);
-      expect(res.body.error.message).toMatch(message);
+      expect(res.body.error.message).toMatch(/^Invalid arguments: /);
+      expect(res.body.error.message).toMatch(names);
+      expect(res.body.error.message).toMatch(flaw);
     }
     expect(httpApi.seen.length).toBe(seenBefore);
     expect(upstreamCalls()).toBe(callsBefore);
@@ -89,9 +95,9 @@ describe("arguments the audit log could not store are refused before the call", 
     const v2 = await connectV2(`${app.origin}/mcp/${serverId}`, t.member.token);
     try {
       const nul = await rpcError(v2.client.callTool({ name: "search", arguments: { q: "x\u0000" } }));
-      expect(nul).toMatchObject({ code: -32602, message: expect.stringContaining("/q holds the character U+0000") });
+      expect(nul).toMatchObject({ code: -32602, message: expect.stringMatching(/^Invalid arguments: .*"q".*NUL character \(U\+0000\)/) });
       const lone = await rpcError(v2.client.callTool({ name: "echo", arguments: { text: "\ud800" } }));
-      expect(lone).toMatchObject({ code: -32602, message: expect.stringContaining("/text holds an unpaired UTF-16 surrogate") });
+      expect(lone).toMatchObject({ code: -32602, message: expect.stringMatching(/^Invalid arguments: .*"text".*unpaired UTF-16 surrogate/) });
     } finally {
       await v2.close();
     }
