@@ -13,6 +13,7 @@
  */
 import http from "node:http";
 import type next from "next";
+import { stampSocketAddress } from "../lib/net/socket-address";
 
 const HELP = `Usage: node --import tsx scripts/serve.ts [--dev] [-p PORT] [-H HOSTNAME]
 
@@ -65,6 +66,8 @@ async function main(args: string[]): Promise<void> {
   await app.prepare();
   const server = http.createServer((req, res) => {
     if (refuseUnservable(req, res)) return;
+    // From the very first request (instrumentation.ts's hook comes in only once Next is up).
+    stampSocketAddress(req);
     void handle(req, res);
   });
   if (dev) server.on("upgrade", app.getUpgradeHandler());
