@@ -274,11 +274,13 @@ describe("files page", () => {
   });
 
   it("cancels an upload half-way and leaves nothing behind", async () => {
-    await throttleUploads(64 * 1024);
+    // ~56 s for the whole file: however long a loaded machine takes to see the first 5 % and
+    // click Cancel, the upload cannot have finished by then.
+    await throttleUploads(16 * 1024);
     const chooser = await openFileChooser(() => dropZone().click());
     await chooser.setFiles({ name: "slow.bin", mimeType: "application/octet-stream", buffer: Buffer.alloc(900 * 1024, 3) });
     const progressbar = page.getByRole("progressbar", { name: "Upload of slow.bin" });
-    await expect.poll(async () => Number(await progressbar.getAttribute("aria-valuenow")), { timeout: 10_000 }).toBeGreaterThan(5);
+    await expect.poll(async () => Number(await progressbar.getAttribute("aria-valuenow")), { timeout: 30_000 }).toBeGreaterThan(5);
     await page.getByRole("button", { name: "Cancel the upload of slow.bin" }).click();
     await page.locator('li[data-upload-status="cancelled"]').filter({ hasText: "slow.bin" }).waitFor();
     await throttleUploads(-1);
