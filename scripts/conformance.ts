@@ -61,7 +61,7 @@ async function main(): Promise<number> {
   cleanups.push(() => upstream.close());
   const app = await startMcpEndpoint();
   cleanups.push(() => app.close());
-  const { stopLiveWatch } = await import("../lib/mcp/live-watch");
+  const { stopLiveWatch } = await import("../lib/mcp/serve/live-watch");
   cleanups.push(async () => stopLiveWatch());
   const fixture = await createConformanceFixture(upstream.url, app.origin);
   app.setKey(fixture.apiKey);

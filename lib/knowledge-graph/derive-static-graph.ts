@@ -1,4 +1,4 @@
-import type { SnapshotConnector, SnapshotTool } from "@/lib/mcp/snapshot-types";
+import type { SnapshotConnector, SnapshotTool } from "@/lib/mcp/visibility/snapshot-types";
 import { entityOfIdField, entityOfToolName, isOwnIdField, labelOfKey } from "@/lib/knowledge-graph/entity-names";
 
 /**

@@ -3,8 +3,8 @@ import { db } from "@/lib/db/client";
 import { assertOrgManaged } from "@/lib/connectors/managed-connector";
 import { orgsManagedBy } from "@/lib/tenancy/scopes";
 import { buildKnowledgeGraph, type KnowledgeGraph } from "@/lib/knowledge-graph/derive-static-graph";
-import { exposedToolNames } from "@/lib/mcp/tool-names";
-import type { SnapshotConnector } from "@/lib/mcp/snapshot-types";
+import { exposedToolNames } from "@/lib/mcp/surface/tool-names";
+import type { SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
 
 /**
  * The knowledge graph of every connector of an organization, for its admins (the admin UI's

@@ -2,12 +2,12 @@ import type { Caller } from "@/lib/auth/caller";
 import { NotFoundError } from "@/lib/errors";
 import { getServer } from "@/lib/servers/servers";
 import { getRole } from "@/lib/roles/roles";
-import { whitelistKey } from "@/lib/mcp/caller-access";
-import { visibleConnectors } from "@/lib/mcp/caller-view";
-import { findServerHead, loadServerSnapshot } from "@/lib/mcp/load-server-snapshot";
-import { resolveCallerView } from "@/lib/mcp/resolve-caller-view";
-import { surfaceOfView } from "@/lib/mcp/server-surface";
-import type { WireTool } from "@/lib/mcp/surface";
+import { whitelistKey } from "@/lib/mcp/visibility/load-access";
+import { visibleConnectors } from "@/lib/mcp/visibility/filter-view";
+import { findServerHead, loadServerSnapshot } from "@/lib/mcp/visibility/load-snapshot";
+import { resolveCallerView } from "@/lib/mcp/visibility/resolve-view";
+import { surfaceOfView } from "@/lib/mcp/surface/server-surface";
+import type { WireTool } from "@/lib/mcp/surface/surface-types";
 import type { ResourceListing } from "@/lib/resources/resource-catalog";
 
 /**

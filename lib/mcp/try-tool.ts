@@ -2,7 +2,7 @@ import type { Caller } from "@/lib/auth/caller";
 import type { ToolCallResult } from "@/lib/connectors/runtime/types";
 import { NotFoundError } from "@/lib/errors";
 import { getServer } from "@/lib/servers/servers";
-import { serverSurface } from "@/lib/mcp/server-surface";
+import { serverSurface } from "@/lib/mcp/surface/server-surface";
 
 export interface TriedTool {
   result: ToolCallResult;

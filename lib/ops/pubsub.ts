@@ -9,7 +9,7 @@ import { setting } from "@/lib/config/settings";
  * again"), so live MCP sessions on every instance react at once instead of at their next poll.
  * Without REDIS_URL, or while Redis is away, a message reaches this instance's subscribers
  * only. Messages are hints and may be lost: subscribers must still converge by their own
- * polling (lib/mcp/live-watch.ts compares config versions in PostgreSQL).
+ * polling (lib/mcp/serve/live-watch.ts compares config versions in PostgreSQL).
  */
 
 const CHANNEL_PREFIX = "sb:";

@@ -1,5 +1,5 @@
 import { logger } from "@/lib/log";
-import type { CallerView, SnapshotConnector } from "@/lib/mcp/snapshot-types";
+import type { CallerView, SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
 import { buildKnowledgeGraph } from "@/lib/knowledge-graph/derive-static-graph";
 import { renderGraphMarkdown } from "@/lib/knowledge-graph/render-graph-markdown";
 import { isServableStoredUri, storedResourceContent } from "@/lib/resources/stored-resource-content";

@@ -1,4 +1,4 @@
-import type { SnapshotStoredResource } from "@/lib/mcp/snapshot-types";
+import type { SnapshotStoredResource } from "@/lib/mcp/visibility/snapshot-types";
 import { isReservedUri, isValidResourceUri, plainMimeTypeOrNull } from "@/lib/resources/stored-resource-rules";
 
 /**

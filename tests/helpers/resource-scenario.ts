@@ -1,9 +1,9 @@
 import { expect } from "vitest";
 import { callerFromBearer } from "@/lib/auth/resolve-bearer";
 import { db } from "@/lib/db/client";
-import { composeInstructions } from "@/lib/mcp/caller-view";
-import { dropCachedSnapshot } from "@/lib/mcp/load-server-snapshot";
-import { resolveCallerView } from "@/lib/mcp/resolve-caller-view";
+import { composeInstructions } from "@/lib/mcp/visibility/filter-view";
+import { dropCachedSnapshot } from "@/lib/mcp/visibility/load-snapshot";
+import { resolveCallerView } from "@/lib/mcp/visibility/resolve-view";
 import { buildResourceCatalog } from "@/lib/resources/resource-catalog";
 import { api } from "@/tests/helpers/api";
 import { createTenant, type Tenant, uniqueSuffix } from "@/tests/helpers/factories";

@@ -1,6 +1,6 @@
-import { whitelistKey, type CallerAccess } from "@/lib/mcp/caller-access";
-import { visibleConnectors } from "@/lib/mcp/caller-view";
-import type { CallerView, ServerSnapshot, SnapshotConnector, SnapshotStoredResource, SnapshotTool } from "@/lib/mcp/snapshot-types";
+import { whitelistKey, type CallerAccess } from "@/lib/mcp/visibility/load-access";
+import { visibleConnectors } from "@/lib/mcp/visibility/filter-view";
+import type { CallerView, ServerSnapshot, SnapshotConnector, SnapshotStoredResource, SnapshotTool } from "@/lib/mcp/visibility/snapshot-types";
 
 /**
  * Hand-built server snapshots for unit tests of everything computed from a CallerView. The

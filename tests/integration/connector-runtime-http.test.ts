@@ -4,7 +4,7 @@ import { db } from "@/lib/db/client";
 import { renderMetrics } from "@/lib/ops/metrics";
 import { callTool } from "@/lib/connectors/runtime/call-tool";
 import type { ToolCallResult } from "@/lib/connectors/runtime/types";
-import { resolveCallerView } from "@/lib/mcp/resolve-caller-view";
+import { resolveCallerView } from "@/lib/mcp/visibility/resolve-view";
 import { api } from "@/tests/helpers/api";
 import { createTenant, INSTANCE_KEY, type Tenant } from "@/tests/helpers/factories";
 import { startHttpApi, type HttpApiStub } from "@/tests/helpers/http-api-stub";

@@ -7,7 +7,7 @@ import type { ToolCallResult, UpstreamOwner } from "@/lib/connectors/runtime/typ
 import { UpstreamPool } from "@/lib/connectors/runtime/upstream-pool";
 import { handleHostResourcesList, handleHostResourcesRead } from "@/lib/host-resources";
 import { HOST_RESOURCES_CAPABILITY_ID, HOST_RESOURCES_LIST_METHOD, HOST_RESOURCES_READ_METHOD } from "@/lib/host-resources/capability";
-import { resolveCallerView } from "@/lib/mcp/resolve-caller-view";
+import { resolveCallerView } from "@/lib/mcp/visibility/resolve-view";
 import { api } from "@/tests/helpers/api";
 import { createTenant, INSTANCE_KEY, type Tenant } from "@/tests/helpers/factories";
 import { type RecordedUpstream, startV1Upstream, startV2Upstream } from "@/tests/helpers/runtime-upstreams";

@@ -3,9 +3,9 @@ import { type Caller, INSTANCE_CALLER } from "@/lib/auth/caller";
 import { callerFromBearer } from "@/lib/auth/resolve-bearer";
 import { db } from "@/lib/db/client";
 import { NotFoundError } from "@/lib/errors";
-import { findServerHead } from "@/lib/mcp/load-server-snapshot";
+import { findServerHead } from "@/lib/mcp/visibility/load-snapshot";
 import { previewCaller } from "@/lib/mcp/preview-caller";
-import { resolveCallerView } from "@/lib/mcp/resolve-caller-view";
+import { resolveCallerView } from "@/lib/mcp/visibility/resolve-view";
 import { api } from "@/tests/helpers/api";
 import { createApiKeyFor, createTenant, createUser, createWorkspace } from "@/tests/helpers/factories";
 

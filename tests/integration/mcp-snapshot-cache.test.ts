@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { INSTANCE_CALLER } from "@/lib/auth/caller";
 import { db } from "@/lib/db/client";
-import { composeInstructions } from "@/lib/mcp/caller-view";
-import { resolveCallerView } from "@/lib/mcp/resolve-caller-view";
+import { composeInstructions } from "@/lib/mcp/visibility/filter-view";
+import { resolveCallerView } from "@/lib/mcp/visibility/resolve-view";
 import { buildResourceCatalog } from "@/lib/resources/resource-catalog";
 import { api } from "@/tests/helpers/api";
 import { createTenant } from "@/tests/helpers/factories";

@@ -5,7 +5,7 @@ import { callerFromBearer } from "@/lib/auth/resolve-bearer";
 import { discoverMcpTools, UpstreamUnreachableError } from "@/lib/connectors/discover-mcp-tools";
 import { callTool } from "@/lib/connectors/runtime/call-tool";
 import { UpstreamPool } from "@/lib/connectors/runtime/upstream-pool";
-import { resolveCallerView } from "@/lib/mcp/resolve-caller-view";
+import { resolveCallerView } from "@/lib/mcp/visibility/resolve-view";
 import { api } from "@/tests/helpers/api";
 import { createTenant } from "@/tests/helpers/factories";
 import { startMcpUpstream, type Upstream } from "@/tests/helpers/mcp-upstream";

@@ -5,7 +5,7 @@ import type { ToolCallResult } from "@/lib/connectors/runtime/types";
 import { UpstreamPool } from "@/lib/connectors/runtime/upstream-pool";
 import { handleHostResourcesList, handleHostResourcesRead } from "@/lib/host-resources";
 import { HOST_RESOURCES_READ_METHOD } from "@/lib/host-resources/capability";
-import { resolveCallerView } from "@/lib/mcp/resolve-caller-view";
+import { resolveCallerView } from "@/lib/mcp/visibility/resolve-view";
 import { api } from "@/tests/helpers/api";
 import { createTenant, type Tenant } from "@/tests/helpers/factories";
 import { upload, useTempFilesDir } from "@/tests/helpers/files";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callerFromBearer } from "@/lib/auth/resolve-bearer";
 import { db } from "@/lib/db/client";
 import { callTool } from "@/lib/connectors/runtime/call-tool";
-import { resolveCallerView } from "@/lib/mcp/resolve-caller-view";
+import { resolveCallerView } from "@/lib/mcp/visibility/resolve-view";
 import { tryTool } from "@/lib/mcp/try-tool";
 import { api } from "@/tests/helpers/api";
 import { createTenant, type Tenant } from "@/tests/helpers/factories";

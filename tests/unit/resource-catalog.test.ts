@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { logger } from "@/lib/log";
-import { composeInstructions } from "@/lib/mcp/caller-view";
-import type { CallerView } from "@/lib/mcp/snapshot-types";
+import { composeInstructions } from "@/lib/mcp/visibility/filter-view";
+import type { CallerView } from "@/lib/mcp/visibility/snapshot-types";
 import { buildResourceCatalog } from "@/lib/resources/resource-catalog";
 import { STORED_RESOURCE_PLACEHOLDER } from "@/lib/resources/stored-resource-content";
 import { connector, roleView, snapshot, stored, unrestrictedView } from "@/tests/helpers/snapshot-fixtures";

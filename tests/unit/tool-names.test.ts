@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { exposedToolNames, MAX_TOOL_NAME_LENGTH } from "@/lib/mcp/tool-names";
+import { exposedToolNames, MAX_TOOL_NAME_LENGTH } from "@/lib/mcp/surface/tool-names";
 
 describe("tool names: unique per server, prefixed with the connector's slug on a clash, at most 64 characters", () => {
   it("keeps names that only one connector uses", () => {

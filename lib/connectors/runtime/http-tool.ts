@@ -4,7 +4,7 @@ import { fetchWithLimits, RedirectRefusedError, ResponseTooLargeError } from "@/
 import { planHttpRequest, RequestPlanError, type PlannedRequest } from "@/lib/connectors/runtime/http-request";
 import { responseToAnswer } from "@/lib/connectors/runtime/http-response";
 import { failed, type RuntimeAnswer } from "@/lib/connectors/runtime/outcome";
-import type { SnapshotConnector, SnapshotTool } from "@/lib/mcp/snapshot-types";
+import type { SnapshotConnector, SnapshotTool } from "@/lib/mcp/visibility/snapshot-types";
 import { setting } from "@/lib/config/settings";
 
 /**

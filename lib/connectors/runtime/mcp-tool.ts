@@ -4,7 +4,7 @@ import { loadConnectorSecrets } from "@/lib/connectors/runtime/connector-secrets
 import { failed, type RuntimeAnswer } from "@/lib/connectors/runtime/outcome";
 import type { ToolCallResult, UpstreamOwner } from "@/lib/connectors/runtime/types";
 import type { UpstreamConnection, UpstreamPool } from "@/lib/connectors/runtime/upstream-pool";
-import type { SnapshotConnector, SnapshotTool } from "@/lib/mcp/snapshot-types";
+import type { SnapshotConnector, SnapshotTool } from "@/lib/mcp/visibility/snapshot-types";
 import { setting } from "@/lib/config/settings";
 
 /**

@@ -1,5 +1,5 @@
 import type { Caller } from "@/lib/auth/caller";
-import type { CallerView, SnapshotTool } from "@/lib/mcp/snapshot-types";
+import type { CallerView, SnapshotTool } from "@/lib/mcp/visibility/snapshot-types";
 
 /** The MCP `tools/call` result shape the endpoint sends back to the client. */
 export interface ToolCallResult {

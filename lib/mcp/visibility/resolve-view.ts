@@ -1,8 +1,8 @@
 import type { Caller } from "@/lib/auth/caller";
-import { loadCallerAccess } from "@/lib/mcp/caller-access";
-import { visibleConnectors } from "@/lib/mcp/caller-view";
-import { findServerHead, loadServerSnapshot } from "@/lib/mcp/load-server-snapshot";
-import type { CallerView } from "@/lib/mcp/snapshot-types";
+import { loadCallerAccess } from "@/lib/mcp/visibility/load-access";
+import { visibleConnectors } from "@/lib/mcp/visibility/filter-view";
+import { findServerHead, loadServerSnapshot } from "@/lib/mcp/visibility/load-snapshot";
+import type { CallerView } from "@/lib/mcp/visibility/snapshot-types";
 
 /**
  * Everything /mcp/<serverId> needs to answer one caller, or null when the server does not

@@ -1,7 +1,7 @@
 import type { Caller } from "@/lib/auth/caller";
 import { db } from "@/lib/db/client";
 import { errorText, logger } from "@/lib/log";
-import { mcpConfig } from "@/lib/mcp/http/mcp-config";
+import { mcpConfig } from "@/lib/mcp/serve/mcp-config";
 import { onConfigChange } from "@/lib/ops/config-changes";
 
 /**

@@ -1,11 +1,11 @@
 import type { Caller } from "@/lib/auth/caller";
 import { callTool } from "@/lib/connectors/runtime/call-tool";
 import { db } from "@/lib/db/client";
-import { composeInstructions } from "@/lib/mcp/caller-view";
-import { resolveCallerView } from "@/lib/mcp/resolve-caller-view";
-import type { CallerView, SnapshotConnector } from "@/lib/mcp/snapshot-types";
-import { connectorToolSet, lazy, SERVER_VERSION, type McpSurface, type PublishedTool } from "@/lib/mcp/surface";
-import { exposedToolNames } from "@/lib/mcp/tool-names";
+import { composeInstructions } from "@/lib/mcp/visibility/filter-view";
+import { resolveCallerView } from "@/lib/mcp/visibility/resolve-view";
+import type { CallerView, SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
+import { connectorToolSet, lazy, SERVER_VERSION, type McpSurface, type PublishedTool } from "@/lib/mcp/surface/surface-types";
+import { exposedToolNames } from "@/lib/mcp/surface/tool-names";
 
 /**
  * The shared endpoint /mcp: every tool the caller may use across the MCP servers of its API
@@ -50,7 +50,7 @@ function mergeViews(views: CallerView[]): { connectors: SnapshotConnector[]; pub
 }
 
 /**
- * The per-server composition (lib/mcp/caller-view.ts) applied to the union: each server's own
+ * The per-server composition (lib/mcp/visibility/filter-view.ts) applied to the union: each server's own
  * instructions under its name, then each usable connector's, then the workspace's applied
  * skills (connector-scoped ones only for usable connectors).
  */

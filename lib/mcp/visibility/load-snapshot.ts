@@ -2,8 +2,8 @@ import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Caller } from "@/lib/auth/caller";
 import { workspacesJoinedBy } from "@/lib/tenancy/scopes";
-import type { ServerSnapshot, SnapshotConnector } from "@/lib/mcp/snapshot-types";
-import { exposedToolNames } from "@/lib/mcp/tool-names";
+import type { ServerSnapshot, SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
+import { exposedToolNames } from "@/lib/mcp/surface/tool-names";
 
 /**
  * Loads a server's snapshot, reusing the cached one while the org's config version is
@@ -18,7 +18,7 @@ const cache = (globalForSnapshots.switchboardSnapshots ??= new Map());
  * MCP servers a caller can reach at all: the instance credential every one; a user those of
  * the workspaces it works in (a member, or an admin of the org); an API key only its own
  * workspace's, and only its server when it is pinned to one. Who sees which tools of a
- * reachable server is lib/mcp/caller-access.ts's business.
+ * reachable server is lib/mcp/visibility/load-access.ts's business.
  */
 export function serversReachableBy(caller: Caller): Prisma.McpServerWhereInput {
   if (caller.kind === "instance") return {};

@@ -1,7 +1,7 @@
 import { readBodyText } from "@/lib/api/read-json-body";
 import { describeFlaw, findFlawedText, pathText, textFlaw } from "@/lib/api/validate-text";
-import { jsonRpcErrorResponse } from "@/lib/mcp/http/responses";
-import type { McpEndpoint } from "@/lib/mcp/surface";
+import { jsonRpcErrorResponse } from "@/lib/mcp/serve/responses";
+import type { McpEndpoint } from "@/lib/mcp/surface/surface-types";
 
 /**
  * The MCP endpoints' share of the edge check (lib/api/validate-text.ts): a server id or a

@@ -1,6 +1,6 @@
-import type { CallerAccess } from "@/lib/mcp/caller-access";
-import { whitelistKey } from "@/lib/mcp/caller-access";
-import type { CallerView, ServerSnapshot, SnapshotConnector } from "@/lib/mcp/snapshot-types";
+import type { CallerAccess } from "@/lib/mcp/visibility/load-access";
+import { whitelistKey } from "@/lib/mcp/visibility/load-access";
+import type { CallerView, ServerSnapshot, SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
 
 /**
  * The connectors of a server this caller can use: those with at least one tool that is

@@ -3,10 +3,10 @@ import { isLegacyRequest } from "@modelcontextprotocol/server";
 import { isDatabaseUnavailable, noteDatabaseUnavailable } from "@/lib/db/unavailable";
 import { errorText, logger } from "@/lib/log";
 import { recordRequest } from "@/lib/ops/request-log";
-import { authenticateMcp, limitDemoClient } from "@/lib/mcp/http/authenticate-mcp";
-import { serveLegacyStateless } from "@/lib/mcp/http/legacy-stateless";
-import { mcpConfig } from "@/lib/mcp/http/mcp-config";
-import { serveModern } from "@/lib/mcp/http/modern-handlers";
+import { authenticateMcp, limitDemoClient } from "@/lib/mcp/serve/authenticate-mcp";
+import { serveLegacyStateless } from "@/lib/mcp/serve/legacy-stateless";
+import { mcpConfig } from "@/lib/mcp/serve/mcp-config";
+import { serveModern } from "@/lib/mcp/serve/modern-handlers";
 import {
   bodyTooLargeResponse,
   jsonRpcErrorResponse,
@@ -15,12 +15,12 @@ import {
   sessionNotFoundResponse,
   TRANSPORT_ERROR,
   unavailableResponse,
-} from "@/lib/mcp/http/responses";
-import { refuseUnstorableMessage, refuseUnstorableServerId } from "@/lib/mcp/http/refuse-unstorable-text";
-import { untrustedHostOrOrigin } from "@/lib/mcp/http/validate-origin";
-import { resolveSurface } from "@/lib/mcp/resolve-surface";
-import { endSession, findSession, openSession, serveInSession, type SessionOwner } from "@/lib/mcp/sessions";
-import type { McpEndpoint, McpSurface } from "@/lib/mcp/surface";
+} from "@/lib/mcp/serve/responses";
+import { refuseUnstorableMessage, refuseUnstorableServerId } from "@/lib/mcp/serve/refuse-unstorable-text";
+import { untrustedHostOrOrigin } from "@/lib/mcp/serve/validate-origin";
+import { resolveSurface } from "@/lib/mcp/surface/resolve-surface";
+import { endSession, findSession, openSession, serveInSession, type SessionOwner } from "@/lib/mcp/serve/sessions";
+import type { McpEndpoint, McpSurface } from "@/lib/mcp/surface/surface-types";
 
 /**
  * The HTTP adapter of every MCP endpoint (the app/mcp route handlers only call this). In

@@ -1,10 +1,10 @@
 import type { Caller } from "@/lib/auth/caller";
 import { callTool } from "@/lib/connectors/runtime/call-tool";
 import { buildResourceCatalog } from "@/lib/resources/resource-catalog";
-import { composeInstructions } from "@/lib/mcp/caller-view";
-import { resolveCallerView } from "@/lib/mcp/resolve-caller-view";
-import type { CallerView } from "@/lib/mcp/snapshot-types";
-import { connectorToolSet, lazy, SERVER_VERSION, type McpSurface } from "@/lib/mcp/surface";
+import { composeInstructions } from "@/lib/mcp/visibility/filter-view";
+import { resolveCallerView } from "@/lib/mcp/visibility/resolve-view";
+import type { CallerView } from "@/lib/mcp/visibility/snapshot-types";
+import { connectorToolSet, lazy, SERVER_VERSION, type McpSurface } from "@/lib/mcp/surface/surface-types";
 
 /**
  * /mcp/<serverId> for one caller: the tools, instructions and resources of its CallerView —

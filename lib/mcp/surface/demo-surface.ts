@@ -1,5 +1,5 @@
 import type { ToolCallResult } from "@/lib/connectors/runtime/types";
-import { lazy, SERVER_VERSION, type McpSurface, type ToolSet, type WireTool } from "@/lib/mcp/surface";
+import { lazy, SERVER_VERSION, type McpSurface, type ToolSet, type WireTool } from "@/lib/mcp/surface/surface-types";
 
 /**
  * /mcp/demo: a public, anonymous server with a few built-in tools, for trying a client

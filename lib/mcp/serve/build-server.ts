@@ -2,7 +2,7 @@ import { ProtocolError, ResourceNotFoundError, Server, type CallToolResult, type
 import type { ResourceCatalog } from "@/lib/resources/resource-catalog";
 import { ToolCallNotAuditedError } from "@/lib/connectors/runtime/audit-call";
 import { InvalidToolArgumentsError } from "@/lib/connectors/runtime/check-argument-text";
-import type { ToolSet } from "@/lib/mcp/surface";
+import type { ToolSet } from "@/lib/mcp/surface/surface-types";
 
 /**
  * The protocol layer: a low-level SDK Server whose handlers answer from precomputed parts.
@@ -59,7 +59,7 @@ export function buildServer(parts: ServerParts): Server {
     server.setRequestHandler("resources/read", (request) => {
       const found = resources.read(request.params.uri);
       // Not found and not visible are one answer (seed 004). The SDK puts -32602 {uri} on the
-      // wire; 2025-era transports restore -32002 (lib/mcp/http/legacy-transport.ts).
+      // wire; 2025-era transports restore -32002 (lib/mcp/serve/legacy-transport.ts).
       if (!found) throw new ResourceNotFoundError(request.params.uri);
       return found as ReadResourceResult;
     });

@@ -3,8 +3,8 @@ import type { Caller } from "@/lib/auth/caller";
 import { bearerToken, callerFromBearerFor } from "@/lib/auth/resolve-bearer";
 import { consume, getLimiter } from "@/lib/ratelimit/limiter";
 import { clientIpFromHeaders } from "@/lib/ratelimit/client-ip";
-import { mcpConfig } from "@/lib/mcp/http/mcp-config";
-import { rateLimitedResponse, unauthorizedResponse } from "@/lib/mcp/http/responses";
+import { mcpConfig } from "@/lib/mcp/serve/mcp-config";
+import { rateLimitedResponse, unauthorizedResponse } from "@/lib/mcp/serve/responses";
 
 /** An authenticated MCP caller and the identity its sessions are bound to. */
 export interface McpPrincipal {

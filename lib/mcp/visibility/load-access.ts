@@ -1,6 +1,6 @@
 import { db } from "@/lib/db/client";
 import type { Caller } from "@/lib/auth/caller";
-import type { ServerHead } from "@/lib/mcp/load-server-snapshot";
+import type { ServerHead } from "@/lib/mcp/visibility/load-snapshot";
 
 /**
  * Which tools of a server a caller may use, before looking at the tools themselves

@@ -4,13 +4,13 @@ import type { Caller } from "@/lib/auth/caller";
 import { logger } from "@/lib/log";
 import { trackLiveMcpSessions } from "@/lib/ops/metrics";
 import { onShutdown } from "@/lib/ops/shutdown";
-import { buildServer } from "@/lib/mcp/build-server";
-import { LegacyHttpTransport } from "@/lib/mcp/http/legacy-transport";
-import { closeWhenBodyEnds } from "@/lib/mcp/http/legacy-stateless";
-import { mcpConfig } from "@/lib/mcp/http/mcp-config";
-import { apiKeyIdOf, orgVersions, registerSweep, usableKeyIds } from "@/lib/mcp/live-watch";
-import { resolveSurface } from "@/lib/mcp/resolve-surface";
-import { endpointKey, type McpEndpoint, type McpSurface, type ToolSet } from "@/lib/mcp/surface";
+import { buildServer } from "@/lib/mcp/serve/build-server";
+import { LegacyHttpTransport } from "@/lib/mcp/serve/legacy-transport";
+import { closeWhenBodyEnds } from "@/lib/mcp/serve/legacy-stateless";
+import { mcpConfig } from "@/lib/mcp/serve/mcp-config";
+import { apiKeyIdOf, orgVersions, registerSweep, usableKeyIds } from "@/lib/mcp/serve/live-watch";
+import { resolveSurface } from "@/lib/mcp/surface/resolve-surface";
+import { endpointKey, type McpEndpoint, type McpSurface, type ToolSet } from "@/lib/mcp/surface/surface-types";
 
 /**
  * Stateful 2025-era sessions (`MCP_STATEFUL_SESSIONS=true`). A session is bound to its
@@ -23,7 +23,7 @@ import { endpointKey, type McpEndpoint, type McpSurface, type ToolSet } from "@/
 
 export interface SessionOwner {
   endpoint: McpEndpoint;
-  /** lib/mcp/http/authenticate-mcp.ts identity, or "anonymous" on /mcp/demo. */
+  /** lib/mcp/serve/authenticate-mcp.ts identity, or "anonymous" on /mcp/demo. */
   identity: string;
   caller: Caller | null;
 }

@@ -1,6 +1,6 @@
-import { buildServer, type ServerParts } from "@/lib/mcp/build-server";
-import { LegacyHttpTransport } from "@/lib/mcp/http/legacy-transport";
-import { jsonRpcErrorResponse, TRANSPORT_ERROR } from "@/lib/mcp/http/responses";
+import { buildServer, type ServerParts } from "@/lib/mcp/serve/build-server";
+import { LegacyHttpTransport } from "@/lib/mcp/serve/legacy-transport";
+import { jsonRpcErrorResponse, TRANSPORT_ERROR } from "@/lib/mcp/serve/responses";
 
 /**
  * 2025-era traffic without sessions: each POST is answered by a fresh Server on a fresh

@@ -1,12 +1,12 @@
 import { createMcpHandler, InMemoryServerEventBus, type McpHttpHandler } from "@modelcontextprotocol/server";
 import { logger } from "@/lib/log";
 import { onShutdown } from "@/lib/ops/shutdown";
-import { buildServer } from "@/lib/mcp/build-server";
-import { mcpConfig } from "@/lib/mcp/http/mcp-config";
-import { apiKeyIdOf, orgVersions, registerSweep, usableKeyIds } from "@/lib/mcp/live-watch";
-import { resolveSurface } from "@/lib/mcp/resolve-surface";
-import type { SessionOwner } from "@/lib/mcp/sessions";
-import { endpointKey, type McpSurface } from "@/lib/mcp/surface";
+import { buildServer } from "@/lib/mcp/serve/build-server";
+import { mcpConfig } from "@/lib/mcp/serve/mcp-config";
+import { apiKeyIdOf, orgVersions, registerSweep, usableKeyIds } from "@/lib/mcp/serve/live-watch";
+import { resolveSurface } from "@/lib/mcp/surface/resolve-surface";
+import type { SessionOwner } from "@/lib/mcp/serve/sessions";
+import { endpointKey, type McpSurface } from "@/lib/mcp/surface/surface-types";
 
 /**
  * 2026-07-28 traffic (per-request `_meta`, server/discover, subscriptions/listen) through the

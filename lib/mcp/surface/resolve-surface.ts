@@ -1,8 +1,8 @@
 import type { Caller } from "@/lib/auth/caller";
-import { demoSurface } from "@/lib/mcp/demo-surface";
-import { serverSurface } from "@/lib/mcp/server-surface";
-import { sharedSurface } from "@/lib/mcp/shared-surface";
-import type { McpEndpoint, McpSurface } from "@/lib/mcp/surface";
+import { demoSurface } from "@/lib/mcp/surface/demo-surface";
+import { serverSurface } from "@/lib/mcp/surface/server-surface";
+import { sharedSurface } from "@/lib/mcp/surface/shared-surface";
+import type { McpEndpoint, McpSurface } from "@/lib/mcp/surface/surface-types";
 
 /**
  * What `endpoint` offers `caller` now, or null when it offers nothing: the server does not

@@ -1,11 +1,11 @@
 import type { Caller } from "@/lib/auth/caller";
 import type { ToolCallResult } from "@/lib/connectors/runtime/types";
 import type { ResourceCatalog } from "@/lib/resources/resource-catalog";
-import type { CallerView, SnapshotTool } from "@/lib/mcp/snapshot-types";
+import type { CallerView, SnapshotTool } from "@/lib/mcp/visibility/snapshot-types";
 
 /**
  * What one MCP endpoint offers one caller right now: the answer to every request the
- * protocol layer (lib/mcp/build-server.ts) serves. Per-server, shared and demo endpoints
+ * protocol layer (lib/mcp/serve/build-server.ts) serves. Per-server, shared and demo endpoints
  * each build one; the protocol layer does not know which it serves.
  */
 
