@@ -92,8 +92,8 @@ export async function listMyApiKeys(caller: Caller, page: PageQuery): Promise<Pa
 }
 
 /**
- * Revokes a key. Every request re-checks `revokedAt` (lib/auth/resolve-bearer.ts), so the key
- * stops working on its next request. Revoking a revoked key changes nothing.
+ * Revokes a key. It bumps the org's configuration version, which every request using a key
+ * checks (lib/auth/resolve-bearer.ts), so the key stops working on its next request. Revoking a revoked key changes nothing.
  */
 export async function revokeApiKey(caller: Caller, keyId: string): Promise<void> {
   await db().$transaction(async (tx) => {
@@ -112,7 +112,6 @@ export async function revokeApiKey(caller: Caller, keyId: string): Promise<void>
       targetType: "api_key",
       targetId: key.id,
       data: { userId: key.userId, byOwner: key.userId === callerUserId(caller) },
-      configChange: false,
     }, tx);
   });
 }

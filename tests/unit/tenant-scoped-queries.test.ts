@@ -34,6 +34,7 @@ const TENANT_KEYS = new Set(["orgId", "workspaceId", "org", "workspace", "AND", 
  */
 const ALLOWED = new Map<string, string>([
   ["lib/auth/resolve-bearer.ts: apiKey.findFirst", "authentication: the presented key's hash is what decides the tenant"],
+  ["lib/mcp/visibility/resolve-view.ts: mcpServer.findFirst", "which organization a server id belongs to, to check that org's configuration version; answers nobody (reach is findServerHead's scoped query)"],
   ["lib/mcp/serve/live-watch.ts: apiKey.findMany", "revocation sweep of this process's own live sessions (ids it holds); answers nobody"],
   ["lib/files/delete-queued-blobs.ts: file.findMany", "blob clean-up asks whether any row still references a storage key (the blob must then stay); answers nobody"],
   ["lib/shell/overview.ts: orgMember.findMany", "a signed-in user's own memberships (userId from the session) are what decide their tenants"],

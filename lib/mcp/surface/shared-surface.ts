@@ -1,10 +1,9 @@
 import type { Caller } from "@/lib/auth/caller";
 import { callTool } from "@/lib/connectors/runtime/call-tool";
-import { db } from "@/lib/db/client";
 import { composeInstructions } from "@/lib/mcp/visibility/filter-view";
-import { resolveCallerView } from "@/lib/mcp/visibility/resolve-view";
+import { resolveWorkspaceViews } from "@/lib/mcp/visibility/resolve-view";
 import type { CallerView, SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
-import { connectorToolSet, lazy, SERVER_VERSION, type McpSurface, type PublishedTool } from "@/lib/mcp/surface/surface-types";
+import { bindToolSet, lazy, publishTools, SERVER_VERSION, type McpSurface, type PublishedTool, type PublishedTools } from "@/lib/mcp/surface/surface-types";
 import { exposedToolNames } from "@/lib/mcp/surface/tool-names";
 
 /**
@@ -15,29 +14,38 @@ import { exposedToolNames } from "@/lib/mcp/surface/tool-names";
  */
 export async function sharedSurface(caller: Caller): Promise<McpSurface | null> {
   const key = caller.kind === "user" ? caller.apiKey : null;
-  if (!key) return null;
-  // Read the version first: a change racing this load makes the surface look older, so live
-  // sessions reconcile once more rather than keep a stale list.
-  const org = await db().organization.findUnique({ where: { id: key.orgId }, select: { configVersion: true } });
-  if (!org) return null;
-  const servers = await db().mcpServer.findMany({
-    where: { orgId: key.orgId, workspaceId: key.workspaceId, ...(key.serverId ? { id: key.serverId } : {}) },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: { id: true },
-  });
-  const views = (await Promise.all(servers.map((s) => resolveCallerView(caller, s.id)))).filter((v): v is CallerView => v !== null);
-  const { connectors, published } = mergeViews(views);
+  const views = await resolveWorkspaceViews(caller);
+  if (!key || !views) return null;
+  const parts = publishedOf(views.value);
   return {
     info: { name: "Switchboard", version: SERVER_VERSION },
-    instructions: lazy(() => sharedInstructions(views, connectors)),
+    instructions: parts.instructions,
     resources: () => null,
-    tools: connectorToolSet(caller, published, callTool),
-    watch: { orgId: key.orgId, configVersion: org.configVersion },
+    tools: bindToolSet(caller, parts.tools, callTool),
+    watch: { orgId: key.orgId, configVersion: views.version },
   };
 }
 
+interface PublishedShared {
+  instructions: () => string;
+  tools: PublishedTools;
+}
+
+/** What one cached list of views publishes, computed once (the list is shared while its version is current). */
+const published = new WeakMap<CallerView[], PublishedShared>();
+
+function publishedOf(views: CallerView[]): PublishedShared {
+  let found = published.get(views);
+  if (!found) {
+    const { connectors, tools } = mergeViews(views);
+    found = { instructions: lazy(() => sharedInstructions(views, connectors)), tools: publishTools(tools) };
+    published.set(views, found);
+  }
+  return found;
+}
+
 /** Each connector once (first server that assigns it), with names unique across the union. */
-function mergeViews(views: CallerView[]): { connectors: SnapshotConnector[]; published: PublishedTool[] } {
+function mergeViews(views: CallerView[]): { connectors: SnapshotConnector[]; tools: PublishedTool[] } {
   const seen = new Map<string, { connector: SnapshotConnector; view: CallerView }>();
   for (const view of views) for (const c of view.connectors) if (!seen.has(c.id)) seen.set(c.id, { connector: c, view });
   const entries = [...seen.values()];
@@ -45,7 +53,7 @@ function mergeViews(views: CallerView[]): { connectors: SnapshotConnector[]; pub
   const names = exposedToolNames(flat.map((f) => ({ connectorSlug: f.connector.slug, name: f.tool.name })));
   return {
     connectors: entries.map((e) => e.connector),
-    published: flat.map((f, i) => ({ exposedName: names[i], tool: f.tool, view: f.view })),
+    tools: flat.map((f, i) => ({ exposedName: names[i], tool: f.tool, view: f.view })),
   };
 }
 

@@ -45,7 +45,7 @@ export interface McpSurface {
 
 export const SERVER_VERSION = "0.1.0";
 
-/** Memoizes a computation: surfaces are built per request, most parts are used by few. */
+/** Memoizes a computation: a part of a published surface is computed when first needed. */
 export function lazy<T>(compute: () => T): () => T {
   let done = false;
   let value: T;
@@ -65,28 +65,36 @@ export interface PublishedTool {
   view: CallerView;
 }
 
-/**
- * A tool set over connector tools. Calls go to the connector runtime with the view the tool
- * came from; a name this caller was not given is "unknown", whether it is hidden or missing.
- */
-export function connectorToolSet(
-  caller: Caller,
-  tools: PublishedTool[],
-  run: (input: { caller: Caller; view: CallerView; tool: SnapshotTool; args: Record<string, unknown>; signal?: AbortSignal }) => Promise<ToolCallResult>,
-): ToolSet {
-  const byName = new Map(tools.map((t) => [t.exposedName, t]));
+/** A list of tools as published once per (server, access class, version): shared by every caller of the class. */
+export interface PublishedTools {
+  list: WireTool[];
+  byName: Map<string, PublishedTool>;
+  signature: () => string;
+}
+
+export function publishTools(tools: PublishedTool[]): PublishedTools {
   const list = tools.map(({ exposedName, tool }) => ({
     name: exposedName,
     ...(tool.description ? { description: tool.description } : {}),
     inputSchema: tool.inputSchema,
   }));
-  const signature = lazy(() => JSON.stringify(list));
+  return { list, byName: new Map(tools.map((t) => [t.exposedName, t])), signature: lazy(() => JSON.stringify(list)) };
+}
+
+type RunTool = (input: { caller: Caller; view: CallerView; tool: SnapshotTool; args: Record<string, unknown>; signal?: AbortSignal }) => Promise<ToolCallResult>;
+
+/**
+ * The published tools as one caller's tool set. Calls go to the connector runtime with the
+ * view the tool came from; a name this caller was not given is "unknown", whether it is
+ * hidden or missing. Costs nothing per tool: the list and the index are the published ones.
+ */
+export function bindToolSet(caller: Caller, tools: PublishedTools, run: RunTool): ToolSet {
   return {
-    list,
+    list: tools.list,
     call(name, args, signal) {
-      const published = byName.get(name);
+      const published = tools.byName.get(name);
       return published ? run({ caller, view: published.view, tool: published.tool, args, signal }) : null;
     },
-    signature,
+    signature: tools.signature,
   };
 }

@@ -14,6 +14,13 @@ import type { ServerHead } from "@/lib/mcp/visibility/load-snapshot";
  */
 export type CallerAccess = { kind: "all" } | { kind: "whitelist"; allowed: Set<string> };
 
+/**
+ * The class a caller's access falls in. Callers of one class see exactly the same surface of
+ * a server, so what a server publishes is computed once per class and configuration version
+ * (lib/mcp/visibility/resolve-view.ts) and shared by all of them.
+ */
+export type AccessClass = { key: "all" } | { key: "none" } | { key: `role:${string}`; roleId: string };
+
 export function whitelistKey(connectorId: string, toolName: string): string {
   return `${connectorId}\u0000${toolName}`;
 }
@@ -21,27 +28,33 @@ export function whitelistKey(connectorId: string, toolName: string): string {
 /**
  * `head` must come from findServerHead(caller, …), whose query already keeps out servers of
  * another organization or workspace than the caller's API key and servers its key is not
- * pinned to; what is left to decide here is the caller's role.
+ * pinned to; what is left to decide here is the caller's role. Two small queries: the role's
+ * whitelist itself is loaded by loadAccess, once per role and version.
  */
-export async function loadCallerAccess(caller: Caller, head: ServerHead): Promise<CallerAccess | null> {
-  if (caller.kind === "instance") return { kind: "all" };
+export async function loadAccessClass(caller: Caller, head: Pick<ServerHead, "orgId" | "workspaceId" | "workspace">): Promise<AccessClass | null> {
+  if (caller.kind === "instance") return { key: "all" };
   const [orgMember, workspaceMember] = await Promise.all([
     db().orgMember.findFirst({ where: { orgId: head.orgId, userId: caller.userId }, select: { role: true } }),
     db().workspaceMember.findFirst({
       where: { orgId: head.orgId, workspaceId: head.workspaceId, userId: caller.userId },
-      select: {
-        // The role must belong to the same org: re-checked in the query, not trusted from the row.
-        mcpRole: { select: { tools: { where: { orgId: head.orgId }, select: { connectorId: true, toolName: true } } } },
-        mcpRoleId: true,
-      },
+      select: { mcpRoleId: true },
     }),
   ]);
   if (!orgMember) return null;
-  if (orgMember.role === "owner" || orgMember.role === "admin") return { kind: "all" };
+  if (orgMember.role === "owner" || orgMember.role === "admin") return { key: "all" };
   if (!workspaceMember) return null;
-  if (workspaceMember.mcpRoleId) {
-    const tools = workspaceMember.mcpRole?.tools ?? [];
-    return { kind: "whitelist", allowed: new Set(tools.map((t) => whitelistKey(t.connectorId, t.toolName))) };
-  }
-  return head.workspace.toolWhitelistsEnabled ? { kind: "whitelist", allowed: new Set() } : { kind: "all" };
+  if (workspaceMember.mcpRoleId) return { key: `role:${workspaceMember.mcpRoleId}`, roleId: workspaceMember.mcpRoleId };
+  return head.workspace.toolWhitelistsEnabled ? { key: "none" } : { key: "all" };
+}
+
+/** What a class of callers may use in `orgId`: a role's whitelist is read from the database. */
+export async function loadAccess(access: AccessClass, orgId: string): Promise<CallerAccess> {
+  if (access.key === "all") return { kind: "all" };
+  if (access.key === "none") return { kind: "whitelist", allowed: new Set() };
+  // The role must belong to the same org: checked in the query, not trusted from the member row.
+  const tools = await db().mcpRoleTool.findMany({
+    where: { orgId, roleId: (access as { roleId: string }).roleId },
+    select: { connectorId: true, toolName: true },
+  });
+  return { kind: "whitelist", allowed: new Set(tools.map((t) => whitelistKey(t.connectorId, t.toolName))) };
 }

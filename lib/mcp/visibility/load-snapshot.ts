@@ -27,20 +27,28 @@ export function serversReachableBy(caller: Caller): Prisma.McpServerWhereInput {
   return key ? { AND: [scope, { orgId: key.orgId, workspaceId: key.workspaceId }, key.serverId ? { id: key.serverId } : {}] } : scope;
 }
 
+const headSelect = {
+  id: true,
+  orgId: true,
+  workspaceId: true,
+  org: { select: { configVersion: true, toolAuditDetail: true } },
+  workspace: { select: { toolWhitelistsEnabled: true } },
+} satisfies Prisma.McpServerSelect;
+
 /**
- * The server's org, workspace and current config version — the one query every MCP request
- * makes — or null when the server is missing or out of the caller's reach (the same answer).
+ * The server's org, workspace and current config version, or null when the server is missing
+ * or out of the caller's reach (the same answer).
  */
 export async function findServerHead(caller: Caller, serverId: string) {
-  return db().mcpServer.findFirst({
-    where: { id: serverId, AND: [serversReachableBy(caller)] },
-    select: {
-      id: true,
-      orgId: true,
-      workspaceId: true,
-      org: { select: { configVersion: true, toolAuditDetail: true } },
-      workspace: { select: { toolWhitelistsEnabled: true } },
-    },
+  return db().mcpServer.findFirst({ where: { id: serverId, AND: [serversReachableBy(caller)] }, select: headSelect });
+}
+
+/** The heads of every server of an API key's workspace it may reach (only its server when pinned), oldest first. */
+export async function findWorkspaceServerHeads(caller: Caller, key: { orgId: string; workspaceId: string; serverId: string | null }) {
+  return db().mcpServer.findMany({
+    where: { orgId: key.orgId, workspaceId: key.workspaceId, ...(key.serverId ? { id: key.serverId } : {}), AND: [serversReachableBy(caller)] },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: headSelect,
   });
 }
 
