@@ -7,6 +7,9 @@
  * code of ours could run (issue 10: "the TRACE method"). Here it gets a 405. (TRACK and
  * CONNECT never reach a request listener: Node's parser answers 400 or drops the connection.)
  *
+ * The MCP endpoints are answered here too, by the handler the Next.js server registered when
+ * it started (lib/mcp/serve/serve-node.ts): the framework's routing is skipped on the hot path.
+ *
  * Stopping: on SIGTERM/SIGINT the server stops accepting connections, lets requests in flight
  * finish (lib/ops/shutdown.ts closes the long-lived MCP streams), then exits, as `next start`
  * does.
@@ -14,6 +17,7 @@
 import http from "node:http";
 import type next from "next";
 import { stampSocketAddress } from "../lib/net/socket-address";
+import { nodeMcpHandler } from "../lib/mcp/serve/node-handler-slot";
 
 const HELP = `Usage: node --import tsx scripts/serve.ts [--dev] [-p PORT] [-H HOSTNAME]
 
@@ -68,6 +72,8 @@ async function main(args: string[]): Promise<void> {
     if (refuseUnservable(req, res)) return;
     // From the very first request (instrumentation.ts's hook comes in only once Next is up).
     stampSocketAddress(req);
+    // The MCP endpoints, straight from here (registered by instrumentation.ts during prepare).
+    if (!dev && nodeMcpHandler()?.(req, res)) return;
     void handle(req, res);
   });
   if (dev) server.on("upgrade", app.getUpgradeHandler());

@@ -150,6 +150,7 @@ const DECLARATIONS = {
   MCP_DEMO_RATE_WINDOW_SEC: positiveInt(60),
   MCP_MAX_BODY_BYTES: positiveInt(4 * 1024 * 1024),
   MCP_RECONCILE_INTERVAL_MS: positiveInt(2000),
+  MCP_SERVE_DIRECT: flag(true),
   MAX_UPLOAD_BYTES: positiveInt(50 * 1024 * 1024),
   WORKSPACE_QUOTA_BYTES: positiveInt(1024 * 1024 * 1024),
   BLOB_WORKER_INTERVAL_SEC: positiveInt(60),

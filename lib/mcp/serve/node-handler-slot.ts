@@ -1,0 +1,19 @@
+import type http from "node:http";
+
+/**
+ * Where the Next.js server's module instance leaves its MCP handler for scripts/serve.ts to
+ * call (lib/mcp/serve/serve-node.ts). No imports beyond node's types: serve.ts loads this file
+ * outside the Next.js bundle, and must not load a second copy of lib/ with it.
+ */
+export type NodeMcpHandler = (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
+
+const slot = globalThis as unknown as { switchboardNodeMcp?: NodeMcpHandler };
+
+export function setNodeMcpHandler(handler: NodeMcpHandler | undefined): void {
+  slot.switchboardNodeMcp = handler;
+}
+
+/** The registered handler, if any; it returns true when it took the request. */
+export function nodeMcpHandler(): NodeMcpHandler | undefined {
+  return slot.switchboardNodeMcp;
+}

@@ -1,0 +1,56 @@
+import type http from "node:http";
+import { setting } from "@/lib/config/settings";
+import { STATIC_SECURITY_HEADERS } from "@/lib/net/static-security-headers";
+import { toRequest, writeResponse } from "@/lib/net/node-fetch";
+import { setNodeMcpHandler } from "@/lib/mcp/serve/node-handler-slot";
+import { serveMcp } from "@/lib/mcp/serve/serve-mcp";
+import type { McpEndpoint } from "@/lib/mcp/surface/surface-types";
+
+/**
+ * The MCP endpoints served straight from the instance's own node:http server (scripts/serve.ts),
+ * in front of Next.js: the same serveMcp as the app/mcp route handlers — same authentication,
+ * limits, logs and metrics — without the framework's per-request routing work, which alone
+ * capped a trivial route at a fifth of what bare node:http serves on the same machine
+ * (bench/README.md). Registered by instrumentation.ts, so it runs in the module instance of
+ * the Next.js server, sharing its caches, connections and metrics registry.
+ *
+ * Only the three endpoints and the methods MCP uses are taken; anything else (OPTIONS, HEAD,
+ * a trailing slash, a percent-escape to decode) goes on to Next as before. MCP_SERVE_DIRECT=false
+ * leaves every request to Next.
+ */
+
+const METHODS = new Set(["GET", "POST", "DELETE"]);
+const HEADERS = Object.entries(STATIC_SECURITY_HEADERS);
+
+/** Makes the handler available to scripts/serve.ts (instrumentation.ts calls this at start). */
+export function registerNodeMcpHandler(): void {
+  setNodeMcpHandler(setting("MCP_SERVE_DIRECT") ? serveMcpNode : undefined);
+}
+
+/** The endpoint a request path names, or null when the path is not exactly one of them. */
+export function endpointOfPath(url: string): McpEndpoint | null {
+  const q = url.indexOf("?");
+  const path = q === -1 ? url : url.slice(0, q);
+  if (path === "/mcp") return { kind: "shared" };
+  if (!path.startsWith("/mcp/")) return null;
+  const id = path.slice(5);
+  if (id.length === 0 || id.includes("/") || id.includes("%")) return null;
+  return id === "demo" ? { kind: "demo" } : { kind: "server", serverId: id };
+}
+
+function serveMcpNode(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+  if (!METHODS.has(req.method ?? "")) return false;
+  const endpoint = endpointOfPath(req.url ?? "/");
+  if (!endpoint) return false;
+  const url = URL.parse(req.url!, `http://${req.headers.host ?? "localhost"}`);
+  if (!url) return false; // a Host header no URL can be made of: Next answers it as before
+  for (const [name, value] of HEADERS) res.setHeader(name, value);
+  void serveMcp(toRequest(req, res, url), endpoint)
+    .then((response) => writeResponse(response, res))
+    .catch(() => {
+      // serveMcp answers every failure itself; this is the socket going away mid-write.
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  return true;
+}
