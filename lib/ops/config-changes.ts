@@ -1,4 +1,4 @@
-import { publish, subscribe } from "@/lib/ops/pubsub";
+import { publish, subscribe } from "@/lib/redis/pubsub";
 
 /**
  * "Some configuration changed: look again." Sent after a change has committed, so live MCP
