@@ -6,6 +6,7 @@ import { ForbiddenError, NotFoundError } from "@/lib/errors";
 import { callerUserId, orgsVisibleTo, workspacesJoinedBy, workspacesManagedBy } from "@/lib/tenancy/scopes";
 import { findScopedWorkspace } from "@/lib/tenancy/find-scoped-workspace";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import * as configVersion from "@/lib/config-version/config-version";
 import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
 import { checkKeyOwner, checkKeyServer } from "@/lib/api-keys/key-checks";
 import type { CreateApiKeyBody } from "@/lib/api-keys/schemas";
@@ -13,8 +14,8 @@ import type { CreateApiKeyBody } from "@/lib/api-keys/schemas";
 /**
  * User API keys. Members create, list and revoke their own keys; managers of the workspace
  * any key in it. The secret is returned once, at creation; only its sha256 is stored.
- * Keys are in no MCP snapshot (every request re-checks its key), so their audit events are not
- * configuration changes.
+ * Creating a key changes nothing anyone sees; revoking one bumps the organization's
+ * configuration version, which resolved keys are cached by (lib/config-version).
  */
 
 const createdKeySelect = {
@@ -68,7 +69,6 @@ export async function createApiKey(caller: Caller, workspaceId: string, input: C
       targetType: "api_key",
       targetId: row.id,
       data: { name: row.name, userId, forAnotherUser: userId !== callerUserId(caller), serverId, expiresAt: expiresAt?.toISOString() ?? null },
-      configChange: false,
     }, tx);
     return { ...row, key };
   });
@@ -92,8 +92,8 @@ export async function listMyApiKeys(caller: Caller, page: PageQuery): Promise<Pa
 }
 
 /**
- * Revokes a key. It bumps the org's configuration version, which every request using a key
- * checks (lib/auth/resolve-bearer.ts), so the key stops working on its next request. Revoking a revoked key changes nothing.
+ * Revokes a key: it stops working on its next request, on every instance (the version bump
+ * invalidates whatever resolved it). Revoking a revoked key changes nothing.
  */
 export async function revokeApiKey(caller: Caller, keyId: string): Promise<void> {
   await db().$transaction(async (tx) => {
@@ -105,6 +105,7 @@ export async function revokeApiKey(caller: Caller, keyId: string): Promise<void>
     if (key.revokedAt) return;
     const { count } = await tx.apiKey.updateMany({ where: { id: key.id, orgId: key.orgId, revokedAt: null, AND: [keysVisibleTo(caller)] }, data: { revokedAt: new Date() } });
     if (count === 0) return; // revoked meanwhile by someone else: nothing changed here
+    await configVersion.bump(tx, key.orgId);
     await recordAuditEvent(caller, {
       orgId: key.orgId,
       workspaceId: key.workspaceId,

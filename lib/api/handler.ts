@@ -12,7 +12,7 @@ import { assertStorablePath, assertStorableQuery } from "@/lib/api/validate-text
 import { limitApiCaller } from "@/lib/api/limit-api-caller";
 import { recordRequest } from "@/lib/ops/request-log";
 import type { Endpoint, Schema } from "@/lib/api/endpoint";
-import { announceConfigChange } from "@/lib/ops/config-changes";
+import { withAnnouncedChanges } from "@/lib/config-version/config-version";
 import { etagOf, type IfMatch, parseIfMatch } from "@/lib/api/if-match";
 
 /**
@@ -44,7 +44,6 @@ export function apiRoute<PS extends Schema, B extends Schema, Q extends Schema>(
     const started = performance.now();
     const response = await answer(request, context, requestId);
     recordRequest({ route, method: spec.method, status: response.status, durationMs: performance.now() - started, requestId });
-    if (spec.method !== "GET" && response.ok) announceConfigChange();
     return response;
   };
 
@@ -61,7 +60,7 @@ export function apiRoute<PS extends Schema, B extends Schema, Q extends Schema>(
       const query = (spec.query ? spec.query.parse(Object.fromEntries(searchParams)) : undefined) as Infer<Q>;
       const params = parseParams(spec.params, rawParams) as Infer<PS>;
       const ifMatch = spec.etag ? parseIfMatch(request.headers.get("if-match")) : undefined;
-      const result = await run({ caller, params, body, query, request, ifMatch });
+      const result = await withAnnouncedChanges(() => run({ caller, params, body, query, request, ifMatch }));
       return toResponse(result, spec.status ?? 200, requestId, spec.etag === true);
     } catch (e) {
       return problemResponse(e, requestId);

@@ -9,19 +9,15 @@ export interface AuditInput {
   targetType: string;
   targetId: string | null;
   data?: Prisma.InputJsonValue;
-  /**
-   * Whether the event records a configuration change (default true). Such changes bump the
-   * org's config version so every instance rebuilds its MCP snapshots; runtime events (tool
-   * calls, file reads) pass false.
-   */
-  configChange?: boolean;
 }
 
-type AuditClient = Pick<Prisma.TransactionClient, "auditEvent" | "organization">;
+type AuditClient = Pick<Prisma.TransactionClient, "auditEvent">;
 
 /**
  * Records who changed what. Pass the transaction client so the event commits (or rolls
- * back) together with the change it describes. Returns the event's id.
+ * back) together with the change it describes. Returns the event's id. Recording is all it
+ * does: a configuration change also bumps its organization's version itself
+ * (lib/config-version), in the same transaction.
  */
 export async function recordAuditEvent(caller: Caller, input: AuditInput, client: AuditClient = db()): Promise<string> {
   const { actorType, actorId } = describeCaller(caller);
@@ -39,9 +35,6 @@ export async function recordAuditEvent(caller: Caller, input: AuditInput, client
       data: apiKeyId ? { ...(asObject(input.data)), apiKeyId } : input.data,
     },
   });
-  if (input.orgId && input.configChange !== false) {
-    await client.organization.updateMany({ where: { id: input.orgId }, data: { configVersion: { increment: 1 } } });
-  }
   return event.id;
 }
 

@@ -3,6 +3,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { db } from "@/lib/db/client";
 import { NotFoundError, ValidationError, type FieldError } from "@/lib/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import * as configVersion from "@/lib/config-version/config-version";
 import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
 import { orgsManagedBy } from "@/lib/tenancy/scopes";
 import { assertOrgManaged, lockManagedConnector, managedConnectorWhere } from "@/lib/connectors/managed-connector";
@@ -45,6 +46,7 @@ export async function updateConnector(caller: Caller, connectorId: string, input
       });
       if (count === 0) throw new NotFoundError("connector");
       if (input.tools) await replaceTools(tx, { id: connectorId, orgId: current.orgId }, httpToolRows(current.orgId, input.tools));
+      await configVersion.bump(tx, current.orgId);
       await recordAuditEvent(
         caller,
         { orgId: current.orgId, action: "connector.update", targetType: "connector", targetId: connectorId, data: { fields: changedFields(input) } },
@@ -98,6 +100,7 @@ export async function deleteConnector(caller: Caller, connectorId: string, ifMat
       const connector = await lockedConnectorRow(tx, caller, connectorId, ifMatch);
       const { count } = await tx.connector.deleteMany({ where: managedConnectorWhere(caller, connectorId) });
       if (count === 0) throw new NotFoundError("connector");
+      await configVersion.bump(tx, connector.orgId);
       await recordAuditEvent(
         caller,
         { orgId: connector.orgId, action: "connector.delete", targetType: "connector", targetId: connectorId, data: { name: connector.name, type: connector.type } },

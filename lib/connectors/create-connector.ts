@@ -2,6 +2,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { db } from "@/lib/db/client";
 import { ValidationError } from "@/lib/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import * as configVersion from "@/lib/config-version/config-version";
 import { assertOrgManaged } from "@/lib/connectors/managed-connector";
 import { freeConnectorSlug, slugFromName } from "@/lib/connectors/connector-slug";
 import { connectorSelect, type ConnectorView, toConnectorView } from "@/lib/connectors/connector-view";
@@ -67,6 +68,7 @@ async function insertConnector(
       },
       select: { id: true },
     });
+    await configVersion.bump(tx, orgId);
     await recordAuditEvent(
       caller,
       {

@@ -2,6 +2,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { db } from "@/lib/db/client";
 import { AppError, NotFoundError, ValidationError } from "@/lib/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import * as configVersion from "@/lib/config-version/config-version";
 import { lockManagedConnector, managedConnectorWhere } from "@/lib/connectors/managed-connector";
 import { connectorSelect, type ConnectorView, publicConfig, toConnectorView } from "@/lib/connectors/connector-view";
 import { type McpDiscovery, UpstreamUnreachableError, discoverMcpTools } from "@/lib/connectors/discover-mcp-tools";
@@ -38,6 +39,7 @@ async function storeDiscovery(caller: Caller, connector: { id: string; orgId: st
     });
     if (count === 0) throw new NotFoundError("connector"); // deleted (or access lost) meanwhile
     await replaceTools(tx, connector, mcpToolRows(connector.orgId, discovery.tools));
+    await configVersion.bump(tx, connector.orgId);
     await recordAuditEvent(
       caller,
       {

@@ -60,7 +60,7 @@ export async function updateFile(caller: Caller, fileId: string, input: UpdateFi
     const row = await tx.file.update({ where: { id: file.id, workspaceId: file.workspaceId, ownerId: file.ownerId, AND: [filesVisibleTo(caller)] }, data, select: fileSelect });
     await recordAuditEvent(caller, {
       orgId: file.orgId, workspaceId: file.workspaceId, action: "file.update", targetType: "file", targetId: file.id,
-      data: { from: { name: file.name, tags: file.tags, visibility: file.visibility }, to: data }, configChange: false,
+      data: { from: { name: file.name, tags: file.tags, visibility: file.visibility }, to: data },
     }, tx);
     return toFileView(row);
   });
@@ -91,7 +91,7 @@ export async function deleteFile(caller: Caller, fileId: string, ifMatch?: IfMat
     await tx.file.delete({ where: { id: file.id, workspaceId: file.workspaceId, AND: [filesVisibleTo(caller)] } });
     await recordAuditEvent(caller, {
       orgId: file.orgId, workspaceId: file.workspaceId, action: "file.delete", targetType: "file", targetId: file.id,
-      data: { name: file.name, size: file.size, sha256: file.sha256 }, configChange: false,
+      data: { name: file.name, size: file.size, sha256: file.sha256 },
     }, tx);
   });
   await deleteQueuedBlobs([file.storageKey]);

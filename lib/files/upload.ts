@@ -116,7 +116,7 @@ async function commitUpload(caller: Caller, plan: Plan, parsed: ParsedUpload): P
     });
     await recordAuditEvent(caller, {
       orgId: workspace.orgId, workspaceId: workspace.id, action: "file.upload", targetType: "file", targetId: id,
-      data: { name, mimeType, size: row.size, sha256: row.sha256, visibility, tags }, configChange: false,
+      data: { name, mimeType, size: row.size, sha256: row.sha256, visibility, tags },
     }, tx);
     return toFileView(row);
   });

@@ -51,7 +51,6 @@ export async function audited<T>(
       targetType: target.targetType,
       targetId: target.targetId,
       data: { connectorId: ctx.connectorId, ...target.data, ...outcome } as Prisma.InputJsonValue,
-      configChange: false,
     });
   try {
     const result = await run();

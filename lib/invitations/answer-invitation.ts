@@ -3,6 +3,7 @@ import { db } from "@/lib/db/client";
 import type { Caller } from "@/lib/auth/caller";
 import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import * as configVersion from "@/lib/config-version/config-version";
 import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
 import { orgMemberSelect, type OrgMemberView, type OrgRoleName, toOrgMemberView } from "@/lib/orgs/member-guards";
 import { type InvitationView, invitationSelect, isExpired, toInvitationView } from "@/lib/invitations/invitation-view";
@@ -94,7 +95,8 @@ export async function acceptInvitation(caller: Caller, invitationId: string): Pr
     if (count === 0) throw new ConflictError("This invitation was revoked or answered meanwhile.");
     const member = await joinOrg(tx, invitation.orgId, userId, invitation.role, invitation.workspaceIds);
     const audit = { orgId: invitation.orgId, targetId: invitation.id, targetType: "invitation" };
-    await recordAuditEvent(caller, { ...audit, action: "org.invitation.accept", configChange: false }, tx);
+    await recordAuditEvent(caller, { ...audit, action: "org.invitation.accept" }, tx);
+    await configVersion.bump(tx, invitation.orgId);
     await recordAuditEvent(caller, { orgId: invitation.orgId, action: "org.member.add", targetType: "user", targetId: userId, data: { role: member.role, invitationId: invitation.id } }, tx);
     return member;
   });
@@ -111,6 +113,6 @@ export async function declineInvitation(caller: Caller, invitationId: string): P
       data: { status: "declined", respondedAt: new Date() },
     });
     if (count === 0) throw new ConflictError("This invitation was answered or revoked meanwhile.");
-    await recordAuditEvent(caller, { orgId: invitation.orgId, action: "org.invitation.decline", targetType: "invitation", targetId: invitation.id, configChange: false }, tx);
+    await recordAuditEvent(caller, { orgId: invitation.orgId, action: "org.invitation.decline", targetType: "invitation", targetId: invitation.id }, tx);
   });
 }

@@ -39,7 +39,6 @@ export async function insertInvitation(tx: Tx, caller: Caller, orgId: string, in
     targetType: "invitation",
     targetId: row.id,
     data: { email: row.email, role: row.role, workspaceIds },
-    configChange: false,
   }, tx);
   return toInvitationView(row);
 }

@@ -43,7 +43,6 @@ export async function revokeInvitation(caller: Caller, invitationId: string): Pr
       targetType: "invitation",
       targetId: invitation.id,
       data: { email: invitation.email },
-      configChange: false,
     }, tx);
   });
 }

@@ -2,6 +2,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Caller } from "@/lib/auth/caller";
 import { db } from "@/lib/db/client";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import * as configVersion from "@/lib/config-version/config-version";
 import { findManagedConnector, lockManagedConnector } from "@/lib/connectors/managed-connector";
 import { assertIfMatch, type IfMatch } from "@/lib/api/if-match";
 import type { PutManualGraphBody } from "@/lib/knowledge-graph/schemas";
@@ -52,6 +53,7 @@ export async function putManualGraph(caller: Caller, connectorId: string, input:
       await tx.graphRelation.createMany({
         data: input.relations.map((r) => ({ orgId, connectorId: id, fromKey: r.from, toKey: r.to, kind: r.kind, description: r.description ?? null })),
       });
+      await configVersion.bump(tx, orgId);
       await recordAuditEvent(
         caller,
         { orgId, action: "graph.replace", targetType: "connector", targetId: id, data: { entityCount: input.entities.length, relationCount: input.relations.length } },

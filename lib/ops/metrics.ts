@@ -100,7 +100,7 @@ export function trackLiveMcpSessions(count: () => number): void {
   metrics().liveSessionSource = count;
 }
 
-/** Whether the rate-limit Redis answers (lib/ratelimit/redis-health.ts). */
+/** Whether the rate-limit Redis answers (lib/redis/redis-health.ts). */
 export function setRedisUp(up: boolean): void {
   metrics().redisUp.set(up ? 1 : 0);
 }

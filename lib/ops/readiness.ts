@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
 import { logger } from "@/lib/log";
-import { getRateLimitRedis } from "@/lib/ratelimit/redis-client";
-import { waitUntilReady } from "@/lib/ratelimit/redis-health";
+import { commandRedis } from "@/lib/redis/redis-connections";
+import { waitUntilReady } from "@/lib/redis/redis-health";
 
 /**
  * What /api/ready reports: whether this instance can serve real requests. The database is
@@ -42,7 +42,7 @@ async function probeDatabase(): Promise<PartStatus> {
 }
 
 async function probeRedis(): Promise<PartStatus> {
-  const client = getRateLimitRedis();
+  const client = commandRedis();
   if (!client) return "not configured";
   // The first probe after start creates the connection: wait for it (within the probe's time)
   // instead of reporting a client that has not connected yet as down.

@@ -3,6 +3,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/errors";
 import { orgsManagedBy } from "@/lib/tenancy/scopes";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import * as configVersion from "@/lib/config-version/config-version";
 
 /**
  * Building blocks shared by the organization-membership changes (lib/orgs/members.ts) and user
@@ -66,6 +67,7 @@ export async function insertOrgMember(tx: Tx, caller: Caller, orgId: string, use
   const existing = await tx.orgMember.findFirst({ where: { orgId, userId }, select: { id: true } });
   if (existing) throw new ConflictError("That user is already a member of the organization.");
   const row = await tx.orgMember.create({ data: { orgId, userId, role }, select: orgMemberSelect });
+  await configVersion.bump(tx, orgId);
   await recordAuditEvent(caller, { orgId, action: "org.member.add", targetType: "user", targetId: userId, data: { role } }, tx);
   return toOrgMemberView(row);
 }

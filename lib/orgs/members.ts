@@ -3,6 +3,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { NotFoundError, ValidationError } from "@/lib/errors";
 import { orgsManagedBy } from "@/lib/tenancy/scopes";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import * as configVersion from "@/lib/config-version/config-version";
 import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
 import type { AddOrgMemberBody, UpdateOrgMemberBody } from "@/lib/orgs/member-schemas";
 import { insertInvitation } from "@/lib/invitations/invite-to-org";
@@ -66,6 +67,7 @@ export async function updateOrgMember(caller: Caller, orgId: string, userId: str
     if (member.role === "owner" || input.role === "owner") await assertOwnerCaller(tx, caller, orgId);
     const row = await tx.orgMember.update({ where: { id: member.id, orgId, org: orgsManagedBy(caller) }, data: { role: input.role }, select: orgMemberSelect });
     await assertOwnerRemains(tx, orgId);
+    await configVersion.bump(tx, orgId);
     await recordAuditEvent(caller, { orgId, action: "org.member.update", targetType: "user", targetId: userId, data: { from: member.role, to: input.role } }, tx);
     return toOrgMemberView(row);
   });
@@ -85,6 +87,7 @@ export async function removeOrgMember(caller: Caller, orgId: string, userId: str
     await assertOwnerRemains(tx, orgId);
     const workspaces = await tx.workspaceMember.deleteMany({ where: { orgId, userId } });
     const keys = await tx.apiKey.updateMany({ where: { orgId, userId, revokedAt: null }, data: { revokedAt: new Date() } });
+    await configVersion.bump(tx, orgId);
     await recordAuditEvent(
       caller,
       { orgId, action: "org.member.remove", targetType: "user", targetId: userId, data: { role: member.role, workspaceMemberships: workspaces.count, revokedApiKeys: keys.count } },

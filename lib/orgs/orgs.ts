@@ -4,6 +4,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { ForbiddenError, NotFoundError } from "@/lib/errors";
 import { orgsManagedBy, orgsVisibleTo } from "@/lib/tenancy/scopes";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import * as configVersion from "@/lib/config-version/config-version";
 import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
 import type { CreateOrgBody, ToolAuditDetail, UpdateOrgBody } from "@/lib/orgs/schemas";
 import { deleteQueuedBlobs } from "@/lib/files/delete-queued-blobs";
@@ -28,6 +29,7 @@ export async function createOrg(caller: Caller, input: CreateOrgBody): Promise<O
       data: { ...input, ...(creatorId ? { members: { create: { userId: creatorId, role: "owner" } } } : {}) },
       select: orgSelect,
     });
+    await configVersion.bump(tx, org.id);
     await recordAuditEvent(caller, { orgId: org.id, action: "org.create", targetType: "org", targetId: org.id }, tx);
     return org;
   });
@@ -70,6 +72,7 @@ export async function updateOrg(caller: Caller, orgId: string, input: UpdateOrgB
     }
     await tx.organization.updateMany({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, data: input });
     const data = { fields: Object.keys(input), ...(detailChange ? { toolAuditDetail: { from: before.toolAuditDetail, to: input.toolAuditDetail! } } : {}) };
+    await configVersion.bump(tx, orgId);
     await recordAuditEvent(caller, { orgId, action: "org.update", targetType: "org", targetId: orgId, data }, tx);
     return tx.organization.findFirstOrThrow({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: orgSelect });
   });
@@ -86,6 +89,9 @@ export async function deleteOrg(caller: Caller, orgId: string, ifMatch?: IfMatch
     await lockManagedOrg(tx, caller, orgId, ifMatch);
     // The cascade's trigger queues these blobs in this transaction; the keys let us delete them right after it.
     const files = await tx.file.findMany({ where: { orgId }, select: { storageKey: true } });
+    // Bumped although the row goes: the bump is what announces the change, and live sessions
+    // of the organization then find it gone and end.
+    await configVersion.bump(tx, orgId);
     const { count } = await tx.organization.deleteMany({ where: { id: orgId, AND: [orgsManagedBy(caller)] } });
     if (count === 0) throw new NotFoundError("organization");
     return files.map((f) => f.storageKey);

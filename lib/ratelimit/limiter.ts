@@ -2,14 +2,14 @@ import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from "rate-limiter-flexible";
 import { logger } from "@/lib/log";
 import { countRateLimitRejection } from "@/lib/ops/metrics";
-import { getRateLimitRedis } from "@/lib/ratelimit/redis-client";
-import { noteRedisDown, noteRedisUp, shouldUseRedis } from "@/lib/ratelimit/redis-health";
+import { commandRedis } from "@/lib/redis/redis-connections";
+import { noteRedisDown, noteRedisUp, shouldUseRedis } from "@/lib/redis/redis-health";
 
 /**
  * Named fixed-window limiters shared by the whole process. With `REDIS_URL` the budget is
  * shared by every instance (RateLimiterRedis); while Redis is unreachable or stalled each
  * instance answers from its own memory budget rather than refusing everyone or waiting (see
- * redis-health.ts), and goes back to the shared budget when Redis returns. Without `REDIS_URL`
+ * lib/redis/redis-health.ts), and goes back to the shared budget when Redis returns. Without `REDIS_URL`
  * the budget is per process.
  */
 
@@ -40,7 +40,7 @@ function createLimiter(name: string, options: LimiterOptions): Limiter {
   const keyPrefix = `sb:rl:${name}`;
   const { points, durationSec: duration } = options;
   const memory = new RateLimiterMemory({ keyPrefix, points, duration });
-  const client = getRateLimitRedis();
+  const client = commandRedis();
   if (!client && !globalForLimiters.switchboardAnnouncedMemoryLimiter) {
     globalForLimiters.switchboardAnnouncedMemoryLimiter = true;
     logger.info("REDIS_URL is not set: rate limits are kept in this process only");

@@ -3,6 +3,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { db } from "@/lib/db/client";
 import { NotFoundError } from "@/lib/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import * as configVersion from "@/lib/config-version/config-version";
 import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
 import { orgsManagedBy } from "@/lib/tenancy/scopes";
 import { findManagedConnector } from "@/lib/connectors/managed-connector";
@@ -45,6 +46,7 @@ export async function createStoredResource(caller: Caller, connectorId: string, 
       },
       select: resourceSelect,
     });
+    configVersion.markBumped(connector.orgId); // by the mcp_resources trigger, in this transaction
     await recordAuditEvent(
       caller,
       { orgId: connector.orgId, action: "resource.create", targetType: "stored_resource", targetId: resource.id, data: { connectorId, uri: input.uri } },
@@ -77,6 +79,7 @@ export async function updateStoredResource(caller: Caller, resourceId: string, i
     if (input.fetchConfig !== undefined) data.fetchConfig = input.fetchConfig === null ? Prisma.DbNull : (input.fetchConfig as Prisma.InputJsonValue);
     const { count } = await tx.storedResource.updateMany({ where, data });
     if (count === 0) throw new NotFoundError("resource");
+    configVersion.markBumped(current.connector.orgId); // by the mcp_resources trigger, in this transaction
     await recordAuditEvent(
       caller,
       {
@@ -116,6 +119,7 @@ export async function deleteStoredResource(caller: Caller, resourceId: string, i
     await lockResourceForWrite(tx, where, resource, ifMatch);
     const { count } = await tx.storedResource.deleteMany({ where });
     if (count === 0) throw new NotFoundError("resource");
+    configVersion.markBumped(resource.connector.orgId); // by the mcp_resources trigger, in this transaction
     await recordAuditEvent(
       caller,
       {

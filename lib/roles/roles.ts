@@ -4,6 +4,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { ConflictError, type FieldError, NotFoundError, ValidationError } from "@/lib/errors";
 import { orgsManagedBy } from "@/lib/tenancy/scopes";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import * as configVersion from "@/lib/config-version/config-version";
 import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
 import type { CreateRoleBody, RoleTool, UpdateRoleBody } from "@/lib/roles/schemas";
 import { lockRow } from "@/lib/db/lock-row";
@@ -66,6 +67,7 @@ export async function createRole(caller: Caller, orgId: string, input: CreateRol
     await assertNameFree(tx, orgId, input.name);
     const tools = await checkTools(tx, orgId, input.tools);
     const role = await tx.mcpRole.create({ data: { orgId, name: input.name, tools: { create: toolRows(orgId, tools) } }, select: roleSelect });
+    await configVersion.bump(tx, orgId);
     await recordAuditEvent(caller, { orgId, action: "role.create", targetType: "mcp_role", targetId: role.id, data: { name: role.name, tools: tools.length } }, tx);
     return toView(role);
   });
@@ -115,6 +117,7 @@ export async function updateRole(caller: Caller, roleId: string, input: UpdateRo
         await tx.mcpRoleTool.createMany({ data: toolRows(orgId, tools).map((row) => ({ ...row, roleId })) });
       }
       const role = await tx.mcpRole.update({ where: { id: roleId, orgId, org: orgsManagedBy(caller) }, data: { name: input.name ?? current.name, updatedAt: new Date() }, select: roleSelect });
+      await configVersion.bump(tx, orgId);
       await recordAuditEvent(caller, { orgId, action: "role.update", targetType: "mcp_role", targetId: roleId, data: { name: role.name, ...(tools ? { tools: tools.length } : {}) } }, tx);
       return toView(role);
     }),
@@ -127,6 +130,7 @@ export async function deleteRole(caller: Caller, roleId: string, ifMatch?: IfMat
     db().$transaction(async (tx) => {
       const current = await lockManagedRole(tx, caller, roleId, ifMatch);
       await tx.mcpRole.deleteMany({ where: { id: roleId, org: orgsManagedBy(caller) } });
+      await configVersion.bump(tx, current.orgId);
       await recordAuditEvent(caller, { orgId: current.orgId, action: "role.delete", targetType: "mcp_role", targetId: roleId, data: { name: current.name } }, tx);
     }),
   );

@@ -5,6 +5,7 @@ import { NotFoundError } from "@/lib/errors";
 import { workspacesManagedBy } from "@/lib/tenancy/scopes";
 import { findScopedWorkspace } from "@/lib/tenancy/find-scoped-workspace";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import * as configVersion from "@/lib/config-version/config-version";
 import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
 import { replaceServerConnectors } from "@/lib/servers/server-connectors";
 import { serverUrl } from "@/lib/servers/server-url";
@@ -76,6 +77,7 @@ export async function createServer(caller: Caller, workspaceId: string, input: C
       select: { id: true, orgId: true },
     });
     if (input.connectorIds?.length) await replaceServerConnectors(tx, server, input.connectorIds);
+    await configVersion.bump(tx, workspace.orgId);
     await recordAuditEvent(caller, {
       orgId: workspace.orgId,
       workspaceId: workspace.id,
@@ -111,6 +113,7 @@ export async function updateServer(caller: Caller, serverId: string, input: Upda
       const { connectorIds, ...fields } = input;
       await tx.mcpServer.update({ where: { id: server.id, orgId: server.orgId, workspace: workspacesManagedBy(caller) }, data: fields, select: { id: true } });
       if (connectorIds) await replaceServerConnectors(tx, server, connectorIds);
+      await configVersion.bump(tx, server.orgId);
       await recordAuditEvent(caller, {
         orgId: server.orgId,
         workspaceId: server.workspaceId,
@@ -131,6 +134,7 @@ export async function setServerConnectors(caller: Caller, serverId: string, conn
       const server = await lockManagedServer(tx, caller, serverId, { ifMatch, baseUrl });
       await replaceServerConnectors(tx, server, connectorIds);
       await tx.mcpServer.update({ where: { id: server.id, orgId: server.orgId, workspace: workspacesManagedBy(caller) }, data: { updatedAt: new Date() }, select: { id: true } });
+      await configVersion.bump(tx, server.orgId);
       await recordAuditEvent(caller, {
         orgId: server.orgId,
         workspaceId: server.workspaceId,
@@ -150,6 +154,7 @@ export async function deleteServer(caller: Caller, serverId: string, check?: { i
     db().$transaction(async (tx) => {
       const server = await lockManagedServer(tx, caller, serverId, check);
       await tx.mcpServer.delete({ where: { id: server.id, orgId: server.orgId, workspace: workspacesManagedBy(caller) }, select: { id: true } });
+      await configVersion.bump(tx, server.orgId);
       await recordAuditEvent(caller, {
         orgId: server.orgId,
         workspaceId: server.workspaceId,

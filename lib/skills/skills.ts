@@ -5,6 +5,7 @@ import { NotFoundError, ValidationError } from "@/lib/errors";
 import { workspacesManagedBy } from "@/lib/tenancy/scopes";
 import { findScopedWorkspace } from "@/lib/tenancy/find-scoped-workspace";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import * as configVersion from "@/lib/config-version/config-version";
 import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
 import type { CreateSkillBody, UpdateSkillBody } from "@/lib/skills/schemas";
 import { lockForWrite } from "@/lib/db/lock-row";
@@ -63,6 +64,7 @@ export async function createSkill(caller: Caller, workspaceId: string, input: Cr
       data: { ...input, connectorId: input.connectorId ?? null, orgId: workspace.orgId, workspaceId: workspace.id },
       select: skillSelect,
     });
+    await configVersion.bump(tx, workspace.orgId);
     await recordAuditEvent(caller, {
       orgId: workspace.orgId,
       workspaceId: workspace.id,
@@ -94,6 +96,7 @@ export async function updateSkill(caller: Caller, skillId: string, input: Update
     const skill = await lockManagedSkill(tx, caller, skillId, ifMatch);
     await assertConnectorInOrg(tx, skill.orgId, input.connectorId);
     const updated = await tx.skill.update({ where: { id: skill.id, workspaceId: skill.workspaceId, workspace: workspacesManagedBy(caller) }, data: input, select: skillSelect });
+    await configVersion.bump(tx, skill.orgId);
     await recordAuditEvent(caller, {
       orgId: skill.orgId,
       workspaceId: skill.workspaceId,
@@ -110,6 +113,7 @@ export async function deleteSkill(caller: Caller, skillId: string, ifMatch?: IfM
   await db().$transaction(async (tx) => {
     const skill = await lockManagedSkill(tx, caller, skillId, ifMatch);
     await tx.skill.delete({ where: { id: skill.id, workspaceId: skill.workspaceId, workspace: workspacesManagedBy(caller) }, select: { id: true } });
+    await configVersion.bump(tx, skill.orgId);
     await recordAuditEvent(caller, { orgId: skill.orgId, workspaceId: skill.workspaceId, action: "skill.delete", targetType: "skill", targetId: skill.id }, tx);
   });
 }

@@ -4,6 +4,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
 import { workspacesManagedBy } from "@/lib/tenancy/scopes";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import * as configVersion from "@/lib/config-version/config-version";
 import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
 import type { AddWorkspaceMemberBody, UpdateWorkspaceMemberBody } from "@/lib/workspaces/schemas";
 
@@ -77,6 +78,7 @@ export async function addWorkspaceMember(caller: Caller, workspaceId: string, in
       data: { orgId, workspaceId, userId: input.userId, mcpRoleId: input.mcpRoleId ?? null },
       select: memberSelect,
     });
+    await configVersion.bump(tx, orgId);
     await recordAuditEvent(caller, { orgId, workspaceId, action: "workspace.member.add", targetType: "user", targetId: input.userId, data: { mcpRoleId: row.mcpRoleId } }, tx);
     return toView(row);
   });
@@ -97,6 +99,7 @@ export async function updateWorkspaceMember(caller: Caller, workspaceId: string,
     const member = await findManagedMember(tx, caller, workspaceId, userId);
     await assertRoleOfOrg(tx, member.orgId, input.mcpRoleId);
     const row = await tx.workspaceMember.update({ where: { id: member.id, workspaceId, workspace: workspacesManagedBy(caller) }, data: { mcpRoleId: input.mcpRoleId }, select: memberSelect });
+    await configVersion.bump(tx, member.orgId);
     await recordAuditEvent(caller, { orgId: member.orgId, workspaceId, action: "workspace.member.update", targetType: "user", targetId: userId, data: { from: member.mcpRoleId, to: input.mcpRoleId } }, tx);
     return toView(row);
   });
@@ -108,6 +111,7 @@ export async function removeWorkspaceMember(caller: Caller, workspaceId: string,
     const member = await findManagedMember(tx, caller, workspaceId, userId);
     await tx.workspaceMember.delete({ where: { id: member.id, workspaceId, workspace: workspacesManagedBy(caller) } });
     const keys = await tx.apiKey.updateMany({ where: { workspaceId, userId, revokedAt: null }, data: { revokedAt: new Date() } });
+    await configVersion.bump(tx, member.orgId);
     await recordAuditEvent(caller, { orgId: member.orgId, workspaceId, action: "workspace.member.remove", targetType: "user", targetId: userId, data: { revokedApiKeys: keys.count } }, tx);
   });
 }

@@ -4,6 +4,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { ConflictError, NotFoundError } from "@/lib/errors";
 import { orgsManagedBy, orgsVisibleTo, workspacesJoinedBy, workspacesManagedBy } from "@/lib/tenancy/scopes";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import * as configVersion from "@/lib/config-version/config-version";
 import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
 import type { CreateWorkspaceBody, UpdateWorkspaceBody } from "@/lib/workspaces/schemas";
 import { deleteQueuedBlobs } from "@/lib/files/delete-queued-blobs";
@@ -34,6 +35,7 @@ export async function createWorkspace(caller: Caller, orgId: string, input: Crea
     if (!org) throw new NotFoundError("organization");
     await assertSlugFree(tx, orgId, input.slug);
     const workspace = await tx.workspace.create({ data: { orgId, ...input }, select: workspaceSelect });
+    await configVersion.bump(tx, orgId);
     await recordAuditEvent(caller, { orgId, workspaceId: workspace.id, action: "workspace.create", targetType: "workspace", targetId: workspace.id, data: { slug: input.slug } }, tx);
     return workspace;
   });
@@ -72,6 +74,7 @@ export async function updateWorkspace(caller: Caller, workspaceId: string, input
     if (input.slug && input.slug !== current.slug) await assertSlugFree(tx, current.orgId, input.slug);
     const { count } = await tx.workspace.updateMany({ where: { id: workspaceId, AND: [workspacesManagedBy(caller)] }, data: input });
     if (count === 0) throw new NotFoundError("workspace");
+    await configVersion.bump(tx, current.orgId);
     await recordAuditEvent(caller, { orgId: current.orgId, workspaceId, action: "workspace.update", targetType: "workspace", targetId: workspaceId, data: { ...input } }, tx);
     return tx.workspace.findFirstOrThrow({ where: { id: workspaceId, orgId: current.orgId, AND: [workspacesManagedBy(caller)] }, select: workspaceSelect });
   });
@@ -84,6 +87,7 @@ export async function deleteWorkspace(caller: Caller, workspaceId: string, ifMat
     // The cascade's trigger queues these blobs in this transaction; the keys let us delete them right after it.
     const files = await tx.file.findMany({ where: { workspaceId, orgId: current.orgId }, select: { storageKey: true } });
     await tx.workspace.deleteMany({ where: { id: workspaceId, AND: [workspacesManagedBy(caller)] } });
+    await configVersion.bump(tx, current.orgId);
     await recordAuditEvent(caller, { orgId: current.orgId, workspaceId, action: "workspace.delete", targetType: "workspace", targetId: workspaceId, data: { slug: current.slug } }, tx);
     return files.map((f) => f.storageKey);
   });

@@ -7,7 +7,8 @@ import { startTestRedis, type TestRedis } from "@/tests/helpers/redis-server";
 import { consume, getLimiter } from "@/lib/ratelimit/limiter";
 import { signInWithPassword } from "@/lib/auth/password-sign-in";
 import { logger } from "@/lib/log";
-import { publish, subscribe } from "@/lib/ops/pubsub";
+import { publish, subscribe } from "@/lib/redis/pubsub";
+import { disconnectRedis } from "@/lib/redis/redis-connections";
 import { Redis } from "ioredis";
 
 /**
@@ -32,9 +33,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const shared = globalThis as { switchboardRateLimitRedis?: Redis | null; switchboardPubSub?: { subscriber?: Redis | null } };
-  shared.switchboardRateLimitRedis?.disconnect();
-  shared.switchboardPubSub?.subscriber?.disconnect();
+  disconnectRedis();
   await redis?.dispose();
 });
 

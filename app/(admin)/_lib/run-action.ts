@@ -5,7 +5,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { getSessionUserId } from "@/lib/auth/current-user";
 import { toAppError } from "@/lib/api/problem";
 import { logger } from "@/lib/log";
-import { announceConfigChange } from "@/lib/ops/config-changes";
+import { withAnnouncedChanges } from "@/lib/config-version/config-version";
 import type { ActionResult } from "@/app/(admin)/_lib/action-result";
 import { etagOf, type IfMatch } from "@/lib/api/if-match";
 
@@ -17,17 +17,15 @@ const STALE =
  * The frame of every admin server action: the signed-in user becomes the Caller (re-read from
  * the session cookie on each call: an action is a public POST endpoint), `work` parses its
  * input with the lib's zod schema and calls one domain function, and domain errors become a
- * form/toast result instead of an error page. Writes refresh every rendered page.
+ * form/toast result instead of an error page. Writes refresh every rendered page, and the
+ * configuration changes the work bumped are announced once it is over (lib/config-version).
  */
 export async function runAction<T>(work: (caller: Caller) => Promise<T>, opts: { revalidate?: boolean } = {}): Promise<ActionResult<T>> {
   const userId = await getSessionUserId();
   if (!userId) return { ok: false, error: "Your session has ended. Sign in again." };
   try {
-    const data = await work({ kind: "user", userId, apiKey: null });
-    if (opts.revalidate !== false) {
-      revalidatePath("/", "layout");
-      announceConfigChange();
-    }
+    const data = await withAnnouncedChanges(() => work({ kind: "user", userId, apiKey: null }));
+    if (opts.revalidate !== false) revalidatePath("/", "layout");
     return { ok: true, data };
   } catch (e) {
     unstable_rethrow(e); // redirect() and notFound() are not errors

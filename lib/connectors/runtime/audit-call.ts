@@ -53,7 +53,6 @@ export async function beginToolCallEvent(input: ToolCallInput): Promise<string> 
       action: TOOL_CALL_ACTION,
       targetType: "connector",
       targetId: input.tool.connectorId,
-      configChange: false,
       data: {
         serverId: server.id,
         connectorId: input.tool.connectorId,

@@ -2,7 +2,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { db } from "@/lib/db/client";
 import { errorText, logger } from "@/lib/log";
 import { mcpConfig } from "@/lib/mcp/serve/mcp-config";
-import { onConfigChange } from "@/lib/ops/config-changes";
+import { watch as watchConfigChanges } from "@/lib/config-version/config-version";
 
 /**
  * Live MCP connections (2025-era sessions, 2026-era subscriptions) follow configuration
@@ -34,7 +34,7 @@ export function registerSweep(name: string, sweep: Sweep): void {
   watch.timer.unref();
   // Announced changes (from this or another instance) are swept at once; the timer stays
   // as the fallback when an announcement is lost.
-  watch.unsubscribe ??= onConfigChange(() => void tick());
+  watch.unsubscribe ??= watchConfigChanges(() => void tick());
 }
 
 async function tick(): Promise<void> {
@@ -69,14 +69,6 @@ export function stopLiveWatch(): void {
 /** Runs every sweep now (tests; also usable after a known change). */
 export async function sweepNow(): Promise<void> {
   await tick();
-}
-
-/** The current config version of each organization (missing ones are absent). */
-export async function orgVersions(orgIds: Iterable<string>): Promise<Map<string, number>> {
-  const ids = [...new Set(orgIds)];
-  if (ids.length === 0) return new Map();
-  const rows = await db().organization.findMany({ where: { id: { in: ids } }, select: { id: true, configVersion: true } });
-  return new Map(rows.map((r) => [r.id, r.configVersion]));
 }
 
 /**

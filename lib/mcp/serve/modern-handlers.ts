@@ -3,7 +3,8 @@ import { logger } from "@/lib/log";
 import { onShutdown } from "@/lib/ops/shutdown";
 import { buildServer } from "@/lib/mcp/serve/build-server";
 import { mcpConfig } from "@/lib/mcp/serve/mcp-config";
-import { apiKeyIdOf, orgVersions, registerSweep, usableKeyIds } from "@/lib/mcp/serve/live-watch";
+import { apiKeyIdOf, registerSweep, usableKeyIds } from "@/lib/mcp/serve/live-watch";
+import { readVersions } from "@/lib/config-version/config-version";
 import { resolveSurface } from "@/lib/mcp/surface/resolve-surface";
 import type { SessionOwner } from "@/lib/mcp/serve/sessions";
 import { endpointKey, type McpSurface } from "@/lib/mcp/surface/surface-types";
@@ -110,7 +111,7 @@ async function sweepSubscriptions(): Promise<void> {
     if (keyId && !usable.has(keyId)) drop(entry);
   }
   const listening = [...entries.values()].filter((e) => e.watch && e.bus.listenerCount > 0);
-  const versions = await orgVersions(listening.map((e) => e.watch!.orgId));
+  const versions = await readVersions(listening.map((e) => e.watch!.orgId));
   for (const entry of listening) {
     if (versions.get(entry.watch!.orgId) === entry.watch!.configVersion) continue;
     const fresh = await resolveSurface(entry.owner.endpoint, entry.owner.caller);

@@ -8,7 +8,8 @@ import { buildServer } from "@/lib/mcp/serve/build-server";
 import { LegacyHttpTransport } from "@/lib/mcp/serve/legacy-transport";
 import { closeWhenBodyEnds } from "@/lib/mcp/serve/legacy-stateless";
 import { mcpConfig } from "@/lib/mcp/serve/mcp-config";
-import { apiKeyIdOf, orgVersions, registerSweep, usableKeyIds } from "@/lib/mcp/serve/live-watch";
+import { apiKeyIdOf, registerSweep, usableKeyIds } from "@/lib/mcp/serve/live-watch";
+import { readVersions } from "@/lib/config-version/config-version";
 import { resolveSurface } from "@/lib/mcp/surface/resolve-surface";
 import { endpointKey, type McpEndpoint, type McpSurface, type ToolSet } from "@/lib/mcp/surface/surface-types";
 
@@ -156,7 +157,7 @@ async function sweepSessions(): Promise<void> {
     if (keyId && !usable.has(keyId)) await closeSession(session);
   }
   const watched = [...sessions.values()].filter((s) => s.watch);
-  const versions = await orgVersions(watched.map((s) => s.watch!.orgId));
+  const versions = await readVersions(watched.map((s) => s.watch!.orgId));
   for (const session of watched) {
     const current = versions.get(session.watch!.orgId);
     if (current !== undefined && current === session.watch!.configVersion) continue;

@@ -3,8 +3,8 @@ import { logger } from "@/lib/log";
 import { setRedisUp } from "@/lib/ops/metrics";
 
 /**
- * Whether rate-limit commands should go to Redis right now — a small circuit breaker in front
- * of the shared limiter.
+ * The health watch of the command connection (redis-connections.ts): whether rate-limit
+ * commands should go to Redis right now — a small circuit breaker in front of the shared limiter.
  *
  * - Redis down (connection refused or lost): ioredis keeps reconnecting on its own; until its
  *   `ready` event, every limiter answers from this instance's memory without trying Redis.

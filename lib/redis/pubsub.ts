@@ -1,23 +1,22 @@
 import { EventEmitter } from "node:events";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { logger } from "@/lib/log";
-import { getRateLimitRedis } from "@/lib/ratelimit/redis-client";
-import { setting } from "@/lib/config/settings";
+import { commandRedis, subscriberRedis } from "@/lib/redis/redis-connections";
 
 /**
  * Cross-instance hints over Redis pub/sub ("organization X changed its configuration: look
  * again"), so live MCP sessions on every instance react at once instead of at their next poll.
  * Without REDIS_URL, or while Redis is away, a message reaches this instance's subscribers
  * only. Messages are hints and may be lost: subscribers must still converge by their own
- * polling (lib/mcp/serve/live-watch.ts compares config versions in PostgreSQL).
+ * polling (lib/config-version: the versions in PostgreSQL are the truth).
  */
 
 const CHANNEL_PREFIX = "sb:";
 
 interface PubSubState {
   local: EventEmitter;
-  /** Dedicated connection in subscriber mode (a subscribed connection cannot publish). */
-  subscriber: Redis | null | undefined;
+  /** The subscriber connection whose messages are relayed to `local` (wired once). */
+  wired: Redis | null;
   channels: Set<string>;
 }
 
@@ -27,24 +26,21 @@ function state(): PubSubState {
   if (!globalForPubSub.switchboardPubSub) {
     const local = new EventEmitter();
     local.setMaxListeners(0);
-    globalForPubSub.switchboardPubSub = { local, subscriber: undefined, channels: new Set() };
+    globalForPubSub.switchboardPubSub = { local, wired: null, channels: new Set() };
   }
   return globalForPubSub.switchboardPubSub;
 }
 
-/** The subscriber connection, created on first subscribe; null without REDIS_URL. */
-function subscriber(s: PubSubState): Redis | null {
-  if (s.subscriber !== undefined) return s.subscriber;
-  const url = setting("REDIS_URL");
-  if (!url) return (s.subscriber = null);
-  // Reconnects forever and re-subscribes by itself (autoResubscribe) when Redis returns.
-  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: null, retryStrategy: (n: number) => Math.min(n * 100, 1_000) });
-  client.on("error", () => undefined); // the rate-limit connection already reports Redis outages
-  client.on("message", (channel: string, message: string) => {
-    if (channel.startsWith(CHANNEL_PREFIX)) s.local.emit(channel.slice(CHANNEL_PREFIX.length), message);
-  });
-  client.connect().catch(() => undefined);
-  return (s.subscriber = client);
+/** The subscriber connection with its messages relayed to this instance's listeners; null without REDIS_URL. */
+function wiredSubscriber(s: PubSubState): Redis | null {
+  const client = subscriberRedis();
+  if (client && s.wired !== client) {
+    s.wired = client;
+    client.on("message", (channel: string, message: string) => {
+      if (channel.startsWith(CHANNEL_PREFIX)) s.local.emit(channel.slice(CHANNEL_PREFIX.length), message);
+    });
+  }
+  return client;
 }
 
 /**
@@ -54,7 +50,7 @@ function subscriber(s: PubSubState): Redis | null {
 export function subscribe(channel: string, handler: (message: string) => void): () => void {
   const s = state();
   s.local.on(channel, handler);
-  const client = subscriber(s);
+  const client = wiredSubscriber(s);
   if (client && !s.channels.has(channel)) {
     s.channels.add(channel);
     client.subscribe(CHANNEL_PREFIX + channel).catch((error: Error) => logger.warn({ err: error.message, channel }, "pub/sub: subscribe failed"));
@@ -67,7 +63,7 @@ export function subscribe(channel: string, handler: (message: string) => void): 
  * cannot take it, only this instance's subscribers get it (the others catch up by polling).
  */
 export async function publish(channel: string, message = ""): Promise<void> {
-  const client = getRateLimitRedis();
+  const client = commandRedis();
   if (client?.status === "ready") {
     try {
       await client.publish(CHANNEL_PREFIX + channel, message);
