@@ -1,4 +1,4 @@
-import { db } from "@/lib/db/client";
+import { readVersions } from "@/lib/config-version/config-version";
 
 /**
  * An organization's configuration version as of now: read from PostgreSQL after the call was
@@ -43,8 +43,7 @@ async function runNext(): Promise<void> {
   reads.next = null;
   reads.running = true;
   try {
-    const rows = await db().organization.findMany({ where: { id: { in: [...batch.orgIds] } }, select: { id: true, configVersion: true } });
-    batch.settle.resolve(new Map(rows.map((r) => [r.id, r.configVersion])));
+    batch.settle.resolve(await readVersions(batch.orgIds));
   } catch (e) {
     batch.settle.reject(e);
   } finally {

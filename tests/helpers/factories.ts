@@ -2,6 +2,15 @@ import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { generateApiKey } from "@/lib/auth/api-key-secret";
 import { createSessionToken, sessionCookieName } from "@/lib/auth/session-token";
+import { INSTANCE_CALLER } from "@/lib/auth/caller";
+import { createConnector } from "@/lib/connectors/create-connector";
+import { CreateConnectorBody } from "@/lib/connectors/schemas";
+import { createServer } from "@/lib/servers/servers";
+import { CreateServerBody } from "@/lib/servers/schemas";
+import { createRole } from "@/lib/roles/roles";
+import { CreateRoleBody } from "@/lib/roles/schemas";
+import { updateWorkspaceMember } from "@/lib/workspaces/members";
+import { UpdateWorkspaceMemberBody } from "@/lib/workspaces/schemas";
 
 /**
  * Per-test tenants. Every test makes its own organization and users, so tests never share
@@ -92,4 +101,31 @@ export async function createWorkspace(orgId: string, slug = `ws-${uniqueSuffix()
 export async function browserSessionOf(user: { id: string; email: string }): Promise<Record<string, string>> {
   const token = await createSessionToken({ id: user.id, email: user.email, name: null });
   return { cookie: `${sessionCookieName()}=${token}`, origin: "http://localhost:3000", "sec-fetch-site": "same-origin" };
+}
+
+/**
+ * Configuration objects, made through the product's own domain functions as the instance
+ * credential (every body parsed by its endpoint's schema), so they are exactly what the API
+ * would have stored — and every one bumps the org's configuration version as the API does.
+ */
+
+/** An `http` connector whose tools are GET /<tool name> on `baseUrl`. */
+export async function createHttpConnector(t: Tenant, name: string, tools: string[], baseUrl = "https://api.example.com"): Promise<string> {
+  const body = CreateConnectorBody.parse({ type: "http", name, config: { baseUrl }, tools: tools.map((tool) => ({ name: tool, request: { method: "GET", path: `/${tool}` } })) });
+  return (await createConnector(INSTANCE_CALLER, t.org.id, body)).id;
+}
+
+/** An MCP server of the tenant's workspace over these connectors. */
+export async function createMcpServer(t: Tenant, connectorIds: string[], name = "Support"): Promise<string> {
+  return (await createServer(INSTANCE_CALLER, t.workspace.id, CreateServerBody.parse({ name, connectorIds }), "http://localhost")).id;
+}
+
+/** An MCP role whitelisting `tools` ([connectorId, tool name] pairs). */
+export async function createMcpRole(t: Tenant, tools: [string, string][], name = `role-${uniqueSuffix()}`): Promise<string> {
+  return (await createRole(INSTANCE_CALLER, t.org.id, CreateRoleBody.parse({ name, tools: tools.map(([connectorId, tool]) => ({ connectorId, tool })) }))).id;
+}
+
+/** Gives a workspace member an MCP role (null: none). */
+export async function assignMcpRole(t: Tenant, userId: string, mcpRoleId: string | null): Promise<void> {
+  await updateWorkspaceMember(INSTANCE_CALLER, t.workspace.id, userId, UpdateWorkspaceMemberBody.parse({ mcpRoleId }));
 }
