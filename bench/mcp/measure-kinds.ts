@@ -20,6 +20,8 @@ export interface Settings {
 export interface CpuRoots {
   app: number;
   bare: number;
+  /** The bare server serving the shared endpoint's 1,000 tools. */
+  bareShared: number;
   upstream: number;
 }
 
@@ -81,7 +83,7 @@ export async function measureKinds(kinds: Kind[], roots: CpuRoots, s: Settings, 
     for (const [i, k] of kinds.entries()) {
       log(`round ${round}/${s.rounds}: ${k.name}`);
       const product = await measure(k.product, roots.app, s);
-      const baseline = await measure(k.baseline, k.baselineLabel === "bare" ? roots.bare : roots.upstream, s);
+      const baseline = await measure(k.baseline, roots[k.baselineRoot], s);
       for (const [side, run] of [["product", product], ["baseline", baseline]] as const) {
         if (run.failures) log(`  ${side}: ${run.failures} failed (${Object.entries(run.failed).map(([what, n]) => `${what}: ${n}`).join(", ")})`);
       }
