@@ -77,3 +77,37 @@ export function describeTree(root: number): string {
   }
   return [...counts].map(([name, n]) => `${name} ×${n}`).join(", ");
 }
+
+/**
+ * The Next.js server started by the supervisor: its child that leads its own process group,
+ * scripts/serve.ts (Next's handler behind node:http). `next start` renamed its process
+ * ("next-server (v…)"), so either name is accepted (the embedded PostgreSQL is the
+ * supervisor's other child).
+ */
+export function nextServerGroup(supervisorPid: number): number {
+  const children: string[] = [];
+  for (const pid of allPids()) {
+    const f = statFields(pid);
+    if (!f || Number(f[1]) !== supervisorPid) continue;
+    const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").trim();
+    children.push(`${pid} (pgrp ${f[2]}): ${cmd}`);
+    if (Number(f[2]) === pid && /next|serve\.ts/.test(cmd) && !/postgres/.test(cmd)) return pid;
+  }
+  throw new Error(`no Next.js process group under the supervisor (pid ${supervisorPid}); its children:\n${children.join("\n")}`);
+}
+
+/** Sum of VmRSS over the processes of process group `pgid`, in bytes. */
+export function groupRss(pgid: number): number {
+  let total = 0;
+  for (const pid of allPids()) {
+    const f = statFields(pid);
+    if (!f || Number(f[2]) !== pgid) continue;
+    try {
+      const match = fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m);
+      if (match) total += Number(match[1]) * 1024;
+    } catch {
+      // the process exited between the listing and the read
+    }
+  }
+  return total;
+}

@@ -11,7 +11,7 @@ import http from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { startProductionApp } from "./app";
-import { allPids, statFields } from "./read-proc";
+import { groupRss, nextServerGroup } from "./read-proc";
 import { createFixtures } from "./fixtures";
 
 const HELP = `Usage: npx tsx bench/upload-memory.ts [options]
@@ -58,39 +58,6 @@ function parseArgs(argv: string[]): Options | null {
     } else throw new Error(`unknown option ${arg}`);
   }
   return options;
-}
-
-/**
- * The Next.js server started by the supervisor: its child that leads its own process group.
- * Next renames its processes ("next-server (v…)"), so the command line is only checked for
- * "next" (the embedded PostgreSQL is the supervisor's other child).
- */
-function nextServerGroup(supervisorPid: number): number {
-  const children: string[] = [];
-  for (const pid of allPids()) {
-    const f = statFields(pid);
-    if (!f || Number(f[1]) !== supervisorPid) continue;
-    const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").trim();
-    children.push(`${pid} (pgrp ${f[2]}): ${cmd}`);
-    if (Number(f[2]) === pid && /next/.test(cmd) && !/postgres/.test(cmd)) return pid;
-  }
-  throw new Error(`no Next.js process group under the supervisor (pid ${supervisorPid}); its children:\n${children.join("\n")}`);
-}
-
-/** Sum of VmRSS over the processes of process group `pgid`, in bytes. */
-function groupRss(pgid: number): number {
-  let total = 0;
-  for (const pid of allPids()) {
-    const f = statFields(pid);
-    if (!f || Number(f[2]) !== pgid) continue;
-    try {
-      const match = fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m);
-      if (match) total += Number(match[1]) * 1024;
-    } catch {
-      // the process exited between the listing and the read
-    }
-  }
-  return total;
 }
 
 const BOUNDARY = "----switchboard-upload-memory";

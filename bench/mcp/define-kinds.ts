@@ -15,6 +15,8 @@ export interface Kind {
   product: HttpCall;
   baseline: HttpCall;
   baselineLabel: "bare" | "upstream";
+  /** Whose process tree the baseline's CPU time is read from (CpuRoots in bench/mcp/measure-kinds.ts). */
+  baselineRoot: "bare" | "bareShared" | "upstream";
   /** Throws, naming what is wrong, unless both first answers are what the tenant must give. */
   check(product: Answer, baseline: Answer): void;
 }
@@ -24,6 +26,10 @@ export interface Endpoints {
   bare: string;
   upstream: string;
   memberKey: string;
+  /** The shared endpoint /mcp, its bare twin (the same 1,000 tools) and the shared workspace's member key. */
+  shared: string;
+  bareShared: string;
+  sharedKey: string;
 }
 
 function expect(condition: boolean, message: string): void {
@@ -89,6 +95,7 @@ function toolCallKind(e: Endpoints, data: TenantData): Kind {
     // The headers the product's http tool sends (lib/connectors/runtime/http-tool.ts).
     baseline: { url: e.upstream + path, method: "GET", headers: { accept: "application/json, text/*;q=0.9, */*;q=0.8", "user-agent": "switchboard-connector/0.1" } },
     baselineLabel: "upstream",
+    baselineRoot: "upstream",
     check(product, direct) {
       const result = product.message?.result;
       expect(product.status === 200 && result && !result.isError, `tools/call: the product answered HTTP ${product.status} ${product.text.slice(0, 300)}`);
@@ -107,8 +114,17 @@ export function defineKinds(e: Endpoints, data: TenantData): Kind[] {
       product: mcpCall(e.product, era, method, params, e.memberKey),
       baseline: mcpCall(e.bare, era, method, params),
       baselineLabel: "bare",
+      baselineRoot: "bare",
       check: check(kind),
     };
+  };
+  const shared: Kind = {
+    name: SHARED_TOOLS_LIST,
+    product: mcpCall(e.shared, "2025-11-25", "tools/list", {}, e.sharedKey),
+    baseline: mcpCall(e.bareShared, "2025-11-25", "tools/list", {}),
+    baselineLabel: "bare",
+    baselineRoot: "bareShared",
+    check: checkTools(SHARED_TOOLS_LIST, data),
   };
   const guide = data.connectors[7].resources[2]; // a 2–3 KB guide
   return [
@@ -120,5 +136,21 @@ export function defineKinds(e: Endpoints, data: TenantData): Kind[] {
     both("server/discover", "2026-07-28", "server/discover", {}, (k) => checkInstructions(k, data)),
     both("tools/list", "2026-07-28", "tools/list", {}, (k) => checkTools(k, data)),
     both("resources/read", "2026-07-28", "resources/read", { uri: guide.uri }, (k) => checkRead(k, guide.uri, guide.text)),
+    shared,
   ];
+}
+
+/**
+ * Issue 11: "/mcp (shared) with 10 servers of 100 tools each: ≥ 0.3× the bare server's
+ * tools/list rps for the same 1,000 tools" (2025-11-25, stateless POSTs).
+ */
+export const SHARED_TOOLS_LIST = "tools/list /mcp (shared)";
+
+const NOWHERE = "http://127.0.0.1:9";
+/** Endpoints that are never called: to know the kinds (names, baselines) before anything runs. */
+export const PLACEHOLDER_ENDPOINTS: Endpoints = { product: NOWHERE, bare: NOWHERE, upstream: NOWHERE, memberKey: "", shared: NOWHERE, bareShared: NOWHERE, sharedKey: "" };
+
+/** The kinds' names as printed, in order (for --kinds). */
+export function kindNames(data: TenantData): string[] {
+  return defineKinds(PLACEHOLDER_ENDPOINTS, data).map((k) => k.name);
 }

@@ -8,7 +8,7 @@ export type Era = "2025-11-25" | "2026-07-28";
 
 export interface HttpCall {
   url: string;
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "DELETE";
   headers: Record<string, string>;
   body?: string;
 }
@@ -45,11 +45,11 @@ export function initializeParams(era: Era): Record<string, unknown> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON-RPC answers are checked field by field
 export type Json = any;
 
-/** Sends `call` once; the answer's status and body (the JSON-RPC message when it is MCP). */
-export async function send(call: HttpCall): Promise<{ status: number; text: string; message: Json }> {
+/** Sends `call` once; the answer's status, headers and body (the JSON-RPC message when it is MCP). */
+export async function send(call: HttpCall): Promise<{ status: number; headers: Headers; text: string; message: Json }> {
   const response = await fetch(call.url, { method: call.method, headers: call.headers, body: call.body });
   const text = await response.text();
-  return { status: response.status, text, message: parseMessage(text, response.headers.get("content-type")) };
+  return { status: response.status, headers: response.headers, text, message: parseMessage(text, response.headers.get("content-type")) };
 }
 
 /** A JSON body, or the last `data:` event of a text/event-stream body; null when neither. */

@@ -5,8 +5,9 @@ import type { HttpCall } from "./mcp-wire";
 
 /**
  * Interleaved A/B measurement: in every round each kind is measured on the product, then at
- * once on its baseline, so a slow spell of a shared machine lands on both sides of a ratio.
- * Around each measurement the CPU time of the serving processes is read from /proc.
+ * on its baseline, so a slow spell of a shared machine lands on both sides of a ratio.
+ * Around each measurement the CPU time of the serving processes is read from /proc, and after
+ * each the side is left to finish what it was still computing.
  */
 
 export interface Settings {
@@ -20,6 +21,8 @@ export interface Settings {
 export interface CpuRoots {
   app: number;
   bare: number;
+  /** The bare server serving the shared endpoint's 1,000 tools. */
+  bareShared: number;
   upstream: number;
 }
 
@@ -71,22 +74,59 @@ async function measure(call: HttpCall, root: number, s: Settings): Promise<Run> 
   };
 }
 
+const IDLE_SLICE_MS = 250;
+/** Idle: under a tenth of a core over a slice (the clock tick is 10 ms). */
+const IDLE_CPU_MS = IDLE_SLICE_MS / 10;
+const SETTLE_LIMIT_MS = 60_000;
+
+/**
+ * Waits until the process tree of `root` is idle. When autocannon stops it abandons the
+ * requests in flight, and the server goes on computing them (16 slow tools/list answers are
+ * seconds of CPU on a small machine): left alone, that work would be billed to, and slow down,
+ * the next measurement — the other side's. Returns the ms waited.
+ */
+async function settle(root: number): Promise<number> {
+  const started = Date.now();
+  let before = cpuMs(processTree(root)).total;
+  while (Date.now() - started < SETTLE_LIMIT_MS) {
+    await new Promise((resolve) => setTimeout(resolve, IDLE_SLICE_MS));
+    const now = cpuMs(processTree(root)).total;
+    if (now - before < IDLE_CPU_MS) break;
+    before = now;
+  }
+  return Date.now() - started;
+}
+
+async function settled(side: string, root: number, log: (line: string) => void): Promise<void> {
+  const waited = await settle(root);
+  if (waited >= 1000) log(`  ${side}: ${(waited / 1000).toFixed(1)} s until the abandoned requests were done`);
+}
+
+function logFailures(side: string, run: Run, log: (line: string) => void): void {
+  if (run.failures) log(`  ${side}: ${run.failures} failed (${Object.entries(run.failed).map(([what, n]) => `${what}: ${n}`).join(", ")})`);
+}
+
 export async function measureKinds(kinds: Kind[], roots: CpuRoots, s: Settings, log: (line: string) => void): Promise<KindResult[]> {
   const results = kinds.map((k) => ({ name: k.name, baselineLabel: k.baselineLabel, product: [] as Run[], baseline: [] as Run[] }));
+  const sides = (k: Kind) => [["product", k.product, roots.app], ["baseline", k.baseline, roots[k.baselineRoot]]] as const;
   if (s.warmup > 0) {
     log(`warming up (${s.warmup} s per kind and side)`);
-    for (const k of kinds) for (const call of [k.product, k.baseline]) await load(call, s.warmup, s.connections);
+    for (const k of kinds) {
+      for (const [side, call, root] of sides(k)) {
+        await load(call, s.warmup, s.connections);
+        await settled(side, root, log);
+      }
+    }
   }
   for (let round = 1; round <= s.rounds; round++) {
     for (const [i, k] of kinds.entries()) {
       log(`round ${round}/${s.rounds}: ${k.name}`);
-      const product = await measure(k.product, roots.app, s);
-      const baseline = await measure(k.baseline, k.baselineLabel === "bare" ? roots.bare : roots.upstream, s);
-      for (const [side, run] of [["product", product], ["baseline", baseline]] as const) {
-        if (run.failures) log(`  ${side}: ${run.failures} failed (${Object.entries(run.failed).map(([what, n]) => `${what}: ${n}`).join(", ")})`);
+      for (const [side, call, root] of sides(k)) {
+        const run = await measure(call, root, s);
+        logFailures(side, run, log);
+        results[i][side].push(run);
+        await settled(side, root, log);
       }
-      results[i].product.push(product);
-      results[i].baseline.push(baseline);
     }
   }
   return results;

@@ -9,91 +9,41 @@ import { startProductionApp, type StartedApp } from "../app";
 import { describeTree } from "../read-proc";
 import { buildTenantData } from "./build-tenant-data";
 import { captureSurface } from "./capture-surface";
-import { defineKinds, type Kind } from "./define-kinds";
-import { measureKinds, type Settings } from "./measure-kinds";
+import { defineKinds, type Kind, PLACEHOLDER_ENDPOINTS } from "./define-kinds";
+import { type CpuRoots, measureKinds } from "./measure-kinds";
+import { formatSessionMemory, measureSessionMemory, SESSION_MEMORY, type SessionMemory } from "./measure-sessions";
 import { sendPatiently } from "./mcp-wire";
+import { HELP, type Options, parseArgs } from "./parse-options";
 import { formatTable, summarize } from "./print-results";
 import { type Child, startChild } from "./start-child";
 import { summarizeProfiles } from "./summarize-profile";
 
-const HELP = `Usage: npm run bench:mcp -- [options]
-
-Starts the production app (as \`npm start\` does: builds when stale, embedded PostgreSQL in a
-temporary directory, rate limits lifted, warn-level logs), seeds one tenant through the
-product's own lib/ functions — 50 http connectors × 20 tools with JSON Schemas (~0.9 MB
-tools/list), 200 stored resources of 1–4 KB, 30 applied skills, ~6 KB of instructions, a
-member whose MCP role whitelists all 1,000 tools in a workspace with tool whitelists on —
-and starts, as separate processes, a local upstream HTTP API for the connectors and a bare
-MCP SDK v2 low-level server serving the product's own answers from memory. After checking
-each kind's first answer on both sides, it measures with autocannon, interleaved
-product/baseline in every round:
-
-  initialize, tools/list, resources/list, resources/read   (2025-11-25, stateless)
-  tools/call of an http tool  vs  the same request sent straight to the upstream
-  server/discover, tools/list, resources/read              (2026-07-28, per-request _meta)
-
-and prints rps, p50, p99 and server CPU ms per request for both sides (the app's Next.js
-process tree and its PostgreSQL; the bare server's process) with their ratios. Linux only.
-
-Options:
-  --duration S      seconds per measurement (default 10)
-  --connections C   concurrent connections (default 16)
-  --rounds N        interleaved rounds (default 3)
-  --warmup S        seconds of unrecorded load per kind and side first (default 3)
-  --quick           smoke run: --duration 2 --rounds 1 --warmup 1 (explicit options win)
-  --json FILE       also write the raw runs and the summary as JSON to FILE
-  --cpu-prof DIR    profile the app's Node processes (sampling, via a preload) and, once
-                    the app has stopped, print the top self-time functions of the Next.js
-                    server; the .cpuprofile files stay in DIR (open them in Chrome DevTools).
-                    Profiling slows the app: take the table from a run without it
-  -h, --help        this text
-
-Differences under ~10 % between two runs are noise on small machines; compare ratios of one run.
-`;
-
-interface Options extends Settings {
-  json: string | null;
-  cpuProf: string | null;
-}
-
-function parseArgs(argv: string[]): Options | null {
-  if (argv.includes("--help") || argv.includes("-h")) return null;
-  const quick = argv.includes("--quick");
-  const defaults = quick ? { duration: 2, connections: 16, rounds: 1, warmup: 1 } : { duration: 10, connections: 16, rounds: 3, warmup: 3 };
-  const options: Options = { ...defaults, json: null, cpuProf: null };
-  const numeric: Record<string, keyof Settings> = { "--duration": "duration", "--connections": "connections", "--rounds": "rounds", "--warmup": "warmup" };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === "--quick") continue;
-    if (arg === "--json") options.json = argv[++i] ?? "";
-    else if (arg === "--cpu-prof") options.cpuProf = path.resolve(argv[++i] ?? "");
-    else if (numeric[arg]) {
-      const n = Number(argv[++i]);
-      if (!Number.isInteger(n) || n < (arg === "--warmup" ? 0 : 1)) throw new Error(`${arg} needs a whole number${arg === "--warmup" ? " ≥ 0" : " ≥ 1"}`);
-      options[numeric[arg]] = n;
-    } else throw new Error(`unknown option ${arg} (see --help)`);
-  }
-  if (options.json === "") throw new Error("--json needs a file name");
-  if (options.cpuProf === path.resolve("")) throw new Error("--cpu-prof needs a directory");
-  return options;
-}
-
 const log = (line: string) => console.error(`[bench:mcp] ${line}`);
+
+const SEED_ENV = ["DATABASE_URL", "DB_CONNECT_TIMEOUT_MS", "DB_QUERY_TIMEOUT_MS"];
 
 /** Seeds through lib/: DATABASE_URL must be set before lib/db/client.ts is first imported. */
 async function seed(app: StartedApp, upstream: Child) {
+  const saved = Object.fromEntries(SEED_ENV.map((name) => [name, process.env[name]]));
   process.env.DATABASE_URL = app.databaseUrl;
   // Seeding is set-up, not measurement: on a loaded machine the product's 1 s connect timeout
   // would fail the run before anything is measured.
   process.env.DB_CONNECT_TIMEOUT_MS ??= "30000";
   process.env.DB_QUERY_TIMEOUT_MS ??= "120000";
   const { seedTenant, closeDatabase } = await import("./seed-tenant");
+  const { seedSharedWorkspace } = await import("./seed-shared-workspace");
   const data = buildTenantData();
   const started = Date.now();
   const tenant = await seedTenant(data, { app: app.url, upstream: `http://127.0.0.1:${upstream.port}` });
+  const shared = await seedSharedWorkspace(tenant, app.url);
   await closeDatabase();
-  log(`seeded the tenant through lib/ in ${((Date.now() - started) / 1000).toFixed(1)} s (server ${tenant.serverId})`);
-  return { data, tenant };
+  // A second app instance (the memory phase) inherits this environment: not the seed's timeouts.
+  for (const [name, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  log(`seeded the tenant through lib/ in ${((Date.now() - started) / 1000).toFixed(1)} s (server ${tenant.serverId}; shared workspace of ${shared.serverIds.length} servers)`);
+  return { data, tenant, shared };
 }
 
 /** NODE_OPTIONS for the app's Node processes when profiling (Node 20 refuses --cpu-prof there). */
@@ -111,30 +61,63 @@ async function validate(kinds: Kind[]): Promise<void> {
   }
 }
 
+/** Captures what `url` answers the member and starts a bare server serving it from memory. */
+async function startBare(url: string, key: string, file: string, resources: boolean): Promise<Child> {
+  const surface = await captureSurface(url, key, { resources });
+  fs.writeFileSync(file, JSON.stringify(surface));
+  const toolsBytes = Buffer.byteLength(JSON.stringify({ tools: surface.tools }));
+  log(`captured from ${new URL(url).pathname}: ${surface.tools.length} tools (${(toolsBytes / 1024).toFixed(0)} KB), ${surface.resources.length} resources, ${surface.instructions.length} characters of instructions`);
+  return startChild("serve-bare.ts", [file]);
+}
+
+type Seeded = Awaited<ReturnType<typeof seed>>;
+
+/** The selected rps kinds: validated, then measured; their summary is printed. */
+async function runKinds(options: Options, app: StartedApp, upstream: Child, seeded: Seeded, stops: (() => Promise<void>)[]) {
+  const { data, tenant, shared } = seeded;
+  const baselines = new Set(defineKinds(PLACEHOLDER_ENDPOINTS, data).filter((k) => options.kinds.has(k.name)).map((k) => k.baselineRoot));
+  if (baselines.size === 0) return null;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-bench-mcp-"));
+  stops.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+  const e = { ...PLACEHOLDER_ENDPOINTS, product: `${app.url}/mcp/${tenant.serverId}`, upstream: `http://127.0.0.1:${upstream.port}`, memberKey: tenant.memberKey, shared: `${app.url}/mcp`, sharedKey: shared.memberKey };
+  const roots: CpuRoots = { app: app.supervisor.pid!, bare: 0, bareShared: 0, upstream: upstream.pid };
+  if (baselines.has("bare")) {
+    const bare = await startBare(e.product, e.memberKey, path.join(dir, "surface.json"), true);
+    stops.push(bare.stop);
+    [e.bare, roots.bare] = [`http://127.0.0.1:${bare.port}/mcp`, bare.pid];
+  }
+  if (baselines.has("bareShared")) {
+    const bare = await startBare(e.shared, e.sharedKey, path.join(dir, "shared-surface.json"), false);
+    stops.push(bare.stop);
+    [e.bareShared, roots.bareShared] = [`http://127.0.0.1:${bare.port}/mcp`, bare.pid];
+  }
+  const kinds = defineKinds(e, data).filter((k) => options.kinds.has(k.name));
+  await validate(kinds);
+  log(`app CPU is read over its process tree: ${describeTree(app.supervisor.pid!)}`);
+  const results = await measureKinds(kinds, roots, options, log);
+  const summary = summarize(results);
+  console.log(`\n${formatTable(summary, options)}\n`);
+  return { results, summary };
+}
+
 async function run(options: Options, stops: (() => Promise<void>)[]): Promise<void> {
   const upstream = await startChild("serve-upstream.ts");
   stops.push(upstream.stop);
   const app = await startProductionApp(log, profilingEnv(options.cpuProf));
   stops.push(app.stop);
-  const { data, tenant } = await seed(app, upstream);
-  const productUrl = `${app.url}/mcp/${tenant.serverId}`;
-  const surface = await captureSurface(productUrl, tenant.memberKey);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-bench-mcp-"));
-  stops.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
-  const surfaceFile = path.join(dir, "surface.json");
-  fs.writeFileSync(surfaceFile, JSON.stringify(surface));
-  const toolsBytes = Buffer.byteLength(JSON.stringify({ tools: surface.tools }));
-  log(`captured ${surface.tools.length} tools (${(toolsBytes / 1024).toFixed(0)} KB), ${surface.resources.length} resources, ${surface.instructions.length} characters of instructions`);
-  const bare = await startChild("serve-bare.ts", [surfaceFile]);
-  stops.push(bare.stop);
-  const kinds = defineKinds({ product: productUrl, bare: `http://127.0.0.1:${bare.port}/mcp`, upstream: `http://127.0.0.1:${upstream.port}`, memberKey: tenant.memberKey }, data);
-  await validate(kinds);
-  log(`app CPU is read over its process tree: ${describeTree(app.supervisor.pid!)}`);
-  const results = await measureKinds(kinds, { app: app.supervisor.pid!, bare: bare.pid, upstream: upstream.pid }, options, log);
-  const summary = summarize(results);
-  console.log(`\n${formatTable(summary, options)}\n`);
+  const seeded = await seed(app, upstream);
+  const measured = await runKinds(options, app, upstream, seeded, stops);
+  let memory: SessionMemory | null = null;
+  if (options.kinds.has(SESSION_MEMORY)) {
+    const tools = seeded.data.connectors.reduce((n, c) => n + c.tools.length, 0);
+    memory = await measureSessionMemory(app.databaseUrl, { path: `/mcp/${seeded.tenant.serverId}`, key: seeded.tenant.memberKey, tools }, log);
+    console.log(`\n${formatSessionMemory(memory)}\n`);
+  }
   console.log(`Machine: ${os.cpus().length} CPU(s), load average ${os.loadavg().map((l) => l.toFixed(1)).join(" / ")} at the end of the run.`);
-  if (options.json) fs.writeFileSync(options.json, JSON.stringify({ settings: options, loadavg: os.loadavg(), results, summary }, null, 2));
+  if (options.json) {
+    const settings = { ...options, kinds: [...options.kinds] };
+    fs.writeFileSync(options.json, JSON.stringify({ settings, loadavg: os.loadavg(), results: measured?.results ?? [], summary: measured?.summary ?? [], memory }, null, 2));
+  }
 }
 
 async function main(): Promise<void> {

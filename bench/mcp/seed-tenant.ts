@@ -35,6 +35,10 @@ export interface SeededTenant {
   serverId: string;
   /** The member's API key (sb_…): what its MCP client sends. */
   memberKey: string;
+  /** The 50 connectors, in the order of the tenant data (bench/mcp/seed-shared-workspace.ts reuses them). */
+  connectorIds: string[];
+  /** The MCP role whitelisting all 1,000 tools. */
+  roleId: string;
 }
 
 const caller = INSTANCE_CALLER;
@@ -59,9 +63,9 @@ async function seedConnectors(orgId: string, data: TenantData, upstreamUrl: stri
   return ids;
 }
 
-/** The member: in the organization as a plain member, in the workspace with `roleId`, with a key. */
-async function seedMember(orgId: string, workspaceId: string, roleId: string): Promise<string> {
-  const created = await createUser(caller, CreateUserBody.parse({ email: "member@bench.example", name: "Bench member", orgId }));
+/** A member: in the organization as a plain member, in the workspace with `roleId`, with a key. */
+export async function seedMember(orgId: string, workspaceId: string, roleId: string, who = { email: "member@bench.example", name: "Bench member" }): Promise<string> {
+  const created = await createUser(caller, CreateUserBody.parse({ ...who, orgId }));
   // The instance credential adds a new account straight away; an invitation would mean the seed ran twice.
   if (created.kind !== "user") throw new Error("the bench member already exists: seed a fresh database");
   const { user } = created;
@@ -87,7 +91,7 @@ export async function seedTenant(data: TenantData, urls: { app: string; upstream
   const tools = data.connectors.flatMap((c, i) => c.tools.map((t) => ({ connectorId: connectorIds[i], tool: t.name })));
   const role = await createRole(caller, org.id, CreateRoleBody.parse({ name: "Every tool", tools }));
   const memberKey = await seedMember(org.id, workspace.id, role.id);
-  return { orgId: org.id, workspaceId: workspace.id, serverId: server.id, memberKey };
+  return { orgId: org.id, workspaceId: workspace.id, serverId: server.id, memberKey, connectorIds, roleId: role.id };
 }
 
 /** Closes the bench process's database pool, so its backends do not idle through the measurements. */
