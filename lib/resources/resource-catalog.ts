@@ -132,8 +132,10 @@ export function buildResourceCatalog(view: CallerView, instructions: string): Re
   const entries = [...platformEntries(view, instructions), ...storedEntries(view.connectors)];
   const byUri = indexUnique(entries, view.snapshot.server.id);
   const published = entries.filter((e) => byUri.get(normalizeResourceUri(e.uri)) === e);
+  // Listed as computed once: the catalog is shared by every request of its callers' class.
+  const listing = published.map(({ uri, name, description, mimeType }) => ({ uri, name, ...(description ? { description } : {}), mimeType }));
   return {
-    list: () => published.map(({ uri, name, description, mimeType }) => ({ uri, name, ...(description ? { description } : {}), mimeType })),
+    list: () => listing,
     read(uri) {
       const entry = byUri.get(normalizeResourceUri(uri));
       return entry ? { contents: [{ uri: entry.uri, mimeType: entry.mimeType, text: entry.text() }] } : null;

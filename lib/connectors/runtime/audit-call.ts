@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import type { Prisma, ToolAuditDetail } from "@/lib/generated/prisma/client";
+import type { ToolAuditDetail } from "@/lib/generated/prisma/client";
 import { errorText, logger } from "@/lib/log";
 import type { CallOutcome } from "@/lib/connectors/runtime/outcome";
 import type { ToolCallInput, ToolCallResult } from "@/lib/connectors/runtime/types";
@@ -85,10 +85,8 @@ export interface ToolCallEnd {
 export async function finishToolCallEvent(eventId: string, input: ToolCallInput, end: ToolCallEnd): Promise<void> {
   const { server, org } = input.view.snapshot;
   try {
-    const event = await db().auditEvent.findFirstOrThrow({ where: { id: eventId, orgId: server.orgId }, select: { data: true } });
     const result = fingerprint(end.result);
-    const data = {
-      ...(event.data as Record<string, Prisma.InputJsonValue>),
+    const ending = {
       status: "finished",
       outcome: end.outcome,
       durationMs: end.durationMs,
@@ -96,7 +94,8 @@ export async function finishToolCallEvent(eventId: string, input: ToolCallInput,
       resultSha256: result.sha256,
       ...(org.toolAuditDetail === "arguments_and_results" ? { result: auditExcerpt(end.result) } : {}),
     };
-    await db().auditEvent.updateMany({ where: { id: eventId, orgId: server.orgId }, data: { data } });
+    // One statement: the ending is merged into the event's data in the database (jsonb ||).
+    await db().$executeRaw`UPDATE audit_events SET data = data || ${JSON.stringify(ending)}::jsonb WHERE id = ${eventId} AND org_id = ${server.orgId}`;
   } catch (e) {
     logger.error({ err: errorText(e), serverId: server.id, eventId }, "tool call audit event not completed");
   }

@@ -43,7 +43,7 @@ async function execute(input: ToolCallInput, pool: UpstreamPool): Promise<Runtim
   if (!connector) return failed(`Unknown tool: ${tool.exposedName}`);
   const invalid = invalidArgumentsMessage(tool.inputSchema, args);
   if (invalid) return failed(invalid);
-  if (connector.type === "http") return callHttpTool(connector, tool, args, input.signal);
+  if (connector.type === "http") return callHttpTool(connector, tool, args, view.snapshot.configVersion, input.signal);
   const { server } = view.snapshot;
   const owner: UpstreamOwner = {
     orgId: server.orgId,

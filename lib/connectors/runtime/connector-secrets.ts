@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { LRUCache } from "lru-cache";
 import { db } from "@/lib/db/client";
 import { openHeaders } from "@/lib/connectors/secret-headers";
 
@@ -10,11 +11,27 @@ export interface ConnectorSecrets {
   headers: Record<string, string>;
 }
 
-/** The decrypted headers of a connector of `orgId`; throws when the connector is gone or undecryptable. */
-export async function loadConnectorSecrets(orgId: string, connectorId: string): Promise<ConnectorSecrets> {
+/**
+ * Decrypted headers by connector and configuration version: changing a connector's secrets
+ * bumps its org's version, so an entry is never used past the snapshot it was loaded for.
+ * Kept in this process's memory only, like the connections built from them.
+ */
+const globalForSecrets = globalThis as unknown as { switchboardConnectorSecrets?: LRUCache<string, ConnectorSecrets> };
+const opened = (globalForSecrets.switchboardConnectorSecrets ??= new LRUCache({ max: 5_000 }));
+
+/**
+ * The decrypted headers of a connector of `orgId`, as of the snapshot at `configVersion`;
+ * throws when the connector is gone or undecryptable.
+ */
+export async function loadConnectorSecrets(orgId: string, connectorId: string, configVersion: number): Promise<ConnectorSecrets> {
+  const key = `${orgId}|${connectorId}|${configVersion}`;
+  const known = opened.get(key);
+  if (known) return known;
   const row = await db().connector.findFirst({ where: { id: connectorId, orgId }, select: { secretHeaders: true } });
   if (!row) throw new Error("the connector no longer exists");
-  return { headers: openHeaders(row.secretHeaders) };
+  const secrets = { headers: openHeaders(row.secretHeaders) };
+  opened.set(key, secrets);
+  return secrets;
 }
 
 /** A digest of what an outbound connection was built from; a change means a new connection. */

@@ -27,6 +27,7 @@ export async function callHttpTool(
   connector: SnapshotConnector,
   tool: SnapshotTool,
   args: Record<string, unknown>,
+  configVersion: number,
   signal?: AbortSignal,
 ): Promise<RuntimeAnswer> {
   if (!tool.request || !connector.config.baseUrl) return failed(`The tool "${tool.exposedName}" has no HTTP request configured.`);
@@ -39,7 +40,7 @@ export async function callHttpTool(
   }
   let headers: Record<string, string>;
   try {
-    ({ headers } = await loadConnectorSecrets(connector.orgId, connector.id));
+    ({ headers } = await loadConnectorSecrets(connector.orgId, connector.id, configVersion));
   } catch {
     return failed("The connector's credentials cannot be loaded; ask an admin to check the connector.");
   }

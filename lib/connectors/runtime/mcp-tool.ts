@@ -43,7 +43,7 @@ export async function callMcpTool(call: McpToolCall, pool: UpstreamPool): Promis
     configVersion: call.configVersion,
     loadHeaders: async () => {
       try {
-        loaded = (await loadConnectorSecrets(call.connector.orgId, call.connector.id)).headers;
+        loaded = (await loadConnectorSecrets(call.connector.orgId, call.connector.id, call.configVersion)).headers;
         return loaded;
       } catch {
         throw new Error("the connector's credentials cannot be loaded; ask an admin to check the connector");
