@@ -2,7 +2,9 @@ import type { Caller } from "@/lib/auth/caller";
 import { db } from "@/lib/db/client";
 import { errorText, logger } from "@/lib/log";
 import { mcpConfig } from "@/lib/mcp/serve/mcp-config";
-import { watch as watchConfigChanges } from "@/lib/config-version/config-version";
+import { readVersions, watch as watchConfigChanges } from "@/lib/config-version/config-version";
+import { resolveSurface } from "@/lib/mcp/surface/resolve-surface";
+import type { McpEndpoint, McpSurface } from "@/lib/mcp/surface/surface-types";
 
 /**
  * Live MCP connections (2025-era sessions, 2026-era subscriptions) follow configuration
@@ -69,6 +71,40 @@ export function stopLiveWatch(): void {
 /** Runs every sweep now (tests; also usable after a known change). */
 export async function sweepNow(): Promise<void> {
   await tick();
+}
+
+/** A live connection as the sweep sees it: a 2025-era session or a 2026-era handler with open subscriptions. */
+export interface LiveConnection {
+  endpoint: McpEndpoint;
+  caller: Caller | null;
+  /** The configuration its surface came from; null: it never changes (the demo). */
+  watch: McpSurface["watch"];
+  /** Ends it: its key was revoked or expired, or its credential lost the endpoint. */
+  end(): Promise<void> | void;
+  /** Takes what a newer configuration offers (and tells the client when its tools changed). */
+  adopt(fresh: McpSurface): Promise<void> | void;
+}
+
+/**
+ * The one reconcile of live connections, whatever their era: those of revoked keys end, then
+ * each whose organization's version moved gets the surface resolved for it now — or ends
+ * when there is none. One query for the keys and one for the versions, whatever the number.
+ */
+export async function reconcileLive(live: LiveConnection[]): Promise<void> {
+  const usable = await usableKeyIds(live.map((l) => apiKeyIdOf(l.caller)).filter((id): id is string => id !== null));
+  const kept: LiveConnection[] = [];
+  for (const connection of live) {
+    const keyId = apiKeyIdOf(connection.caller);
+    if (keyId && !usable.has(keyId)) await connection.end();
+    else if (connection.watch) kept.push(connection);
+  }
+  const versions = await readVersions(kept.map((l) => l.watch!.orgId));
+  for (const connection of kept) {
+    if (versions.get(connection.watch!.orgId) === connection.watch!.configVersion) continue;
+    const fresh = await resolveSurface(connection.endpoint, connection.caller);
+    if (fresh) await connection.adopt(fresh);
+    else await connection.end();
+  }
 }
 
 /**

@@ -3,9 +3,7 @@ import { logger } from "@/lib/log";
 import { onShutdown } from "@/lib/ops/shutdown";
 import { buildServer } from "@/lib/mcp/serve/build-server";
 import { mcpConfig } from "@/lib/mcp/serve/mcp-config";
-import { apiKeyIdOf, registerSweep, usableKeyIds } from "@/lib/mcp/serve/live-watch";
-import { readVersions } from "@/lib/config-version/config-version";
-import { resolveSurface } from "@/lib/mcp/surface/resolve-surface";
+import { reconcileLive, registerSweep } from "@/lib/mcp/serve/live-watch";
 import type { SessionOwner } from "@/lib/mcp/serve/sessions";
 import { endpointKey, type McpSurface } from "@/lib/mcp/surface/surface-types";
 
@@ -104,18 +102,14 @@ function drop(entry: ModernEntry): void {
 /** Ends subscriptions of revoked keys; reconciles the others with their organization's changes. */
 async function sweepSubscriptions(): Promise<void> {
   evictIdle(mcpConfig.maxSessions());
-  const open = [...entries.values()].filter((e) => e.bus.listenerCount > 0);
-  const usable = await usableKeyIds(open.map((e) => apiKeyIdOf(e.owner.caller)).filter((id): id is string => id !== null));
-  for (const entry of open) {
-    const keyId = apiKeyIdOf(entry.owner.caller);
-    if (keyId && !usable.has(keyId)) drop(entry);
-  }
-  const listening = [...entries.values()].filter((e) => e.watch && e.bus.listenerCount > 0);
-  const versions = await readVersions(listening.map((e) => e.watch!.orgId));
-  for (const entry of listening) {
-    if (versions.get(entry.watch!.orgId) === entry.watch!.configVersion) continue;
-    const fresh = await resolveSurface(entry.owner.endpoint, entry.owner.caller);
-    if (!fresh) drop(entry); // the credential lost the endpoint: close its streams
-    else adopt(entry, fresh);
-  }
+  const listening = [...entries.values()].filter((e) => e.bus.listenerCount > 0);
+  await reconcileLive(
+    listening.map((entry) => ({
+      endpoint: entry.owner.endpoint,
+      caller: entry.owner.caller,
+      watch: entry.watch,
+      end: () => drop(entry),
+      adopt: (fresh) => adopt(entry, fresh),
+    })),
+  );
 }

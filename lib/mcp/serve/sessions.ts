@@ -8,9 +8,7 @@ import { buildServer } from "@/lib/mcp/serve/build-server";
 import { LegacyHttpTransport } from "@/lib/mcp/serve/legacy-transport";
 import { closeWhenBodyEnds } from "@/lib/mcp/serve/legacy-stateless";
 import { mcpConfig } from "@/lib/mcp/serve/mcp-config";
-import { apiKeyIdOf, registerSweep, usableKeyIds } from "@/lib/mcp/serve/live-watch";
-import { readVersions } from "@/lib/config-version/config-version";
-import { resolveSurface } from "@/lib/mcp/surface/resolve-surface";
+import { reconcileLive, registerSweep } from "@/lib/mcp/serve/live-watch";
 import { endpointKey, type McpEndpoint, type McpSurface, type ToolSet } from "@/lib/mcp/surface/surface-types";
 
 /**
@@ -151,16 +149,13 @@ async function reconcile(session: McpSession, fresh: McpSurface | null): Promise
 async function sweepSessions(): Promise<void> {
   const idleBefore = Date.now() - mcpConfig.sessionIdleMs();
   for (const session of [...sessions.values()]) if (session.lastUsed < idleBefore) await closeSession(session);
-  const usable = await usableKeyIds([...sessions.values()].map((s) => apiKeyIdOf(s.caller)).filter((id): id is string => id !== null));
-  for (const session of [...sessions.values()]) {
-    const keyId = apiKeyIdOf(session.caller);
-    if (keyId && !usable.has(keyId)) await closeSession(session);
-  }
-  const watched = [...sessions.values()].filter((s) => s.watch);
-  const versions = await readVersions(watched.map((s) => s.watch!.orgId));
-  for (const session of watched) {
-    const current = versions.get(session.watch!.orgId);
-    if (current !== undefined && current === session.watch!.configVersion) continue;
-    await reconcile(session, await resolveSurface(session.endpoint, session.caller));
-  }
+  await reconcileLive(
+    [...sessions.values()].map((session) => ({
+      endpoint: session.endpoint,
+      caller: session.caller,
+      watch: session.watch,
+      end: () => closeSession(session),
+      adopt: (fresh) => reconcile(session, fresh),
+    })),
+  );
 }
