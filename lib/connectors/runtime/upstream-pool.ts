@@ -1,15 +1,8 @@
-import type { Client } from "@modelcontextprotocol/client";
+import { type Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { createUpstreamClient, DEFAULT_UPSTREAM_TIMEOUT_MS } from "@/lib/connectors/discover-mcp-tools";
 import { connectionFingerprint } from "@/lib/connectors/runtime/connector-secrets";
-import { HostResourcesClientTransport } from "@/lib/connectors/runtime/host-resources-transport";
-import {
-  type HostResourcesHandlers,
-  servedOperations,
-  serveHostResources,
-  stopServingHostResources,
-} from "@/lib/connectors/runtime/host-resources-serving";
 import type { UpstreamOwner } from "@/lib/connectors/runtime/types";
-import { hostResourcesCapability, isHostResourcesEra } from "@/lib/host-resources/capability";
+import { attachHostResources, type HostResourcesHandlers } from "@/lib/host-resources/serve-on-connection";
 import { setting } from "@/lib/config/settings";
 
 /**
@@ -30,7 +23,7 @@ export interface UpstreamTarget {
 export interface UpstreamConnection {
   readonly key: string;
   readonly client: Client;
-  readonly transport: HostResourcesClientTransport;
+  readonly transport: StreamableHTTPClientTransport;
   /** The negotiated revision ("2025-11-25", "2026-07-28", …). */
   readonly protocolVersion: string | null;
   /** The plaintext headers, for scrubbing upstream error texts; never logged. */
@@ -160,14 +153,9 @@ export class UpstreamPool {
     owner: UpstreamOwner,
     spec: ConnectionSpec,
   ): Promise<UpstreamConnection> {
-    const handlers = this.options.hostResources;
     const client = createUpstreamClient(this.connectTimeoutMs);
-    // The claim is made from the handlers present, and the methods are registered from the
-    // claim; a connection that serves no operation claims nothing at all.
-    const operations = handlers ? servedOperations(handlers) : null;
-    const claim = operations && (operations.read || operations.list) ? hostResourcesCapability(operations) : null;
-    const transport = new HostResourcesClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers } }, claim);
-    if (handlers && claim) serveHostResources(client, transport, { ...owner }, handlers, claim, () => isHostResourcesEra(client.getNegotiatedProtocolVersion()));
+    const transport = new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers } });
+    const hostResources = attachHostResources(client, transport, owner, this.options.hostResources);
     try {
       await withDeadline(client.connect(transport, { timeout: this.connectTimeoutMs }), this.connectTimeoutMs);
     } catch (e) {
@@ -175,7 +163,7 @@ export class UpstreamPool {
       throw e;
     }
     const protocolVersion = client.getNegotiatedProtocolVersion() ?? null;
-    if (handlers && !isHostResourcesEra(protocolVersion)) stopServingHostResources(client);
+    hostResources.connected(protocolVersion);
     const connection: UpstreamConnection = { key, client, transport, protocolVersion, headers: spec.headers, fingerprint: spec.fingerprint, configVersion: spec.configVersion, inFlight: 0, retired: false };
     const previousOnClose = client.onclose;
     client.onclose = () => {
@@ -215,7 +203,7 @@ function closeQuietly(connection: UpstreamConnection): Promise<void> {
   return connection.closing;
 }
 
-async function closeClient(client: Client, transport: HostResourcesClientTransport): Promise<void> {
+async function closeClient(client: Client, transport: StreamableHTTPClientTransport): Promise<void> {
   const bounded = <T>(p: Promise<T>) => Promise.race([p, new Promise((r) => setTimeout(r, 1000).unref())]).catch(() => undefined);
   if (transport.sessionId) await bounded(transport.terminateSession());
   await bounded(client.close());
