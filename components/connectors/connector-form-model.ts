@@ -1,5 +1,17 @@
 import { z } from "zod";
-import { HttpMethod, HttpUrl, SecretHeaders, ToolInputSchema, ToolName, ToolRequest, type HttpToolInput } from "@/lib/connectors/schemas";
+import {
+  HttpMethod,
+  HttpUrl,
+  ProtocolEra,
+  SecretHeaders,
+  SSE_ERA_MESSAGE,
+  ToolInputSchema,
+  ToolName,
+  ToolRequest,
+  UpstreamTransport,
+  type HttpToolInput,
+} from "@/lib/connectors/schemas";
+import { eraFitsTransport } from "@/lib/connectors/upstream-protocol";
 import type { ConnectorToolView } from "@/lib/connectors/connector-view";
 import { Markdown, Name } from "@/lib/schemas/common";
 
@@ -75,7 +87,14 @@ export const HttpConnectorForm = z.object({
 export type HttpConnectorFormInput = z.input<typeof HttpConnectorForm>;
 export type HttpConnectorFormOutput = z.output<typeof HttpConnectorForm>;
 
-export const McpConnectorForm = z.object({ name: Name, url: HttpUrl, headers: HeaderRows, instructions: Markdown });
+/** An mcp connector's protocol era and transport, which must go together (as the API checks). */
+export const UpstreamProtocolForm = z
+  .object({ protocolEra: ProtocolEra, transport: UpstreamTransport })
+  .refine((v) => eraFitsTransport(v.protocolEra, v.transport), { path: ["protocolEra"], message: SSE_ERA_MESSAGE });
+
+export const McpConnectorForm = z
+  .object({ name: Name, url: HttpUrl, headers: HeaderRows, instructions: Markdown, protocolEra: ProtocolEra, transport: UpstreamTransport })
+  .refine((v) => eraFitsTransport(v.protocolEra, v.transport), { path: ["protocolEra"], message: SSE_ERA_MESSAGE });
 export type McpConnectorFormInput = z.input<typeof McpConnectorForm>;
 
 export function emptyToolDraft(): ToolDraftInput {
@@ -111,6 +130,6 @@ export function formPathOf(apiPath: string): string {
   const tool = /^tools\.(\d+)\.(inputSchema|request)(?:\.(\w+))?/.exec(apiPath);
   if (tool) return tool[2] === "inputSchema" ? `tools.${tool[1]}.inputSchemaText` : `tools.${tool[1]}.${tool[3] ?? "path"}`;
   if (apiPath.startsWith("config.headers")) return "headers";
-  const config = /^config\.(baseUrl|url)$/.exec(apiPath);
+  const config = /^config\.(baseUrl|url|protocolEra|transport)$/.exec(apiPath);
   return config ? config[1] : apiPath;
 }

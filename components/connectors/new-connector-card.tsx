@@ -1,5 +1,6 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { useFormContext } from "react-hook-form";
 import { Card, CardContent } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
@@ -13,10 +14,12 @@ interface NewConnectorCardProps {
   /** The connector's URL field: `baseUrl` for http connectors, `url` for mcp ones. */
   url: { id: string; name: string; label: string; hint: string; placeholder: string };
   instructionsHint: string;
+  /** Fields of this connector type, shown under the URL (an mcp connector's era and transport). */
+  children?: ReactNode;
 }
 
 /** What every new connector has: name, URL, secret headers and instructions (in a FormProvider). */
-export function NewConnectorCard({ namePlaceholder, url, instructionsHint }: NewConnectorCardProps) {
+export function NewConnectorCard({ namePlaceholder, url, instructionsHint, children }: NewConnectorCardProps) {
   const form = useFormContext();
   return (
     <Card>
@@ -27,6 +30,7 @@ export function NewConnectorCard({ namePlaceholder, url, instructionsHint }: New
         <Field id={url.id} label={url.label} hint={url.hint} error={errorAt(form, url.name)}>
           {(control) => <Input {...control} {...form.register(url.name)} type="url" autoComplete="off" className="font-mono" placeholder={url.placeholder} />}
         </Field>
+        {children}
         <SecretHeadersEditor idPrefix="connector" />
         <MarkdownField form={form} name="instructions" id="connector-instructions" label="Instructions (markdown)" hint={instructionsHint} />
       </CardContent>

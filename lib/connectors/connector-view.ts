@@ -1,6 +1,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { secretHeaderNames } from "@/lib/connectors/secret-headers";
 import type { ToolRequest } from "@/lib/connectors/schemas";
+import { PROTOCOL_ERAS, type ProtocolEra, UPSTREAM_TRANSPORTS, type UpstreamTransportKind } from "@/lib/connectors/upstream-protocol";
 
 /** What a connector looks like in answers: everything but its secrets. */
 
@@ -14,6 +15,8 @@ export const connectorSelect = {
   config: true,
   secretHeaders: true,
   protocolVersion: true,
+  protocolEra: true,
+  transport: true,
   createdAt: true,
   updatedAt: true,
   tools: { select: { name: true, description: true, inputSchema: true, request: true }, orderBy: [{ position: "asc" }, { name: "asc" }] },
@@ -35,12 +38,30 @@ export interface ConnectorView {
   slug: string;
   type: "http" | "mcp";
   instructions: string | null;
-  config: { baseUrl?: string; url?: string };
+  config: ConnectorConfigView;
   hasSecretHeaders: string[];
   protocolVersion: string | null;
   tools: ConnectorToolView[];
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** The non-secret settings: `baseUrl` (http); `url`, `protocolEra` and `transport` (mcp). */
+export interface ConnectorConfigView {
+  baseUrl?: string;
+  url?: string;
+  protocolEra?: ProtocolEra;
+  transport?: UpstreamTransportKind;
+}
+
+/** A stored era (the column's CHECK allows only these); anything else reads as `auto`. */
+export function asProtocolEra(value: string): ProtocolEra {
+  return (PROTOCOL_ERAS as readonly string[]).includes(value) ? (value as ProtocolEra) : "auto";
+}
+
+/** A stored transport; anything else reads as `streamable-http`. */
+export function asTransportKind(value: string): UpstreamTransportKind {
+  return (UPSTREAM_TRANSPORTS as readonly string[]).includes(value) ? (value as UpstreamTransportKind) : "streamable-http";
 }
 
 /** The non-secret settings of a stored config: `baseUrl` (http) or `url` (mcp), nothing else. */
@@ -52,10 +73,11 @@ export function publicConfig(type: "http" | "mcp", config: Prisma.JsonValue): { 
 
 /** Builds the answer of a connector row; the secret header values never leave this function. */
 export function toConnectorView(row: ConnectorRow): ConnectorView {
-  const { secretHeaders, config, tools, ...rest } = row;
+  const { secretHeaders, config, tools, protocolEra, transport, ...rest } = row;
+  const mcp = row.type === "mcp" ? { protocolEra: asProtocolEra(protocolEra), transport: asTransportKind(transport) } : {};
   return {
     ...rest,
-    config: publicConfig(row.type, config),
+    config: { ...publicConfig(row.type, config), ...mcp },
     hasSecretHeaders: secretHeaderNames(secretHeaders, row.id),
     tools: tools.map((t) => ({
       name: t.name,

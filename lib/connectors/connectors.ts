@@ -8,10 +8,11 @@ import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
 import { orgsManagedBy } from "@/lib/tenancy/scopes";
 import { assertOrgManaged, lockManagedConnector, managedConnectorWhere } from "@/lib/connectors/managed-connector";
 import { assertIfMatch, type IfMatch } from "@/lib/api/if-match";
-import { connectorSelect, type ConnectorView, publicConfig, toConnectorView } from "@/lib/connectors/connector-view";
+import { asProtocolEra, asTransportKind, connectorSelect, type ConnectorView, publicConfig, toConnectorView } from "@/lib/connectors/connector-view";
 import { sealHeaders } from "@/lib/connectors/secret-headers";
 import { httpToolRows, replaceTools } from "@/lib/connectors/tool-rows";
-import type { UpdateConnectorBody } from "@/lib/connectors/schemas";
+import { SSE_ERA_MESSAGE, type UpdateConnectorBody } from "@/lib/connectors/schemas";
+import { eraFitsTransport } from "@/lib/connectors/upstream-protocol";
 import { queueRowWrite } from "@/lib/db/queue-row-writes";
 
 /** Reading, changing and deleting connectors (creation: create-connector.ts). */
@@ -39,7 +40,7 @@ export async function updateConnector(caller: Caller, connectorId: string, input
   return queueRowWrite("connectors", connectorId, () =>
     db().$transaction(async (tx) => {
       const current = await lockedConnectorRow(tx, caller, connectorId, ifMatch);
-      assertFitsType(current.type, input);
+      assertFitsType(current, input);
       const { count } = await tx.connector.updateMany({
         where: managedConnectorWhere(caller, connectorId),
         data: updateData(current.type, current.config, input),
@@ -66,9 +67,15 @@ async function lockedConnectorRow(tx: Prisma.TransactionClient, caller: Caller, 
   return row;
 }
 
-function assertFitsType(type: "http" | "mcp", input: UpdateConnectorBody): void {
+function assertFitsType(current: { type: "http" | "mcp"; protocolEra: string; transport: string }, input: UpdateConnectorBody): void {
+  const { type } = current;
   const errors: FieldError[] = [];
   if (type === "http" && input.config?.url !== undefined) errors.push({ path: "config.url", message: "An http connector has a baseUrl, not a url." });
+  for (const key of ["protocolEra", "transport"] as const) {
+    if (type === "http" && input.config?.[key] !== undefined) errors.push({ path: `config.${key}`, message: `Only an mcp connector has a ${key}.` });
+  }
+  const era = input.config?.protocolEra ?? asProtocolEra(current.protocolEra);
+  if (type === "mcp" && !eraFitsTransport(era, input.config?.transport ?? asTransportKind(current.transport))) errors.push({ path: "config.protocolEra", message: SSE_ERA_MESSAGE });
   if (type === "mcp" && input.config?.baseUrl !== undefined) errors.push({ path: "config.baseUrl", message: "An mcp connector has a url, not a baseUrl." });
   if (type === "mcp" && input.tools !== undefined) {
     errors.push({ path: "tools", message: "The tools of an mcp connector are discovered from the upstream server; use POST /connectors/{connectorId}/reload." });
@@ -80,9 +87,11 @@ function updateData(type: "http" | "mcp", storedConfig: Prisma.JsonValue, input:
   const data: Prisma.ConnectorUpdateManyMutationInput = {};
   if (input.name !== undefined) data.name = input.name;
   if (input.instructions !== undefined) data.instructions = input.instructions;
-  const { baseUrl, url, headers } = input.config ?? {};
+  const { baseUrl, url, headers, protocolEra, transport } = input.config ?? {};
   if (baseUrl !== undefined || url !== undefined) data.config = { ...publicConfig(type, storedConfig), ...(type === "http" ? { baseUrl } : { url }) };
   if (headers !== undefined) data.secretHeaders = sealHeaders(headers);
+  if (protocolEra !== undefined) data.protocolEra = protocolEra;
+  if (transport !== undefined) data.transport = transport;
   return data;
 }
 

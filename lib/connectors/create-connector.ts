@@ -7,6 +7,7 @@ import { assertOrgManaged } from "@/lib/connectors/managed-connector";
 import { freeConnectorSlug, slugFromName } from "@/lib/connectors/connector-slug";
 import { connectorSelect, type ConnectorView, toConnectorView } from "@/lib/connectors/connector-view";
 import { type McpDiscovery, UpstreamUnreachableError, discoverMcpTools } from "@/lib/connectors/discover-mcp-tools";
+import type { McpUpstream } from "@/lib/connectors/open-upstream";
 import { sealHeaders } from "@/lib/connectors/secret-headers";
 import { httpToolRows, mcpToolRows, type ToolRowInput } from "@/lib/connectors/tool-rows";
 import type { CreateConnectorBody } from "@/lib/connectors/schemas";
@@ -21,7 +22,7 @@ const SLUG_ATTEMPTS = 3;
 export async function createConnector(caller: Caller, orgId: string, input: CreateConnectorBody): Promise<ConnectorView> {
   await assertOrgManaged(db(), caller, orgId); // before any outbound request
   const headers = input.config.headers ?? {};
-  const discovery = input.type === "mcp" ? await discoverOrRefuse(input.config.url, headers) : null;
+  const discovery = input.type === "mcp" ? await discoverOrRefuse({ ...input.config, headers }) : null;
   const tools = input.type === "http" ? httpToolRows(orgId, input.tools) : mcpToolRows(orgId, discovery!.tools);
   for (let attempt = 1; ; attempt++) {
     try {
@@ -33,9 +34,9 @@ export async function createConnector(caller: Caller, orgId: string, input: Crea
   }
 }
 
-async function discoverOrRefuse(url: string, headers: Record<string, string>): Promise<McpDiscovery> {
+async function discoverOrRefuse(upstream: McpUpstream): Promise<McpDiscovery> {
   try {
-    return await discoverMcpTools({ url, headers });
+    return await discoverMcpTools(upstream);
   } catch (e) {
     if (!(e instanceof UpstreamUnreachableError)) throw e;
     const message = `The MCP server at config.url could not be reached or did not answer as an MCP server: ${e.message}`;
@@ -64,6 +65,7 @@ async function insertConnector(
         config: input.type === "http" ? { baseUrl: input.config.baseUrl } : { url: input.config.url },
         secretHeaders: sealHeaders(headers),
         protocolVersion: discovery?.protocolVersion ?? null,
+        ...(input.type === "mcp" ? { protocolEra: input.config.protocolEra ?? "auto", transport: input.config.transport ?? "streamable-http" } : {}),
         tools: { createMany: { data: tools } },
       },
       select: { id: true },

@@ -1,19 +1,19 @@
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import {
+  closeUpstream,
+  createUpstreamClient,
+  createUpstreamTransport,
+  DEFAULT_UPSTREAM_TIMEOUT_MS,
+  type McpUpstream,
+} from "@/lib/connectors/open-upstream";
 import { TOOL_NAME_PATTERN } from "@/lib/connectors/schemas";
 import { redactSecrets } from "@/lib/connectors/secret-headers";
 import { logger } from "@/lib/log";
 import { jsonDeeperThan } from "@/lib/schemas/common";
 
 /**
- * Our platform as an MCP client of an upstream server (connectors of type `mcp`): a client
- * factory shared with the tool-call runtime, and tool discovery for creation and reload.
+ * Our platform as an MCP client of an upstream server (connectors of type `mcp`): tool
+ * discovery for creation and reload, over the connector's era and transport (open-upstream.ts).
  */
-
-export interface McpUpstream {
-  url: string;
-  /** Plaintext secret headers (decrypted by the caller); never logged. */
-  headers: Record<string, string>;
-}
 
 export interface DiscoveredTool {
   name: string;
@@ -36,10 +36,6 @@ export class UpstreamUnreachableError extends Error {
   }
 }
 
-export const CLIENT_INFO = { name: "switchboard", version: "0.1.0" };
-export const DEFAULT_UPSTREAM_TIMEOUT_MS = 10_000;
-/** tools/list pages walked before we call the upstream's pagination broken. */
-const MAX_TOOL_PAGES = 1000;
 /** Tools kept per connector, as for http connectors; the rest are skipped. */
 export const MAX_DISCOVERED_TOOLS = 2000;
 /** Longest tool description kept (longer ones are cut), as for http connectors. */
@@ -47,27 +43,13 @@ const MAX_DESCRIPTION_CHARS = 20_000;
 /** Names listed in `skipped` (the audit record); past it, one entry counts the rest. */
 const MAX_SKIPPED_NAMES = 100;
 
-/** A fresh, unconnected client: probes 2026-era `server/discover`, falls back to `initialize`. */
-export function createUpstreamClient(timeoutMs = DEFAULT_UPSTREAM_TIMEOUT_MS): Client {
-  return new Client(CLIENT_INFO, {
-    capabilities: {},
-    versionNegotiation: { mode: "auto", probe: { timeoutMs } },
-    listMaxPages: MAX_TOOL_PAGES,
-  });
-}
-
-/** Streamable HTTP transport to the upstream, sending its secret headers on every request. */
-export function createUpstreamTransport(upstream: McpUpstream, signal?: AbortSignal): StreamableHTTPClientTransport {
-  return new StreamableHTTPClientTransport(new URL(upstream.url), { requestInit: { headers: upstream.headers, signal } });
-}
-
 /**
  * Connects to the upstream and lists all of its tools (every page), within `timeoutMs`.
  * Throws UpstreamUnreachableError when the server is down, slow, or not an MCP server.
  */
 export async function discoverMcpTools(upstream: McpUpstream, { timeoutMs = DEFAULT_UPSTREAM_TIMEOUT_MS } = {}): Promise<McpDiscovery> {
   const abort = new AbortController();
-  const client = createUpstreamClient(timeoutMs);
+  const client = createUpstreamClient(timeoutMs, upstream);
   const transport = createUpstreamTransport(upstream, abort.signal);
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
@@ -88,7 +70,7 @@ export async function discoverMcpTools(upstream: McpUpstream, { timeoutMs = DEFA
     throw new UpstreamUnreachableError(describeFailure(e, upstream.headers));
   } finally {
     clearTimeout(timer);
-    await closeQuietly(client, transport);
+    await closeUpstream(client, transport);
   }
 }
 
@@ -127,10 +109,4 @@ function describeFailure(e: unknown, headers: Record<string, string>): string {
   }
   const text = parts.join(": ").replace(/\s+/g, " ").trim() || "unknown error";
   return redactSecrets(text, headers).slice(0, 500);
-}
-
-async function closeQuietly(client: Client, transport: StreamableHTTPClientTransport): Promise<void> {
-  const bounded = <T>(p: Promise<T>) => Promise.race([p, new Promise((r) => setTimeout(r, 1000).unref())]).catch(() => undefined);
-  if (transport.sessionId) await bounded(transport.terminateSession());
-  await bounded(client.close());
 }

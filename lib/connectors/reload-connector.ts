@@ -4,8 +4,9 @@ import { AppError, NotFoundError, ValidationError } from "@/lib/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import * as configVersion from "@/lib/config-version/config-version";
 import { lockManagedConnector, managedConnectorWhere } from "@/lib/connectors/managed-connector";
-import { connectorSelect, type ConnectorView, publicConfig, toConnectorView } from "@/lib/connectors/connector-view";
+import { asProtocolEra, asTransportKind, connectorSelect, type ConnectorView, publicConfig, toConnectorView } from "@/lib/connectors/connector-view";
 import { type McpDiscovery, UpstreamUnreachableError, discoverMcpTools } from "@/lib/connectors/discover-mcp-tools";
+import type { McpUpstream } from "@/lib/connectors/open-upstream";
 import { openHeaders } from "@/lib/connectors/secret-headers";
 import { mcpToolRows, replaceTools } from "@/lib/connectors/tool-rows";
 import { queueRowWrite } from "@/lib/db/queue-row-writes";
@@ -17,7 +18,7 @@ import { queueRowWrite } from "@/lib/db/queue-row-writes";
 export async function reloadConnector(caller: Caller, connectorId: string): Promise<ConnectorView> {
   const connector = await db().connector.findFirst({
     where: managedConnectorWhere(caller, connectorId),
-    select: { id: true, orgId: true, type: true, config: true, secretHeaders: true },
+    select: { id: true, orgId: true, type: true, config: true, secretHeaders: true, protocolEra: true, transport: true },
   });
   if (!connector) throw new NotFoundError("connector");
   if (connector.type !== "mcp") {
@@ -25,7 +26,12 @@ export async function reloadConnector(caller: Caller, connectorId: string): Prom
   }
   const url = publicConfig("mcp", connector.config).url;
   if (!url) throw new ValidationError([{ path: "config.url", message: "The connector has no upstream url." }]);
-  const discovery = await discoverOrUnavailable(url, openHeaders(connector.secretHeaders));
+  const discovery = await discoverOrUnavailable({
+    url,
+    headers: openHeaders(connector.secretHeaders),
+    protocolEra: asProtocolEra(connector.protocolEra),
+    transport: asTransportKind(connector.transport),
+  });
   return queueRowWrite("connectors", connectorId, () => storeDiscovery(caller, connector, discovery));
 }
 
@@ -55,9 +61,9 @@ async function storeDiscovery(caller: Caller, connector: { id: string; orgId: st
   });
 }
 
-async function discoverOrUnavailable(url: string, headers: Record<string, string>): Promise<McpDiscovery> {
+async function discoverOrUnavailable(upstream: McpUpstream): Promise<McpDiscovery> {
   try {
-    return await discoverMcpTools({ url, headers });
+    return await discoverMcpTools(upstream);
   } catch (e) {
     if (!(e instanceof UpstreamUnreachableError)) throw e;
     throw new AppError("unavailable", `The upstream MCP server at config.url is unreachable: ${e.message}. The connector was not changed.`);

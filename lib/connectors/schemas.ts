@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { jsonDeeperThan, Markdown, MAX_JSON_DEPTH, Name } from "@/lib/schemas/common";
+import { eraFitsTransport, PROTOCOL_ERAS, UPSTREAM_TRANSPORTS } from "@/lib/connectors/upstream-protocol";
 
 /** Request and answer shapes of the connector endpoints (ADMIN_API.md "Connectors"). */
 
@@ -74,6 +75,15 @@ export const HttpUrl = z
 
 const Instructions = Markdown.nullable().optional();
 
+export const ProtocolEra = z.enum(PROTOCOL_ERAS).meta({
+  description:
+    "mcp connectors: the upstream connection's protocol era (default `auto`). `auto` probes `server/discover` and falls back to `initialize`; `2025-11-25` is the `initialize` handshake at exactly that revision; `2026-07-28` requires `server/discover` to offer it.",
+});
+export const UpstreamTransport = z.enum(UPSTREAM_TRANSPORTS).meta({
+  description: "mcp connectors: `streamable-http` (default), or `sse` for the legacy HTTP+SSE transport (2024-11-05; 2025-era only).",
+});
+export const SSE_ERA_MESSAGE = "The HTTP+SSE transport carries the 2025-era protocol only: choose auto or 2025-11-25.";
+
 const HttpConnectorInput = z.object({
   type: z.literal("http"),
   name: Name,
@@ -86,7 +96,9 @@ const McpConnectorInput = z.object({
   type: z.literal("mcp"),
   name: Name,
   instructions: Instructions,
-  config: z.object({ url: HttpUrl, headers: SecretHeaders.optional() }),
+  config: z
+    .object({ url: HttpUrl, headers: SecretHeaders.optional(), protocolEra: ProtocolEra.optional(), transport: UpstreamTransport.optional() })
+    .refine((c) => eraFitsTransport(c.protocolEra ?? "auto", c.transport ?? "streamable-http"), { path: ["protocolEra"], message: SSE_ERA_MESSAGE }),
   tools: z
     .array(z.unknown())
     .max(0, "The tools of an mcp connector are discovered from the upstream server; send none.")
@@ -105,6 +117,8 @@ export const UpdateConnectorBody = z
         baseUrl: HttpUrl.optional().meta({ description: "http connectors only" }),
         url: HttpUrl.optional().meta({ description: "mcp connectors only" }),
         headers: SecretHeaders.optional(),
+        protocolEra: ProtocolEra.optional(),
+        transport: UpstreamTransport.optional(),
       })
       .optional(),
     tools: ToolList.optional().meta({ description: "http connectors only; replaces the whole set" }),
@@ -129,7 +143,7 @@ export const Connector = z
     slug: z.string(),
     type: z.enum(["http", "mcp"]),
     instructions: z.string().nullable(),
-    config: z.object({ baseUrl: z.string().optional(), url: z.string().optional() }),
+    config: z.object({ baseUrl: z.string().optional(), url: z.string().optional(), protocolEra: ProtocolEra.optional(), transport: UpstreamTransport.optional() }),
     hasSecretHeaders: z.array(z.string()).meta({ description: "Names of the secret headers that are set (never their values)." }),
     protocolVersion: z.string().nullable(),
     tools: z.array(ConnectorTool),

@@ -1,17 +1,12 @@
+import { FIRST_REVISION_WITHOUT_HOST_RESOURCES, type HostResourcesCapability } from "@/packages/host-resources/src/protocol";
+
 /**
- * The ai.nimblebrain/host-resources extension (seed 000): its identifiers and the capability
- * object the host claims, shared by the outbound MCP connections that advertise it and by the
- * handlers that serve its methods.
+ * What this host claims of the ai.nimblebrain/host-resources extension (seed 000
+ * "Capability"). The wire contract itself (identifiers, shapes, error codes and classes) is
+ * packages/host-resources, the one copy server authors and this product both read. The product
+ * imports its dependency-free modules (protocol, errors) directly rather than its index, whose
+ * `./x.js` specifiers are written for the published build.
  */
-
-/** The key under `capabilities.extensions` (seed 000 "Capability"). */
-export const HOST_RESOURCES_CAPABILITY_ID = "ai.nimblebrain/host-resources";
-
-/** Server → host request: read one resource (the specification's resources/read shapes). */
-export const HOST_RESOURCES_READ_METHOD = "ai.nimblebrain/resources/read";
-
-/** Server → host request: list the readable resources (the specification's resources/list shapes). */
-export const HOST_RESOURCES_LIST_METHOD = "ai.nimblebrain/resources/list";
 
 /** read.maxSize: the largest resource a read returns, in bytes (10 MiB). */
 export const HOST_RESOURCES_MAX_READ_BYTES = 10_485_760;
@@ -19,8 +14,8 @@ export const HOST_RESOURCES_MAX_READ_BYTES = 10_485_760;
 /** The URI schemes the host resolves. */
 export const HOST_RESOURCES_SCHEMES = ["files"] as const;
 
-/** The claimed capability, exactly as seed 000 "Capability" shows it. */
-export interface HostResourcesCapability {
+/** The claimed capability, exactly as seed 000 "Capability" shows it: every field present. */
+export interface HostResourcesClaim extends HostResourcesCapability {
   read: { enabled: boolean; range: boolean; maxSize: number };
   list: { enabled: boolean };
   write: { enabled: boolean };
@@ -39,7 +34,7 @@ export interface HostResourcesOperations {
  * on the specific operation" it calls is never told a method exists that is not served.
  * Writing back is never served.
  */
-export function hostResourcesCapability(served: HostResourcesOperations = { read: true, list: true }): HostResourcesCapability {
+export function hostResourcesCapability(served: HostResourcesOperations = { read: true, list: true }): HostResourcesClaim {
   return {
     read: { enabled: served.read, range: false, maxSize: HOST_RESOURCES_MAX_READ_BYTES },
     list: { enabled: served.list },
@@ -48,21 +43,12 @@ export function hostResourcesCapability(served: HostResourcesOperations = { read
   };
 }
 
-/** The first protocol revision without server → client requests: the extension is not served there. */
-export const FIRST_REVISION_WITHOUT_HOST_RESOURCES = "2026-07-28";
-
 /**
- * Whether a negotiated protocol version is 2025-era (initialize-based), where the extension
- * is claimed and served. Revisions are ISO dates, so they compare as strings.
+ * Whether the host serves the extension on a connection that negotiated `protocolVersion`: a
+ * known 2025-era (initialize-based) revision. Unlike a server reading the claim, the host
+ * never guesses: no negotiated version, nothing served.
  */
-export function isHostResourcesEra(protocolVersion: string | null | undefined): boolean {
+export function servesHostResources(protocolVersion: string | null | undefined): boolean {
+  // Revisions are ISO dates: they compare as strings.
   return typeof protocolVersion === "string" && protocolVersion < FIRST_REVISION_WITHOUT_HOST_RESOURCES;
 }
-
-/** JSON-RPC error codes of the extension (seed 000 "Errors"). */
-export const HOST_RESOURCES_ERRORS = {
-  notFound: -32002,
-  invalidParams: -32602,
-  rateLimited: -32004,
-  tooLarge: -32005,
-} as const;

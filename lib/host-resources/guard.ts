@@ -2,7 +2,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { type Caller, INSTANCE_CALLER } from "@/lib/auth/caller";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { consume, getLimiter } from "@/lib/ratelimit/limiter";
-import type { HostResourcesContext } from "@/lib/connectors/runtime/types";
+import type { HostResourcesContext } from "@/lib/host-resources/context";
 import { isHostResourcesError, rateLimited } from "@/lib/host-resources/errors";
 import { setting } from "@/lib/config/settings";
 

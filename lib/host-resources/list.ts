@@ -1,5 +1,5 @@
 import { db } from "@/lib/db/client";
-import type { HostResourcesContext } from "@/lib/connectors/runtime/types";
+import type { HostResourcesContext } from "@/lib/host-resources/context";
 import { fileUri, filesVisibleToUser } from "@/lib/files/file-view";
 import { parseListParams } from "@/lib/host-resources/params";
 import { type AuditTarget, audited, spendHostResourcesBudget } from "@/lib/host-resources/guard";

@@ -1,11 +1,11 @@
 import type { Readable } from "node:stream";
 import { db } from "@/lib/db/client";
 import { logger } from "@/lib/log";
-import type { HostResourcesContext } from "@/lib/connectors/runtime/types";
+import type { HostResourcesContext } from "@/lib/host-resources/context";
 import { BlobNotFoundError, blobStore } from "@/lib/files/blob-store";
 import { fileUri, filesVisibleToUser } from "@/lib/files/file-view";
 import { HOST_RESOURCES_MAX_READ_BYTES } from "@/lib/host-resources/capability";
-import { HostResourcesError, resourceNotFound, resourceTooLarge } from "@/lib/host-resources/errors";
+import { contentUnavailable, resourceNotFound, resourceTooLarge } from "@/lib/host-resources/errors";
 import { fileIdFromUri, readUriParam } from "@/lib/host-resources/params";
 import { type ResourceContents, toResourceContents } from "@/lib/host-resources/text-mime";
 import { type AuditTarget, audited, spendHostResourcesBudget } from "@/lib/host-resources/guard";
@@ -59,7 +59,7 @@ async function readBlob(file: { id: string; storageKey: string; size: number }, 
   } catch (e) {
     if (!(e instanceof BlobNotFoundError)) throw e;
     logger.error({ fileId: file.id }, "a file's blob is missing from the blob store");
-    throw new HostResourcesError(-32603, "The resource's content is not available right now.", { uri });
+    throw contentUnavailable(uri);
   }
   const chunks: Buffer[] = [];
   let total = 0;

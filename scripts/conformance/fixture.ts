@@ -8,7 +8,7 @@ import { createServer } from "../../lib/servers/servers";
 
 /**
  * The conformance fixture: an organization of its own with one MCP server whose `mcp`
- * connector points at the fixture upstream (scripts/conformance/fixture-upstream.ts) and owns
+ * connector points at the project's upstream fixture (tests/fixtures/conformance-upstream) and owns
  * the resources the suite reads. Created only by scripts/conformance.ts, in the database that
  * script uses (a throwaway one unless DATABASE_URL names another): it is never part of
  * production data unless someone runs the script against production on purpose.

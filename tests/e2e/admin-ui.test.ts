@@ -135,17 +135,19 @@ describe("admin UI", () => {
     await screenshot(page, "04-connector-tools");
   });
 
-  it("connects an upstream MCP server with a secret header, lists the discovered tools and protocol version, and reloads them", async () => {
+  it("connects an upstream MCP server with a secret header and a pinned protocol era, lists the discovered tools and protocol version, and reloads them", async () => {
     await page.goto(`/orgs/${ids.org}/connectors/new?type=mcp`);
     await page.getByLabel("Name", { exact: true }).fill("Docs");
     await page.getByLabel("MCP server URL").fill(upstream.url);
+    await expect(page.getByLabel("Protocol era").inputValue()).resolves.toBe("auto");
+    await page.getByLabel("Protocol era").selectOption("2025-11-25");
     await page.getByRole("button", { name: "Add header" }).click();
     await page.getByLabel("Header 1 name").fill("X-Docs-Key");
     await page.getByLabel("Header 1 value").fill("s3cret-value");
     await page.getByRole("button", { name: "Connect and discover tools" }).click();
     await page.getByRole("heading", { name: /Discovered tools/ }).waitFor();
     await page.getByText("search_docs").waitFor();
-    await expect(page.getByText(/Negotiated protocol version: \d{4}-\d{2}-\d{2}/).count()).resolves.toBe(1);
+    await expect(page.getByText("Negotiated protocol version: 2025-11-25").count()).resolves.toBe(1);
     upstream.tools.push({ name: "get_page", description: "One page" });
     await page.getByRole("button", { name: "Reload tools" }).click();
     await toast("Reloaded: 2 tools");
@@ -153,6 +155,8 @@ describe("admin UI", () => {
     await screenshot(page, "05-mcp-connector-tools");
     await page.getByRole("navigation", { name: "Docs sections" }).getByRole("link", { name: "Settings" }).click();
     await page.getByText("X-Docs-Key: set").waitFor();
+    await expect(page.getByLabel("Protocol era").inputValue()).resolves.toBe("2025-11-25");
+    await expect(page.getByLabel("Transport").inputValue()).resolves.toBe("streamable-http");
     await expect(page.getByText("s3cret-value").count()).resolves.toBe(0);
   });
 

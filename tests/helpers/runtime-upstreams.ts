@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import net from "node:net";
 import { Server as V1Server } from "@modelcontextprotocol/sdk/server";
+import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types";
 import { Server as V2Server, createMcpHandler } from "@modelcontextprotocol/server";
@@ -12,7 +13,8 @@ import { z } from "zod";
  * JSON-RPC message it receives:
  * - a 2025-era server built with the v1 SDK (`@modelcontextprotocol/sdk`), stateful, so it can
  *   send requests back to the client (ai.nimblebrain/resources/*) during a tool call;
- * - a 2026-07-28 server built with the v2 SDK (`@modelcontextprotocol/server`).
+ * - a 2026-07-28 server built with the v2 SDK (`@modelcontextprotocol/server`);
+ * - a server on the legacy HTTP+SSE transport (v1 SDK), as servers of 2024-11-05 serve.
  * Both can be stopped and started again on the same port.
  */
 
@@ -40,27 +42,31 @@ export interface V1UpstreamOptions {
    * initialize request is handed to the SDK as if the client had asked for it.
    */
   protocolVersion?: string;
+  /** Sees every HTTP request (the SSE stream's GET included) before it is served. */
+  onRequest?: (req: http.IncomingMessage) => void;
+}
+
+/** A v1 SDK server with UPSTREAM_TOOLS (`host_call` sends its request back to the client). */
+function newV1Server(): V1Server {
+  const server = new V1Server({ name: "v1-upstream", version: "1.0.0" }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: UPSTREAM_TOOLS }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const args = (request.params.arguments ?? {}) as Record<string, any>;
+    if (request.params.name === "echo") return { content: [{ type: "text", text: JSON.stringify({ args, session: extra.sessionId }) }] };
+    if (request.params.name === "fails") return { content: [{ type: "text", text: "nope" }], isError: true };
+    try {
+      const result = await extra.sendRequest({ method: args.method, params: args.params } as any, LooseResult);
+      return { content: [{ type: "text", text: JSON.stringify({ result }) }] };
+    } catch (e: any) {
+      return { content: [{ type: "text", text: JSON.stringify({ error: { code: e.code, data: e.data } }) }] };
+    }
+  });
+  return server;
 }
 
 /** The 2025-era upstream (v1 SDK, stateful Streamable HTTP). */
 export async function startV1Upstream(options: V1UpstreamOptions = {}): Promise<RecordedUpstream> {
   const sessions = new Map<string, StreamableHTTPServerTransport>();
-  const newServer = () => {
-    const server = new V1Server({ name: "v1-upstream", version: "1.0.0" }, { capabilities: { tools: {} } });
-    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: UPSTREAM_TOOLS }));
-    server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-      const args = (request.params.arguments ?? {}) as Record<string, any>;
-      if (request.params.name === "echo") return { content: [{ type: "text", text: JSON.stringify({ args, session: extra.sessionId }) }] };
-      if (request.params.name === "fails") return { content: [{ type: "text", text: "nope" }], isError: true };
-      try {
-        const result = await extra.sendRequest({ method: args.method, params: args.params } as any, LooseResult);
-        return { content: [{ type: "text", text: JSON.stringify({ result }) }] };
-      } catch (e: any) {
-        return { content: [{ type: "text", text: JSON.stringify({ error: { code: e.code, data: e.data } }) }] };
-      }
-    });
-    return server;
-  };
   return recorded(async (req, res, body) => {
     const sid = req.headers["mcp-session-id"] as string | undefined;
     let transport = sid ? sessions.get(sid) : undefined;
@@ -71,11 +77,36 @@ export async function startV1Upstream(options: V1UpstreamOptions = {}): Promise<
       }
       const created = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (id) => void sessions.set(id, created) });
       created.onclose = () => created.sessionId && sessions.delete(created.sessionId);
-      await newServer().connect(created);
+      await newV1Server().connect(created);
       transport = created;
     }
     const asked = options.protocolVersion && isInitialize(body) ? withRequestedVersion(body, options.protocolVersion) : body;
     await transport.handleRequest(req, res, asked);
+  }, () => sessions.clear());
+}
+
+/**
+ * The legacy HTTP+SSE upstream (v1 SDK): GET on the url opens the event stream, whose
+ * `endpoint` event names where to POST messages. `protocolVersion` as for startV1Upstream.
+ */
+export async function startSseUpstream(options: V1UpstreamOptions = {}): Promise<RecordedUpstream> {
+  const sessions = new Map<string, SSEServerTransport>();
+  return recorded(async (req, res, body) => {
+    options.onRequest?.(req);
+    if (req.method === "GET") {
+      const transport = new SSEServerTransport("/messages", res);
+      sessions.set(transport.sessionId, transport);
+      transport.onclose = () => sessions.delete(transport.sessionId);
+      await newV1Server().connect(transport);
+      return;
+    }
+    const transport = sessions.get(new URL(req.url ?? "/", "http://127.0.0.1").searchParams.get("sessionId") ?? "");
+    if (!transport) {
+      res.writeHead(404).end("unknown session");
+      return;
+    }
+    const asked = options.protocolVersion && isInitialize(body) ? withRequestedVersion(body, options.protocolVersion) : body;
+    await transport.handlePostMessage(req, res, asked);
   }, () => sessions.clear());
 }
 

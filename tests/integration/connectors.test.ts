@@ -377,7 +377,8 @@ describe("mcp connectors (real upstream MCP server on 127.0.0.1)", () => {
     expect(baseUrl.status).toBe(422);
     const moved = await api(t.admin.token).patch(`/api/v1/connectors/${created.body.id}`, { config: { url: "https://mcp.example.com/mcp" } });
     expect(moved.status).toBe(200);
-    expect(moved.body.config).toEqual({ url: "https://mcp.example.com/mcp" });
+    // The answer names the era and transport too (issue 12 point 6); a url change keeps them.
+    expect(moved.body.config).toEqual({ url: "https://mcp.example.com/mcp", protocolEra: "auto", transport: "streamable-http" });
     expect(moved.body.hasSecretHeaders).toEqual(["Authorization"]);
     expect(moved.body.tools.map((tool: { name: string }) => tool.name)).toEqual(["search"]);
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
-import type { HostResourcesContext } from "@/lib/connectors/runtime/types";
+import type { HostResourcesContext } from "@/lib/host-resources";
 import { handleHostResourcesList, handleHostResourcesRead, HostResourcesError } from "@/lib/host-resources";
 import { createTenant, createWorkspace, type Tenant, uniqueSuffix } from "@/tests/helpers/factories";
 import { PNG_1X1, upload, useTempFilesDir } from "@/tests/helpers/files";

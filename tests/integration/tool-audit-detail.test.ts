@@ -4,7 +4,7 @@ import { callTool } from "@/lib/connectors/runtime/call-tool";
 import type { ToolCallResult } from "@/lib/connectors/runtime/types";
 import { UpstreamPool } from "@/lib/connectors/runtime/upstream-pool";
 import { handleHostResourcesList, handleHostResourcesRead } from "@/lib/host-resources";
-import { HOST_RESOURCES_READ_METHOD } from "@/lib/host-resources/capability";
+import { READ_METHOD as HOST_RESOURCES_READ_METHOD } from "@/packages/host-resources/src/protocol";
 import { resolveCallerView } from "@/lib/mcp/visibility/resolve-view";
 import { api } from "@/tests/helpers/api";
 import { createTenant, type Tenant } from "@/tests/helpers/factories";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { AUDIT_EXCERPT_BYTES, auditExcerpt, isSecretKey } from "@/lib/connectors/runtime/audit-excerpt";
 import { planHttpRequest, RequestPlanError } from "@/lib/connectors/runtime/http-request";
 import { invalidArgumentsMessage } from "@/lib/connectors/runtime/validate-arguments";
-import { isHostResourcesEra } from "@/lib/host-resources/capability";
+import { servesHostResources } from "@/lib/host-resources/capability";
 
 describe("http tool mapping (ADMIN_API.md Connectors)", () => {
   it("keeps the base URL's own path and fills {param} URL-encoded", () => {
@@ -59,7 +59,7 @@ describe("audit excerpts", () => {
 
 describe("host-resources era", () => {
   it("2025-era revisions serve the extension; 2026-07-28 and unknown do not", () => {
-    expect(["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"].every(isHostResourcesEra)).toBe(true);
-    expect([undefined, null, "2026-07-28", "2027-01-01"].some(isHostResourcesEra)).toBe(false);
+    expect(["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"].every(servesHostResources)).toBe(true);
+    expect([undefined, null, "2026-07-28", "2027-01-01"].some(servesHostResources)).toBe(false);
   });
 });

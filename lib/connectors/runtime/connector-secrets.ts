@@ -2,6 +2,8 @@ import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { db } from "@/lib/db/client";
 import { openHeaders } from "@/lib/connectors/secret-headers";
+import { asProtocolEra, asTransportKind } from "@/lib/connectors/connector-view";
+import type { McpUpstream } from "@/lib/connectors/open-upstream";
 
 /**
  * A connector's secret headers, loaded at call time: snapshots never hold secrets. The query
@@ -34,10 +36,21 @@ export async function loadConnectorSecrets(orgId: string, connectorId: string, c
   return secrets;
 }
 
+/** What an outbound connection to an `mcp` connector's upstream is opened with, besides its url. */
+export type UpstreamSettings = Required<Omit<McpUpstream, "url">>;
+
+/** The decrypted headers, protocol era and transport of an `mcp` connector of `orgId`. */
+export async function loadUpstreamSettings(orgId: string, connectorId: string): Promise<UpstreamSettings> {
+  const row = await db().connector.findFirst({ where: { id: connectorId, orgId }, select: { secretHeaders: true, protocolEra: true, transport: true } });
+  if (!row) throw new Error("the connector no longer exists");
+  return { headers: openHeaders(row.secretHeaders), protocolEra: asProtocolEra(row.protocolEra), transport: asTransportKind(row.transport) };
+}
+
 /** A digest of what an outbound connection was built from; a change means a new connection. */
-export function connectionFingerprint(url: string, headers: Record<string, string>): string {
+export function connectionFingerprint(url: string, settings: UpstreamSettings): string {
+  const { headers } = settings;
   const sorted = Object.keys(headers)
     .sort()
     .map((name) => [name.toLowerCase(), headers[name]]);
-  return createHash("sha256").update(JSON.stringify([url, sorted])).digest("hex");
+  return createHash("sha256").update(JSON.stringify([url, sorted, settings.protocolEra, settings.transport])).digest("hex");
 }

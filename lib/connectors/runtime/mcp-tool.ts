@@ -1,6 +1,6 @@
 import { ProtocolError, SdkError, SdkErrorCode, type CallToolResult } from "@modelcontextprotocol/client";
 import { redactSecrets } from "@/lib/connectors/secret-headers";
-import { loadConnectorSecrets } from "@/lib/connectors/runtime/connector-secrets";
+import { loadUpstreamSettings } from "@/lib/connectors/runtime/connector-secrets";
 import { failed, type RuntimeAnswer } from "@/lib/connectors/runtime/outcome";
 import type { ToolCallResult, UpstreamOwner } from "@/lib/connectors/runtime/types";
 import type { UpstreamConnection, UpstreamPool } from "@/lib/connectors/runtime/upstream-pool";
@@ -41,10 +41,11 @@ export async function callMcpTool(call: McpToolCall, pool: UpstreamPool): Promis
   const target = {
     url,
     configVersion: call.configVersion,
-    loadHeaders: async () => {
+    loadSettings: async () => {
       try {
-        loaded = (await loadConnectorSecrets(call.connector.orgId, call.connector.id, call.configVersion)).headers;
-        return loaded;
+        const settings = await loadUpstreamSettings(call.connector.orgId, call.connector.id);
+        loaded = settings.headers;
+        return settings;
       } catch {
         throw new Error("the connector's credentials cannot be loaded; ask an admin to check the connector");
       }

@@ -31,6 +31,3 @@ export interface UpstreamOwner {
   userId: string | null;
   connectorId: string;
 }
-
-/** Context of one host-resources request from an upstream server (seed 000 "Scope"). */
-export type HostResourcesContext = UpstreamOwner;

@@ -1,36 +1,35 @@
 import type { Client } from "@modelcontextprotocol/client";
-import { createUpstreamClient, DEFAULT_UPSTREAM_TIMEOUT_MS } from "@/lib/connectors/discover-mcp-tools";
-import { connectionFingerprint } from "@/lib/connectors/runtime/connector-secrets";
-import { HostResourcesClientTransport } from "@/lib/connectors/runtime/host-resources-transport";
 import {
-  type HostResourcesHandlers,
-  servedOperations,
-  serveHostResources,
-  stopServingHostResources,
-} from "@/lib/connectors/runtime/host-resources-serving";
+  closeUpstream,
+  createUpstreamClient,
+  createUpstreamTransport,
+  DEFAULT_UPSTREAM_TIMEOUT_MS,
+  type UpstreamTransport,
+} from "@/lib/connectors/open-upstream";
+import { connectionFingerprint, type UpstreamSettings } from "@/lib/connectors/runtime/connector-secrets";
 import type { UpstreamOwner } from "@/lib/connectors/runtime/types";
-import { hostResourcesCapability, isHostResourcesEra } from "@/lib/host-resources/capability";
+import { attachHostResources, type HostResourcesHandlers } from "@/lib/host-resources/serve-on-connection";
 import { setting } from "@/lib/config/settings";
 
 /**
  * Outbound MCP connections to upstream servers, one per (workspace, user, connector): a
  * connection carries its owner's host-resources scope, so it is never shared with another
  * user. Reused while idle for less than UPSTREAM_IDLE_SEC (default 300), replaced when the
- * connector's url or headers change, dropped when it dies.
+ * connector's url, headers, protocol era or transport change, dropped when it dies.
  */
 
 export interface UpstreamTarget {
   url: string;
   /** The org config version of the snapshot the call came from (cheap change detection). */
   configVersion: number;
-  /** The connector's decrypted headers, read only when the config version moved. */
-  loadHeaders(): Promise<Record<string, string>>;
+  /** The connector's decrypted headers, era and transport, read only when the config version moved. */
+  loadSettings(): Promise<UpstreamSettings>;
 }
 
 export interface UpstreamConnection {
   readonly key: string;
   readonly client: Client;
-  readonly transport: HostResourcesClientTransport;
+  readonly transport: UpstreamTransport;
   /** The negotiated revision ("2025-11-25", "2026-07-28", …). */
   readonly protocolVersion: string | null;
   /** The plaintext headers, for scrubbing upstream error texts; never logged. */
@@ -56,9 +55,8 @@ export interface UpstreamPoolOptions {
   hostResources: HostResourcesHandlers | null;
 }
 
-interface ConnectionSpec {
+interface ConnectionSpec extends UpstreamSettings {
   url: string;
-  headers: Record<string, string>;
   fingerprint: string;
   configVersion: number;
 }
@@ -126,17 +124,17 @@ export class UpstreamPool {
       const slot = this.slots.get(key);
       const current = slot ? await slot.promise.catch(() => null) : null;
       if (current && !current.retired && current.configVersion === target.configVersion) return current;
-      const headers = await target.loadHeaders();
-      const fingerprint = connectionFingerprint(target.url, headers);
+      const settings = await target.loadSettings();
+      const fingerprint = connectionFingerprint(target.url, settings);
       if (current && !current.retired && current.fingerprint === fingerprint) {
         current.configVersion = Math.max(current.configVersion, target.configVersion);
         return current;
       }
-      if (current && !current.retired) this.drop(current); // the connector's url or headers changed
+      if (current && !current.retired) this.drop(current); // the connector's url, headers, era or transport changed
       const now = this.slots.get(key);
       if (now && now !== slot) continue; // another call opened one meanwhile: look again
       if (now) this.slots.delete(key);
-      return this.open(key, owner, { url: target.url, headers, fingerprint, configVersion: target.configVersion });
+      return this.open(key, owner, { url: target.url, ...settings, fingerprint, configVersion: target.configVersion });
     }
     throw new Error("the upstream connection kept changing while it was being opened");
   }
@@ -160,22 +158,17 @@ export class UpstreamPool {
     owner: UpstreamOwner,
     spec: ConnectionSpec,
   ): Promise<UpstreamConnection> {
-    const handlers = this.options.hostResources;
-    const client = createUpstreamClient(this.connectTimeoutMs);
-    // The claim is made from the handlers present, and the methods are registered from the
-    // claim; a connection that serves no operation claims nothing at all.
-    const operations = handlers ? servedOperations(handlers) : null;
-    const claim = operations && (operations.read || operations.list) ? hostResourcesCapability(operations) : null;
-    const transport = new HostResourcesClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers } }, claim);
-    if (handlers && claim) serveHostResources(client, transport, { ...owner }, handlers, claim, () => isHostResourcesEra(client.getNegotiatedProtocolVersion()));
+    const client = createUpstreamClient(this.connectTimeoutMs, spec);
+    const transport = createUpstreamTransport(spec);
+    const hostResources = attachHostResources(client, transport, owner, this.options.hostResources);
     try {
       await withDeadline(client.connect(transport, { timeout: this.connectTimeoutMs }), this.connectTimeoutMs);
     } catch (e) {
-      await closeClient(client, transport);
+      await closeUpstream(client, transport);
       throw e;
     }
     const protocolVersion = client.getNegotiatedProtocolVersion() ?? null;
-    if (handlers && !isHostResourcesEra(protocolVersion)) stopServingHostResources(client);
+    hostResources.connected(protocolVersion);
     const connection: UpstreamConnection = { key, client, transport, protocolVersion, headers: spec.headers, fingerprint: spec.fingerprint, configVersion: spec.configVersion, inFlight: 0, retired: false };
     const previousOnClose = client.onclose;
     client.onclose = () => {
@@ -211,12 +204,6 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
 
 function closeQuietly(connection: UpstreamConnection): Promise<void> {
   clearTimeout(connection.idleTimer);
-  connection.closing ??= closeClient(connection.client, connection.transport);
+  connection.closing ??= closeUpstream(connection.client, connection.transport);
   return connection.closing;
-}
-
-async function closeClient(client: Client, transport: HostResourcesClientTransport): Promise<void> {
-  const bounded = <T>(p: Promise<T>) => Promise.race([p, new Promise((r) => setTimeout(r, 1000).unref())]).catch(() => undefined);
-  if (transport.sessionId) await bounded(transport.terminateSession());
-  await bounded(client.close());
 }

@@ -20,7 +20,14 @@ export default async function ConnectorSettingsPage({ params }: { params: Connec
         </CardHeader>
         <CardContent>
           <ConnectorSettingsForm
-            connector={{ id: connector.id, type: connector.type, name: connector.name, url: connector.config.baseUrl ?? connector.config.url ?? "" }}
+            connector={{
+              id: connector.id,
+              type: connector.type,
+              name: connector.name,
+              url: connector.config.baseUrl ?? connector.config.url ?? "",
+              protocolEra: connector.config.protocolEra,
+              transport: connector.config.transport,
+            }}
             version={etagOf(connector)}
           />
         </CardContent>

@@ -10,28 +10,39 @@ import { applyResult } from "@/components/forms/apply-result";
 import { useObjectVersion } from "@/components/forms/use-object-version";
 import { DeleteButton } from "@/components/forms/delete-button";
 import { SaveButton } from "@/components/forms/save-button";
-import { formPathOf } from "@/components/connectors/connector-form-model";
+import { formPathOf, UpstreamProtocolForm } from "@/components/connectors/connector-form-model";
+import { UpstreamProtocolFields } from "@/components/connectors/upstream-protocol-fields";
 import { HttpUrl } from "@/lib/connectors/schemas";
 import { Name } from "@/lib/schemas/common";
+import type { ProtocolEra, UpstreamTransportKind } from "@/lib/connectors/upstream-protocol";
 import { deleteConnectorAction, updateConnectorAction } from "@/app/(admin)/orgs/[orgId]/connectors/actions";
 
-const SettingsForm = z.object({ name: Name, url: HttpUrl });
+/** An http connector keeps the era and transport defaults, which are never sent for it. */
+const SettingsForm = z.intersection(z.object({ name: Name, url: HttpUrl }), UpstreamProtocolForm);
 
 interface Props {
-  connector: { id: string; type: "http" | "mcp"; name: string; url: string };
+  connector: { id: string; type: "http" | "mcp"; name: string; url: string; protocolEra?: ProtocolEra; transport?: UpstreamTransportKind };
   /** The connector's ETag as the page loaded it (shared by the page's connector forms). */
   version: string;
 }
 
 export function ConnectorSettingsForm({ connector, version: loaded }: Props) {
   const version = useObjectVersion(`connector:${connector.id}`, loaded);
-  const form = useForm({ resolver: zodResolver(SettingsForm), defaultValues: { name: connector.name, url: connector.url } });
-  const urlKey = connector.type === "http" ? "baseUrl" : "url";
+  const mcp = connector.type === "mcp";
+  const form = useForm({
+    resolver: zodResolver(SettingsForm),
+    defaultValues: { name: connector.name, url: connector.url, protocolEra: connector.protocolEra ?? "auto", transport: connector.transport ?? "streamable-http" },
+  });
+  const urlKey = mcp ? "url" : "baseUrl";
   const onSubmit = form.handleSubmit(async (values) => {
-    const result = await updateConnectorAction(connector.id, { name: values.name, config: { [urlKey]: values.url } }, version.current());
+    const protocol = mcp ? { protocolEra: values.protocolEra, transport: values.transport } : {};
+    const result = await updateConnectorAction(connector.id, { name: values.name, config: { [urlKey]: values.url, ...protocol } }, version.current());
     version.track(result);
     const ok = applyResult(result, { form, success: "Connector saved", mapPath: (p) => (formPathOf(p) === urlKey ? "url" : formPathOf(p)) });
-    if (ok) form.reset({ name: result.data.name, url: result.data.config[urlKey] ?? "" });
+    if (ok) {
+      const { config } = result.data;
+      form.reset({ name: result.data.name, url: config[urlKey] ?? "", protocolEra: config.protocolEra ?? "auto", transport: config.transport ?? "streamable-http" });
+    }
   });
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
@@ -47,6 +58,7 @@ export function ConnectorSettingsForm({ connector, version: loaded }: Props) {
       >
         {(control) => <Input {...control} {...form.register("url")} type="url" className="font-mono" autoComplete="off" />}
       </Field>
+      {mcp && <UpstreamProtocolFields form={form} />}
       <SaveButton form={form} />
     </form>
   );

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/forms/form-alert";
 import { applyResult } from "@/components/forms/apply-result";
 import { NewConnectorCard } from "@/components/connectors/new-connector-card";
+import { UpstreamProtocolFields } from "@/components/connectors/upstream-protocol-fields";
 import { McpConnectorForm, type McpConnectorFormInput, formPathOf, headersObject } from "@/components/connectors/connector-form-model";
 import { createConnectorAction } from "@/app/(admin)/orgs/[orgId]/connectors/actions";
 
@@ -15,14 +16,14 @@ export function McpConnectorCreateForm({ orgId }: { orgId: string }) {
   const router = useRouter();
   const form = useForm<McpConnectorFormInput, unknown, ReturnType<typeof McpConnectorForm.parse>>({
     resolver: zodResolver(McpConnectorForm),
-    defaultValues: { name: "", url: "", headers: [], instructions: "" },
+    defaultValues: { name: "", url: "", headers: [], instructions: "", protocolEra: "auto", transport: "streamable-http" },
   });
   const onSubmit = form.handleSubmit(async (values) => {
     const result = await createConnectorAction(orgId, {
       type: "mcp",
       name: values.name,
       instructions: values.instructions.trim() ? values.instructions : null,
-      config: { url: values.url, headers: headersObject(values.headers) },
+      config: { url: values.url, headers: headersObject(values.headers), protocolEra: values.protocolEra, transport: values.transport },
     });
     if (applyResult(result, { form, success: `Connected; ${result.ok ? result.data.tools.length : 0} tools discovered`, mapPath: formPathOf })) {
       router.push(`/orgs/${orgId}/connectors/${result.data.id}/tools`);
@@ -35,9 +36,11 @@ export function McpConnectorCreateForm({ orgId }: { orgId: string }) {
         <FormAlert form={form} />
         <NewConnectorCard
           namePlaceholder="Docs"
-          url={{ id: "connector-url", name: "url", label: "MCP server URL", hint: "Its Streamable HTTP endpoint, e.g. https://mcp.example.com/mcp", placeholder: "https://mcp.example.com/mcp" }}
+          url={{ id: "connector-url", name: "url", label: "MCP server URL", hint: "Its Streamable HTTP endpoint (e.g. https://mcp.example.com/mcp), or its SSE endpoint for HTTP+SSE", placeholder: "https://mcp.example.com/mcp" }}
           instructionsHint="Part of the MCP servers' instructions for callers who can use this connector."
-        />
+        >
+          <UpstreamProtocolFields form={form} />
+        </NewConnectorCard>
         <div className="flex items-center gap-3">
           <Button type="submit" disabled={submitting}>
             {submitting ? "Connecting and discovering tools…" : "Connect and discover tools"}

@@ -1,19 +1,16 @@
-import { type Client, ProtocolError } from "@modelcontextprotocol/client";
+import { type Client, ProtocolError, type Transport } from "@modelcontextprotocol/client";
 import { z } from "zod";
-import type { HostResourcesClientTransport, WireError } from "@/lib/connectors/runtime/host-resources-transport";
-import type { HostResourcesContext } from "@/lib/connectors/runtime/types";
-import {
-  HOST_RESOURCES_LIST_METHOD,
-  HOST_RESOURCES_READ_METHOD,
-  type HostResourcesCapability,
-  type HostResourcesOperations,
-} from "@/lib/host-resources/capability";
+import { LIST_METHOD, READ_METHOD } from "@/packages/host-resources/src/protocol";
+import { type HostResourcesClaim, type HostResourcesOperations, hostResourcesCapability, servesHostResources } from "@/lib/host-resources/capability";
+import type { HostResourcesContext } from "@/lib/host-resources/context";
+import { type HostResourcesWire, rewriteOutbound, type WireError } from "@/lib/host-resources/rewrite-outbound";
 import { errorText, logger } from "@/lib/log";
 
 /**
  * Serves ai.nimblebrain/resources/read and /list to an upstream server over our outbound
  * connection, on behalf of the connection's owner (seed 000 "Scope": the workspace of the
- * connection, the user the tool runs for).
+ * connection, the user the tool runs for). `attachHostResources` is the one place an
+ * outbound connection is given the extension: the claim, the handlers and the wire rewrite.
  */
 
 type Handler = (ctx: HostResourcesContext, params: unknown) => Promise<object>;
@@ -27,8 +24,37 @@ export interface HostResourcesHandlers {
   list?: Handler;
 }
 
+/** The extension on one outbound connection, once attached. */
+export interface HostResourcesAttachment {
+  /** After connect: a connection that did not negotiate a 2025-era revision serves nothing. */
+  connected(protocolVersion: string | null): void;
+}
+
+/**
+ * Gives an unconnected `client`/`transport` pair the extension: the claim is made from the
+ * handlers present, and the methods are registered from the claim; a connection that serves
+ * no operation claims nothing at all.
+ */
+export function attachHostResources(
+  client: Client,
+  transport: Transport,
+  owner: HostResourcesContext,
+  handlers: HostResourcesHandlers | null,
+): HostResourcesAttachment {
+  const operations = handlers ? servedOperations(handlers) : null;
+  if (!handlers || !operations || (!operations.read && !operations.list)) return { connected: () => undefined };
+  const claim = hostResourcesCapability(operations);
+  const wire = rewriteOutbound(transport, claim);
+  serveHostResources(client, wire, { ...owner }, handlers, claim, () => servesHostResources(client.getNegotiatedProtocolVersion()));
+  return {
+    connected: (protocolVersion) => {
+      if (!servesHostResources(protocolVersion)) stopServingHostResources(client);
+    },
+  };
+}
+
 /** Which operations `handlers` serve: the source of each operation's `enabled` in the claim. */
-export function servedOperations(handlers: HostResourcesHandlers): HostResourcesOperations {
+function servedOperations(handlers: HostResourcesHandlers): HostResourcesOperations {
   return { read: typeof handlers.read === "function", list: typeof handlers.list === "function" };
 }
 
@@ -47,17 +73,17 @@ const INTERNAL_ERROR = -32603;
  * `served()` is asked on every request: only a 2025-era connection serves them (a 2026-07-28
  * upstream cannot send requests to us anyway).
  */
-export function serveHostResources(
+function serveHostResources(
   client: Client,
-  transport: HostResourcesClientTransport,
+  wire: HostResourcesWire,
   owner: HostResourcesContext,
   handlers: HostResourcesHandlers,
-  claimed: HostResourcesCapability,
+  claimed: HostResourcesClaim,
   served: () => boolean,
 ): void {
   const entries: Array<[string, Handler | undefined]> = [
-    [HOST_RESOURCES_READ_METHOD, claimed.read.enabled ? handlers.read?.bind(handlers) : undefined],
-    [HOST_RESOURCES_LIST_METHOD, claimed.list.enabled ? handlers.list?.bind(handlers) : undefined],
+    [READ_METHOD, claimed.read.enabled ? handlers.read?.bind(handlers) : undefined],
+    [LIST_METHOD, claimed.list.enabled ? handlers.list?.bind(handlers) : undefined],
   ];
   for (const [method, handle] of entries) {
     if (!handle) continue;
@@ -66,18 +92,18 @@ export function serveHostResources(
       try {
         return (await handle({ ...owner }, params)) as Record<string, unknown>;
       } catch (e) {
-        const wire = toWireError(e, method, owner);
-        transport.rememberError(ctx.mcpReq.id, wire);
-        throw new ProtocolError(wire.code, wire.message, wire.data);
+        const error = toWireError(e, method, owner);
+        wire.rememberError(ctx.mcpReq.id, error);
+        throw new ProtocolError(error.code, error.message, error.data);
       }
     });
   }
 }
 
 /** Stops serving the methods (a 2026-07-28 connection serves nothing). */
-export function stopServingHostResources(client: Client): void {
-  client.removeRequestHandler(HOST_RESOURCES_READ_METHOD);
-  client.removeRequestHandler(HOST_RESOURCES_LIST_METHOD);
+function stopServingHostResources(client: Client): void {
+  client.removeRequestHandler(READ_METHOD);
+  client.removeRequestHandler(LIST_METHOD);
 }
 
 /** The handler's own code and data; anything without a numeric code is an internal error. */

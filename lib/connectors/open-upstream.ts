@@ -1,0 +1,59 @@
+import { Client, SSEClientTransport, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import type { ProtocolEra, UpstreamTransportKind } from "@/lib/connectors/upstream-protocol";
+
+/**
+ * How our platform, as an MCP client, opens a connection to the upstream server of an `mcp`
+ * connector: the client (its protocol era) and the transport, as the connector says (issue 12
+ * "Per connector: the protocol era … so one slightly-off upstream does not break every tool;
+ * the legacy HTTP+SSE transport (2024-11-05) besides Streamable HTTP").
+ */
+
+/** Where and how to reach an upstream. */
+export interface McpUpstream {
+  url: string;
+  /** Plaintext secret headers (decrypted by the caller); never logged. */
+  headers: Record<string, string>;
+  protocolEra?: ProtocolEra;
+  transport?: UpstreamTransportKind;
+}
+
+/** HTTP+SSE has no `Mcp-Session-Id`: its `sessionId` is always undefined. */
+export type UpstreamTransport = StreamableHTTPClientTransport | (SSEClientTransport & { readonly sessionId?: undefined });
+
+export const CLIENT_INFO = { name: "switchboard", version: "0.1.0" };
+export const DEFAULT_UPSTREAM_TIMEOUT_MS = 10_000;
+/** tools/list pages walked before we call the upstream's pagination broken. */
+export const MAX_TOOL_PAGES = 1000;
+
+/**
+ * A fresh, unconnected client for the upstream's era:
+ * - `auto` on Streamable HTTP probes 2026-era `server/discover` and falls back to `initialize`;
+ *   on HTTP+SSE, which only ever carried the 2025-era protocol, it is the `initialize`
+ *   handshake with whatever 2025-era revision the upstream answers (2024-11-05 included);
+ * - `2025-11-25` is the `initialize` handshake, refused unless the upstream agrees to 2025-11-25;
+ * - `2026-07-28` must be offered by `server/discover`, with no fallback.
+ */
+export function createUpstreamClient(
+  timeoutMs = DEFAULT_UPSTREAM_TIMEOUT_MS,
+  { protocolEra = "auto", transport = "streamable-http" }: Pick<McpUpstream, "protocolEra" | "transport"> = {},
+): Client {
+  const base = { capabilities: {}, listMaxPages: MAX_TOOL_PAGES };
+  if (protocolEra === "2026-07-28") return new Client(CLIENT_INFO, { ...base, versionNegotiation: { mode: { pin: "2026-07-28" }, probe: { timeoutMs } } });
+  if (protocolEra === "2025-11-25") return new Client(CLIENT_INFO, { ...base, versionNegotiation: { mode: "legacy" }, supportedProtocolVersions: ["2025-11-25"] });
+  if (transport === "sse") return new Client(CLIENT_INFO, { ...base, versionNegotiation: { mode: "legacy" } });
+  return new Client(CLIENT_INFO, { ...base, versionNegotiation: { mode: "auto", probe: { timeoutMs } } });
+}
+
+/** The upstream's transport, sending its secret headers on every request (the SSE stream's GET included). */
+export function createUpstreamTransport(upstream: McpUpstream, signal?: AbortSignal): UpstreamTransport {
+  const requestInit = { headers: upstream.headers, signal };
+  if (upstream.transport === "sse") return new SSEClientTransport(new URL(upstream.url), { requestInit });
+  return new StreamableHTTPClientTransport(new URL(upstream.url), { requestInit });
+}
+
+/** Ends the session (Streamable HTTP only: HTTP+SSE has none to end) and closes, each bounded to 1 s. */
+export async function closeUpstream(client: Client, transport: UpstreamTransport): Promise<void> {
+  const bounded = <T>(p: Promise<T>) => Promise.race([p, new Promise((r) => setTimeout(r, 1000).unref())]).catch(() => undefined);
+  if (transport instanceof StreamableHTTPClientTransport && transport.sessionId) await bounded(transport.terminateSession());
+  await bounded(client.close());
+}
