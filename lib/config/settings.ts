@@ -141,6 +141,7 @@ const DECLARATIONS = {
   UPSTREAM_IDLE_SEC: positiveNumber(300),
   UPSTREAM_CALL_TIMEOUT_MS: positiveInt(60_000),
   MCP_ALLOWED_HOSTS: text(),
+  MCP_CORS_ORIGINS: text(),
   MCP_STATEFUL_SESSIONS: flag(false),
   MCP_SESSION_IDLE_MIN: positiveNumber(30),
   MCP_MAX_SESSIONS: positiveInt(1000),

@@ -11,4 +11,4 @@ async function handle(request: Request, { params }: Context): Promise<Response> 
   return serveMcp(request, { kind: "server", serverId });
 }
 
-export { handle as GET, handle as POST, handle as DELETE };
+export { handle as GET, handle as POST, handle as DELETE, handle as OPTIONS };

@@ -20,6 +20,8 @@ export interface ServerParts {
   tools: () => ToolSet;
   /** Whether this connection can be told about tool list changes. */
   toolsListChanged: boolean;
+  /** The 2025-era versions initialize may agree on (2025-era serving only; the SDK's own list otherwise). */
+  protocolVersions?: string[];
 }
 
 /** JSON-RPC "Invalid params": an unknown tool, hidden or missing alike; arguments refused. */
@@ -41,6 +43,7 @@ export function buildServer(parts: ServerParts): Server {
       ...(resources ? { resources: { listChanged: false } } : {}),
     },
     ...(parts.instructions ? { instructions: parts.instructions } : {}),
+    ...(parts.protocolVersions ? { supportedProtocolVersions: parts.protocolVersions } : {}),
   });
   server.setRequestHandler("tools/list", () => ({ tools: parts.tools().list as Tool[] }));
   server.setRequestHandler("tools/call", async (request, ctx) => {

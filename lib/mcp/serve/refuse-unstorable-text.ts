@@ -22,19 +22,24 @@ export function refuseUnstorableServerId(endpoint: McpEndpoint): Response | null
 }
 
 /**
- * A 400 for a POSTed message with unstorable text, or null. What the SDK itself refuses
- * (a body over the limit, JSON that does not parse) is left to it: it answers those already.
+ * The JSON-RPC message (or batch) a POST carries, read from a clone so the SDK still gets the
+ * body; undefined when there is none to judge here. What the SDK itself refuses (a body over
+ * the limit, JSON that does not parse) is left to it: it answers those already.
  */
-export async function refuseUnstorableMessage(request: Request, maxBodyBytes: number): Promise<Response | null> {
-  if (request.method.toUpperCase() !== "POST" || !request.body) return null;
+export async function readPostedMessage(request: Request, maxBodyBytes: number): Promise<unknown> {
+  if (request.method.toUpperCase() !== "POST" || !request.body) return undefined;
   const text = await readBodyText(request.clone(), maxBodyBytes);
-  if (text === null) return null;
-  let message: unknown;
+  if (text === null) return undefined;
   try {
-    message = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
-    return null;
+    return undefined;
   }
+}
+
+/** A 400 for a POSTed message with unstorable text, or null. */
+export function refuseUnstorableMessage(message: unknown): Response | null {
+  if (message === undefined) return null;
   const found = findFlawedText(message);
   if (!found) return null;
   const single = !Array.isArray(message) && message !== null && typeof message === "object" ? (message as Record<string, unknown>) : null;

@@ -16,7 +16,9 @@ import {
   TRANSPORT_ERROR,
   unavailableResponse,
 } from "@/lib/mcp/serve/responses";
-import { refuseUnstorableMessage, refuseUnstorableServerId } from "@/lib/mcp/serve/refuse-unstorable-text";
+import { readPostedMessage, refuseUnstorableMessage, refuseUnstorableServerId } from "@/lib/mcp/serve/refuse-unstorable-text";
+import { refuseBatch, refuseUnservedVersion, SERVED_LEGACY_VERSIONS } from "@/lib/mcp/serve/check-protocol-version";
+import { preflightResponse, withCors } from "@/lib/mcp/serve/cors";
 import { untrustedHostOrOrigin } from "@/lib/mcp/serve/validate-origin";
 import { resolveSurface } from "@/lib/mcp/surface/resolve-surface";
 import { endSession, findSession, openSession, serveInSession, type SessionOwner } from "@/lib/mcp/serve/sessions";
@@ -26,15 +28,18 @@ import type { McpEndpoint, McpSurface } from "@/lib/mcp/surface/surface-types";
  * The HTTP adapter of every MCP endpoint (the app/mcp route handlers only call this). In
  * order, before any protocol work: Host/Origin (403), credential from the Authorization
  * header only (401 with WWW-Authenticate), the credential's or client address's rate budget
- * (429 + Retry-After), body size (413), text the database cannot store (400), then what the endpoint offers this caller (404 when
- * nothing, the same for a missing server and one the caller may not see). The request then
+ * (429 + Retry-After), body size (413), a protocol version not served or a batch on a version
+ * without batches (400), text the database cannot store (400), then what the endpoint offers
+ * this caller (404 when nothing, the same for a missing server and one the caller may not
+ * see). A CORS preflight is answered first (lib/mcp/serve/cors.ts), and every answer to an
+ * allowed cross-origin page carries its CORS headers. The request then
  * goes to the 2026-era handler or to 2025-era serving, stateless or in a session.
  */
 export async function serveMcp(request: Request, endpoint: McpEndpoint): Promise<Response> {
   const started = performance.now();
   let response: Response;
   try {
-    response = await serve(request, endpoint);
+    response = withCors(request, await serve(request, endpoint));
   } catch (e) {
     // The SDK answers protocol errors itself; what throws here is nearly always the database
     // (authentication, the caller's view): "try again soon", never a hang or a crash. An outage
@@ -59,6 +64,7 @@ function requestIdOf(request: Request): string {
 const METHODS = new Set(["GET", "POST", "DELETE"]);
 
 async function serve(request: Request, endpoint: McpEndpoint): Promise<Response> {
+  if (request.method.toUpperCase() === "OPTIONS") return preflightResponse(request);
   if (!METHODS.has(request.method.toUpperCase())) return methodNotAllowedResponse();
   const refused = untrustedHostOrOrigin(request.headers);
   if (refused) return jsonRpcErrorResponse(403, TRANSPORT_ERROR, refused);
@@ -70,8 +76,11 @@ async function serve(request: Request, endpoint: McpEndpoint): Promise<Response>
 
   const maxBodyBytes = mcpConfig.maxBodyBytes();
   if (Number(request.headers.get("content-length") ?? 0) > maxBodyBytes) return bodyTooLargeResponse(maxBodyBytes);
-  const badText = await refuseUnstorableMessage(request, maxBodyBytes);
-  if (badText) return badText;
+  const badWire = refuseUnservedVersion(request.headers);
+  if (badWire) return badWire;
+  const message = await readPostedMessage(request, maxBodyBytes);
+  const badMessage = refuseUnstorableMessage(message) ?? refuseBatch(message, request.headers);
+  if (badMessage) return badMessage;
 
   const surface = await resolveSurface(endpoint, owner.caller);
   if (!surface) return nothingHere(request, owner);
@@ -93,7 +102,14 @@ async function identify(headers: Headers, endpoint: McpEndpoint): Promise<Sessio
 
 async function serveLegacy(request: Request, owner: SessionOwner, surface: McpSurface, maxBodyBytes: number): Promise<Response> {
   if (!mcpConfig.statefulSessions()) {
-    const parts = { info: surface.info, instructions: surface.instructions(), resources: surface.resources(), tools: () => surface.tools, toolsListChanged: false };
+    const parts = {
+      info: surface.info,
+      instructions: surface.instructions(),
+      resources: surface.resources(),
+      tools: () => surface.tools,
+      toolsListChanged: false,
+      protocolVersions: SERVED_LEGACY_VERSIONS,
+    };
     return serveLegacyStateless(request, parts, maxBodyBytes);
   }
   const sessionId = request.headers.get("mcp-session-id");

@@ -14,12 +14,12 @@ import type { McpEndpoint } from "@/lib/mcp/surface/surface-types";
  * (bench/README.md). Registered by instrumentation.ts, so it runs in the module instance of
  * the Next.js server, sharing its caches, connections and metrics registry.
  *
- * Only the three endpoints and the methods MCP uses are taken; anything else (OPTIONS, HEAD,
- * a trailing slash, a percent-escape to decode) goes on to Next as before. MCP_SERVE_DIRECT=false
+ * Only the three endpoints and the methods MCP uses (and CORS preflights) are taken; anything
+ * else (HEAD, a trailing slash, a percent-escape to decode) goes on to Next as before. MCP_SERVE_DIRECT=false
  * leaves every request to Next.
  */
 
-const METHODS = new Set(["GET", "POST", "DELETE"]);
+const METHODS = new Set(["GET", "POST", "DELETE", "OPTIONS"]);
 const HEADERS = Object.entries(STATIC_SECURITY_HEADERS);
 
 /** Makes the handler available to scripts/serve.ts (instrumentation.ts calls this at start). */

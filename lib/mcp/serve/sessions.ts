@@ -5,6 +5,7 @@ import { logger } from "@/lib/log";
 import { trackLiveMcpSessions } from "@/lib/ops/metrics";
 import { onShutdown } from "@/lib/ops/shutdown";
 import { buildServer } from "@/lib/mcp/serve/build-server";
+import { SERVED_LEGACY_VERSIONS } from "@/lib/mcp/serve/check-protocol-version";
 import { LegacyHttpTransport } from "@/lib/mcp/serve/legacy-transport";
 import { closeWhenBodyEnds } from "@/lib/mcp/serve/legacy-stateless";
 import { mcpConfig } from "@/lib/mcp/serve/mcp-config";
@@ -66,6 +67,7 @@ export async function openSession(request: Request, owner: SessionOwner, surface
     resources: surface.resources(),
     tools: () => session.tools,
     toolsListChanged: true,
+    protocolVersions: SERVED_LEGACY_VERSIONS,
   });
   session.transport.onclose = () => forget(session.id);
   await session.server.connect(session.transport);

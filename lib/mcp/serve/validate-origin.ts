@@ -1,5 +1,6 @@
 import { validateHostHeader, validateOriginHeader } from "@modelcontextprotocol/server";
 import { setting } from "@/lib/config/settings";
+import { isCorsOrigin } from "@/lib/mcp/serve/cors";
 
 /**
  * DNS-rebinding protection for the MCP endpoints (neither SDK transport does it): the Host
@@ -9,7 +10,7 @@ import { setting } from "@/lib/config/settings";
  * when set, otherwise localhost, 127.0.0.1 and [::1]; the host of `PUBLIC_URL` is always
  * allowed, since it is where clients are told to connect. With `*`, any Host is accepted and
  * an Origin must name the same host as the Host header (a browser page of another site is
- * still refused).
+ * still refused). Origins listed in MCP_CORS_ORIGINS are let in too (lib/mcp/serve/cors.ts).
  */
 
 const LOCALHOST = ["localhost", "127.0.0.1", "[::1]"];
@@ -41,9 +42,10 @@ export function allowedHostnames(): string[] | "*" {
  */
 export function untrustedHostOrOrigin(headers: Headers): string | null {
   const allowed = allowedHostnames();
-  if (allowed === "*") return sameHostOrigin(headers);
+  if (allowed === "*") return isCorsOrigin(headers.get("origin")) ? null : sameHostOrigin(headers);
   const host = validateHostHeader(headers.get("host"), allowed);
   if (!host.ok) return host.message;
+  if (isCorsOrigin(headers.get("origin"))) return null; // a web page the operator let in (MCP_CORS_ORIGINS)
   const origin = validateOriginHeader(headers.get("origin"), allowed);
   return origin.ok ? null : origin.message;
 }
