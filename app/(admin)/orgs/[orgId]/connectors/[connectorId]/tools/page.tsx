@@ -57,7 +57,7 @@ export default async function ConnectorToolsPage({ params }: { params: Connector
               {tool.description && <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{tool.description}</p>}
               <details className="mt-2 text-sm">
                 <summary className="cursor-pointer">Input schema</summary>
-                <pre tabIndex={0} className="mt-2 overflow-x-auto rounded-md bg-zinc-50 p-3 font-mono text-xs dark:bg-zinc-950">
+                <pre tabIndex={0} className="mt-2 overflow-x-auto rounded-md [contain:inline-size] bg-zinc-50 p-3 font-mono text-xs dark:bg-zinc-950">
                   {JSON.stringify(tool.inputSchema, null, 2)}
                 </pre>
               </details>
