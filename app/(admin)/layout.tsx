@@ -22,7 +22,8 @@ export default async function AdminLayout({ children }: { children: ReactNode })
       </a>
       <AppHeader userEmail={user.email} />
       <div className="flex flex-1 flex-col md:flex-row">
-        <aside className="border-b border-zinc-200 md:border-r md:border-b-0 dark:border-zinc-800">
+        {/* From md up the sidebar stays in place while a long page scrolls (below the 3.5rem header). */}
+        <aside className="min-w-0 border-b border-zinc-200 md:sticky md:top-14 md:h-[calc(100dvh-3.5rem)] md:self-start md:overflow-y-auto md:border-r md:border-b-0 dark:border-zinc-800">
           <SideNav
             orgs={orgs}
             fallback={{ orgId: place.org?.id, workspaceId: place.workspace?.id }}
@@ -30,7 +31,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
             pendingInvitations={pendingInvitations}
           />
         </aside>
-        <main id="main" className="min-w-0 flex-1 p-4 md:p-8">
+        <main id="main" className="min-w-0 flex-1 p-4 break-words md:p-8">
           {children}
         </main>
       </div>
