@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { AppHeader } from "@/components/shell/app-header";
+import { Breadcrumbs } from "@/components/shell/breadcrumbs";
 import { SideNav } from "@/components/shell/side-nav";
 import { Toaster } from "@/components/ui/toaster";
 import { currentPlace, loadViewer } from "@/app/(admin)/_lib/context";
@@ -32,6 +33,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
           />
         </aside>
         <main id="main" className="min-w-0 flex-1 p-4 break-words md:p-8">
+          <Breadcrumbs orgs={orgs} />
           {children}
         </main>
       </div>
