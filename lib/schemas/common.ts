@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "@/lib/schemas/plain-messages";
 
 /** Building blocks shared by every domain's request schemas. */
 
