@@ -14,6 +14,7 @@ import { FormAlert, errorAt } from "@/components/forms/form-alert";
 import { applyResult } from "@/components/forms/apply-result";
 import { CreateServerBody } from "@/lib/servers/schemas";
 import { createServerAction } from "@/app/(admin)/w/[workspaceId]/servers/actions";
+import { NAME_MAX_LENGTH } from "@/lib/schemas/common";
 
 export interface ConnectorOption {
   id: string;
@@ -33,7 +34,7 @@ export function NewServerForm({ workspaceId, orgId, connectors }: { workspaceId:
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
       <FormAlert form={form} />
       <Field id="server-name" label="Name" error={errorAt(form, "name")}>
-        {(control) => <Input {...control} {...form.register("name")} autoComplete="off" placeholder="Support" />}
+        {(control) => <Input {...control} {...form.register("name")} maxLength={NAME_MAX_LENGTH} autoComplete="off" placeholder="Support" />}
       </Field>
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">Connectors</legend>

@@ -14,6 +14,7 @@ import { formPathOf } from "@/components/connectors/connector-form-model";
 import { HttpUrl } from "@/lib/connectors/schemas";
 import { Name } from "@/lib/schemas/common";
 import { deleteConnectorAction, updateConnectorAction } from "@/app/(admin)/orgs/[orgId]/connectors/actions";
+import { NAME_MAX_LENGTH } from "@/lib/schemas/common";
 
 const SettingsForm = z.object({ name: Name, url: HttpUrl });
 
@@ -37,7 +38,7 @@ export function ConnectorSettingsForm({ connector, version: loaded }: Props) {
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
       <FormAlert form={form} />
       <Field id="connector-name" label="Name" error={errorAt(form, "name")}>
-        {(control) => <Input {...control} {...form.register("name")} autoComplete="off" />}
+        {(control) => <Input {...control} {...form.register("name")} maxLength={NAME_MAX_LENGTH} autoComplete="off" />}
       </Field>
       <Field
         id="connector-url"
@@ -45,7 +46,7 @@ export function ConnectorSettingsForm({ connector, version: loaded }: Props) {
         hint={connector.type === "mcp" ? "After changing it, reload the tools on the Tools page." : undefined}
         error={errorAt(form, "url")}
       >
-        {(control) => <Input {...control} {...form.register("url")} type="url" className="font-mono" autoComplete="off" />}
+        {(control) => <Input {...control} {...form.register("url")} maxLength={2048} type="url" className="font-mono" autoComplete="off" />}
       </Field>
       <SaveButton form={form} />
     </form>

@@ -13,6 +13,7 @@ import { useObjectVersion } from "@/components/forms/use-object-version";
 import { type PickerConnector, ToolWhitelistPicker, toolKey } from "@/components/roles/tool-whitelist-picker";
 import { Name } from "@/lib/schemas/common";
 import { deleteRoleAction, updateRoleAction } from "@/app/(admin)/orgs/[orgId]/roles/actions";
+import { NAME_MAX_LENGTH } from "@/lib/schemas/common";
 
 interface Props {
   orgId: string;
@@ -57,7 +58,7 @@ export function RoleEditor({ orgId, role, connectors, version: loaded }: Props) 
         </CardHeader>
         <CardContent>
           <Field id="role-name" label="Role name" error={nameError}>
-            {(control) => <Input {...control} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />}
+            {(control) => <Input {...control} value={name} onChange={(e) => setName(e.target.value)} maxLength={NAME_MAX_LENGTH} autoComplete="off" />}
           </Field>
         </CardContent>
       </Card>

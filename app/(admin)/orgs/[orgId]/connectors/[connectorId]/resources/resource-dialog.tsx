@@ -22,6 +22,7 @@ import {
   deleteStoredResourceAction,
   updateStoredResourceAction,
 } from "@/app/(admin)/orgs/[orgId]/connectors/[connectorId]/resources/actions";
+import { NAME_MAX_LENGTH } from "@/lib/schemas/common";
 
 export interface ResourceRow {
   id: string;
@@ -88,7 +89,7 @@ export function ResourceDialog({ connectorId, siblings, resource }: { connectorI
         <form onSubmit={onSubmit} className="grid gap-4" noValidate>
           <FormAlert form={form} />
           <Field id="resource-uri" label="URI" hint='Any absolute URI with a scheme, e.g. "crm://schema". Not anythingmcp:.' error={errorAt(form, "uri")}>
-            {(control) => <Input {...control} {...form.register("uri")} className="font-mono" autoComplete="off" />}
+            {(control) => <Input {...control} {...form.register("uri")} maxLength={2048} className="font-mono" autoComplete="off" />}
           </Field>
           {live.length > 0 && (
             <ul className="grid gap-1" aria-live="polite">
@@ -103,10 +104,10 @@ export function ResourceDialog({ connectorId, siblings, resource }: { connectorI
           )}
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="resource-name" label="Name" error={errorAt(form, "name")}>
-              {(control) => <Input {...control} {...form.register("name")} autoComplete="off" />}
+              {(control) => <Input {...control} {...form.register("name")} maxLength={NAME_MAX_LENGTH} autoComplete="off" />}
             </Field>
             <Field id="resource-mime" label="MIME type" hint="Plain type/subtype; empty: text/plain" error={errorAt(form, "mimeType")}>
-              {(control) => <Input {...control} {...form.register("mimeType")} className="font-mono" autoComplete="off" />}
+              {(control) => <Input {...control} {...form.register("mimeType")} maxLength={255} className="font-mono" autoComplete="off" />}
             </Field>
           </div>
           <Field id="resource-description" label="Description (optional)" error={errorAt(form, "description")}>
