@@ -14,6 +14,7 @@ import { Textarea } from "@/components/ui/textarea";
 import type { HttpToolInput } from "@/lib/connectors/schemas";
 import type { OpenApiImport } from "@/lib/connectors/import-openapi";
 import { importOpenApiAction } from "@/app/(admin)/orgs/[orgId]/connectors/actions";
+import { plural } from "@/components/ui/plural";
 
 /** Server actions take at most 1 MB by default; say so before the upload fails. */
 const MAX_TEXT = 1_000_000;
@@ -190,7 +191,7 @@ function OperationPicker({ result, chosen, setChosen, onBack, onConfirm }: Picke
       </ul>
       {result.skipped.length > 0 && (
         <details className="text-sm">
-          <summary className="cursor-pointer">{result.skipped.length} operation(s) cannot become tools</summary>
+          <summary className="cursor-pointer">{plural(result.skipped.length, "operation")} cannot become tools</summary>
           <ul className="mt-1 list-disc pl-6 text-zinc-600 dark:text-zinc-400">
             {result.skipped.map((s) => (
               <li key={s.key}>

@@ -34,3 +34,17 @@ describe("navigation", () => {
     expect(breadcrumbsFor([org], "/orgs/other/connectors")).toEqual([]);
   });
 });
+
+describe("plural", () => {
+  it("says 1 tool, 2 tools, 1 entity, 3 entities", async () => {
+    const { plural } = await import("@/components/ui/plural");
+    expect([plural(1, "tool"), plural(2, "tool"), plural(0, "argument"), plural(1, "entity"), plural(3, "entity"), plural(2, "key")]).toEqual([
+      "1 tool",
+      "2 tools",
+      "0 arguments",
+      "1 entity",
+      "3 entities",
+      "2 keys",
+    ]);
+  });
+});

@@ -15,6 +15,7 @@ import { applyResult } from "@/components/forms/apply-result";
 import { CreateServerBody } from "@/lib/servers/schemas";
 import { createServerAction } from "@/app/(admin)/w/[workspaceId]/servers/actions";
 import { NAME_MAX_LENGTH } from "@/lib/schemas/common";
+import { plural } from "@/components/ui/plural";
 
 export interface ConnectorOption {
   id: string;
@@ -60,7 +61,7 @@ export function NewServerForm({ workspaceId, orgId, connectors }: { workspaceId:
                       <Label htmlFor={`server-connector-${c.id}`} className="flex items-center gap-2 font-normal">
                         {c.name}
                         <Badge>{c.type === "mcp" ? "MCP" : "HTTP"}</Badge>
-                        <span className="text-xs text-zinc-500 dark:text-zinc-400">{c.toolCount} tools</span>
+                        <span className="text-xs text-zinc-500 dark:text-zinc-400">{plural(c.toolCount, "tool")}</span>
                       </Label>
                     </li>
                   );

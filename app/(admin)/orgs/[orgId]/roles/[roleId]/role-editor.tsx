@@ -14,6 +14,7 @@ import { type PickerConnector, ToolWhitelistPicker, toolKey } from "@/components
 import { Name } from "@/lib/schemas/common";
 import { deleteRoleAction, updateRoleAction } from "@/app/(admin)/orgs/[orgId]/roles/actions";
 import { NAME_MAX_LENGTH } from "@/lib/schemas/common";
+import { plural } from "@/components/ui/plural";
 
 interface Props {
   orgId: string;
@@ -47,7 +48,7 @@ export function RoleEditor({ orgId, role, connectors, version: loaded }: Props) 
       const result = await updateRoleAction(role.id, { name: parsed.data, tools }, version.current());
       version.track(result);
       if (!result.ok && result.fieldErrors?.name) setNameError(result.fieldErrors.name);
-      applyResult(result, { success: `Role saved (${tools.length} tools)` });
+      applyResult(result, { success: `Role saved (${plural(tools.length, "tool")})` });
     });
   };
   return (
