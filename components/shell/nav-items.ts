@@ -46,11 +46,12 @@ export interface ContextNavItem {
   icon: LucideIcon;
 }
 
-/** The person's own places, whatever organization is shown: invitations to answer, and every key that acts in their name. */
+/** The person's own places, whatever organization is shown: invitations to answer, the servers they can use, and every key that acts in their name. */
 export function personalNavItems(pendingInvitations: number): ContextNavItem[] {
   return [
     { href: "/", label: "Overview", icon: LayoutDashboard },
     { href: "/invitations", label: pendingInvitations > 0 ? `Invitations (${pendingInvitations})` : "Invitations", icon: Mail },
+    { href: "/me/servers", label: "My MCP servers", icon: Server },
     { href: "/me/api-keys", label: "Your API keys", icon: KeyRound },
   ];
 }
