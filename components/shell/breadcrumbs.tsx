@@ -22,7 +22,7 @@ export function breadcrumbsFor(orgs: OverviewOrg[], pathname: string): Crumb[] {
   // /orgs/<id> and /w/<id> open the first page this person may see there.
   const crumbs: Crumb[] = [{ href: `/orgs/${org.id}`, label: org.name }];
   if (workspace) crumbs.push({ href: `/w/${workspace.id}`, label: workspace.name });
-  const section = allNavItems(org.id, workspace?.id).find((item) => item.href !== "/" && isActiveNavItem(item, pathname));
+  const section = allNavItems(org.id, workspace?.id, org.role !== "member").find((item) => item.href !== "/" && isActiveNavItem(item, pathname));
   if (section) crumbs.push({ href: section.href, label: section.label });
   return crumbs;
 }

@@ -92,9 +92,9 @@ export function workspaceNavItems(workspaceId: string, isAdmin: boolean): Contex
   ];
 }
 
-/** Every section the navigation can show for this place, for breadcrumbs. */
-export function allNavItems(orgId: string | undefined, workspaceId: string | undefined): ContextNavItem[] {
-  return [...personalNavItems(0), ...(orgId ? orgNavItems(orgId, true) : []), ...(workspaceId ? workspaceNavItems(workspaceId, true) : [])];
+/** Every section the navigation shows this person for this place, for breadcrumbs. */
+export function allNavItems(orgId: string | undefined, workspaceId: string | undefined, isAdmin: boolean): ContextNavItem[] {
+  return [...personalNavItems(0), ...(orgId ? orgNavItems(orgId, isAdmin) : []), ...(workspaceId ? workspaceNavItems(workspaceId, isAdmin) : [])];
 }
 
 export function isActiveNavItem(item: { href: string }, pathname: string): boolean {
