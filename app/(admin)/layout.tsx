@@ -32,7 +32,8 @@ export default async function AdminLayout({ children }: { children: ReactNode })
             pendingInvitations={pendingInvitations}
           />
         </aside>
-        <main id="main" className="min-w-0 flex-1 p-4 break-words md:p-8">
+        {/* Long unbroken text (a URI in a hint, a name) wraps instead of widening the page on a phone; tables keep theirs and scroll. */}
+        <main id="main" className="min-w-0 flex-1 p-4 [overflow-wrap:anywhere] md:p-8">
           <Breadcrumbs orgs={orgs} />
           {children}
         </main>

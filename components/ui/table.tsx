@@ -9,7 +9,7 @@ import { cn } from "@/components/ui/cn";
 export function Table({ className, ...props }: ComponentProps<"table">) {
   return (
     <div className="w-full overflow-x-auto [contain:inline-size] rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
-      <table className={cn("w-full border-collapse text-left text-sm", className)} {...props} />
+      <table className={cn("w-full border-collapse text-left text-sm [overflow-wrap:normal]", className)} {...props} />
     </div>
   );
 }

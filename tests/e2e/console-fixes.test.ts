@@ -276,7 +276,11 @@ paths:
       const problems: Record<string, unknown> = {};
       for (const path of pages) {
         await p.goto(path);
-        await p.locator("main h1").first().waitFor();
+        const loaded = await p.locator("main h1").first().waitFor().then(() => true, () => false);
+        if (!loaded) {
+          problems[path] = `no heading: ${(await p.locator("body").innerText()).slice(0, 300)}`;
+          continue;
+        }
         await p.waitForLoadState("networkidle");
         const found = await p.evaluate(() => {
           const width = document.documentElement.clientWidth;
