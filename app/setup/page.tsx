@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { connection } from "next/server";
 import { AuthPage } from "@/components/shell/auth-page";
 import { MIN_OWNER_PASSWORD_LENGTH, hasAnyUser, seedInitialAdminFromEnv } from "@/lib/auth/first-run";
+import { getCurrentUser } from "@/lib/auth/current-user";
 import { SetupForm } from "@/app/setup/setup-form";
 
 export const metadata: Metadata = { title: "Set up" };
@@ -11,7 +12,8 @@ export const metadata: Metadata = { title: "Set up" };
 export default async function SetupPage() {
   await connection();
   await seedInitialAdminFromEnv();
-  if (await hasAnyUser()) redirect("/signin");
+  // Somebody signed in has nothing to set up: their overview, not the sign-in page.
+  if (await hasAnyUser()) redirect((await getCurrentUser()) ? "/" : "/signin");
   return (
     <AuthPage
       title="Create the owner account"

@@ -5,6 +5,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { errorAt } from "@/components/forms/form-alert";
 import { slugify } from "@/components/admin/slug";
+import { NAME_MAX_LENGTH, SLUG_MAX_LENGTH } from "@/lib/schemas/common";
 
 /**
  * Name and slug inputs; while the slug has not been typed by hand it follows the name.
@@ -23,10 +24,10 @@ export function NameSlugFields<F extends FieldValues>({ form, idPrefix, autoSlug
   return (
     <>
       <Field id={`${idPrefix}-name`} label="Name" error={errorAt(form, "name")}>
-        {(control) => <Input {...control} {...name} autoComplete="off" />}
+        {(control) => <Input {...control} {...name} maxLength={NAME_MAX_LENGTH} autoComplete="off" />}
       </Field>
       <Field id={`${idPrefix}-slug`} label="Slug" hint="Lowercase letters, digits and single hyphens; used in URLs." error={errorAt(form, "slug")}>
-        {(control) => <Input {...control} {...slug} autoComplete="off" className="font-mono" />}
+        {(control) => <Input {...control} {...slug} maxLength={SLUG_MAX_LENGTH} autoComplete="off" className="font-mono" />}
       </Field>
     </>
   );

@@ -10,7 +10,8 @@ export function SubNav({ label, items }: { label: string; items: { href: string;
   const pathname = usePathname();
   return (
     <nav aria-label={label} className="border-b border-zinc-200 dark:border-zinc-800">
-      <ul className="-mb-px flex gap-1 overflow-x-auto">
+      {/* Wraps on a phone: a row of links that scrolled sideways widened the whole page. */}
+      <ul className="-mb-px flex flex-wrap gap-x-1">
         {items.map((item) => {
           const path = item.href.split("?")[0];
           const active = item.exact ? pathname === path : pathname === path || pathname.startsWith(`${path}/`);

@@ -8,6 +8,7 @@ import { Input } from "@/components/ui/input";
 import { errorAt } from "@/components/forms/form-alert";
 import { MarkdownField } from "@/components/forms/markdown-field";
 import { SecretHeadersEditor } from "@/components/connectors/secret-headers-editor";
+import { NAME_MAX_LENGTH } from "@/lib/schemas/common";
 
 interface NewConnectorCardProps {
   namePlaceholder: string;
@@ -25,10 +26,10 @@ export function NewConnectorCard({ namePlaceholder, url, instructionsHint, child
     <Card>
       <CardContent className="grid gap-4 pt-6">
         <Field id="connector-name" label="Name" error={errorAt(form, "name")}>
-          {(control) => <Input {...control} {...form.register("name")} autoComplete="off" placeholder={namePlaceholder} />}
+          {(control) => <Input {...control} {...form.register("name")} maxLength={NAME_MAX_LENGTH} autoComplete="off" placeholder={namePlaceholder} />}
         </Field>
         <Field id={url.id} label={url.label} hint={url.hint} error={errorAt(form, url.name)}>
-          {(control) => <Input {...control} {...form.register(url.name)} type="url" autoComplete="off" className="font-mono" placeholder={url.placeholder} />}
+          {(control) => <Input {...control} {...form.register(url.name)} maxLength={2048} type="url" autoComplete="off" className="font-mono" placeholder={url.placeholder} />}
         </Field>
         {children}
         <SecretHeadersEditor idPrefix="connector" />

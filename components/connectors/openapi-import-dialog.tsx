@@ -14,14 +14,18 @@ import { Textarea } from "@/components/ui/textarea";
 import type { HttpToolInput } from "@/lib/connectors/schemas";
 import type { OpenApiImport } from "@/lib/connectors/import-openapi";
 import { importOpenApiAction } from "@/app/(admin)/orgs/[orgId]/connectors/actions";
+import { plural } from "@/components/ui/plural";
 
 /** Server actions take at most 1 MB by default; say so before the upload fails. */
 const MAX_TEXT = 1_000_000;
 
+/** What a document says about the API as a whole. */
+export type ImportedDocument = Pick<OpenApiImport, "title" | "baseUrl" | "secretHeaders">;
+
 interface Props {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onImport: (tools: HttpToolInput[], baseUrl: string | null) => void;
+  onImport: (tools: HttpToolInput[], doc: ImportedDocument) => void;
 }
 
 /**
@@ -59,7 +63,7 @@ export function OpenApiImportDialog({ open, onOpenChange, onImport }: Props) {
   const confirm = () => {
     if (!result) return;
     const tools = result.operations.filter((o) => chosen.has(o.key)).map((o) => o.tool);
-    onImport(tools, result.baseUrl);
+    onImport(tools, { title: result.title, baseUrl: result.baseUrl, secretHeaders: result.secretHeaders });
     toast.success(`${tools.length} tool${tools.length === 1 ? "" : "s"} added from ${result.title ?? "the document"}; save to keep them`);
     reset();
     onOpenChange(false);
@@ -141,6 +145,12 @@ function OperationPicker({ result, chosen, setChosen, onBack, onConfirm }: Picke
           </>
         )}
       </p>
+      {result.secretHeaders.length > 0 && (
+        <Alert tone="info">
+          The API asks for {result.secretHeaders.map((h) => h.name).join(" and ")}: {result.secretHeaders.length === 1 ? "it is" : "they are"} added to the
+          secret headers for you to fill in.
+        </Alert>
+      )}
       {result.warnings.map((w) => (
         <Alert key={w} tone="info">
           {w}
@@ -181,7 +191,7 @@ function OperationPicker({ result, chosen, setChosen, onBack, onConfirm }: Picke
       </ul>
       {result.skipped.length > 0 && (
         <details className="text-sm">
-          <summary className="cursor-pointer">{result.skipped.length} operation(s) cannot become tools</summary>
+          <summary className="cursor-pointer">{plural(result.skipped.length, "operation")} cannot become tools</summary>
           <ul className="mt-1 list-disc pl-6 text-zinc-600 dark:text-zinc-400">
             {result.skipped.map((s) => (
               <li key={s.key}>

@@ -11,21 +11,34 @@ export interface ResourceWarning {
   text: string;
 }
 
+/**
+ * The URI of another row that counts as the same resource as `uri` (equal once normalized),
+ * or null. `siblings` may include the row itself once; the same URI twice is a duplicate.
+ */
+export function duplicateUriOf(uri: string, siblings: { uri: string }[]): string | null {
+  if (!isValidResourceUri(uri) || isReservedUri(uri)) return null;
+  const key = normalizeResourceUri(uri);
+  const clash = siblings.find((s) => s.uri !== uri && isValidResourceUri(s.uri) && normalizeResourceUri(s.uri) === key);
+  if (clash) return clash.uri;
+  return siblings.filter((s) => s.uri === uri).length > 1 ? uri : null;
+}
+
+function uriWarningOf(uri: string, siblings: { uri: string }[]): ResourceWarning | null {
+  if (uri.trim() === "") return null; // nothing typed yet is not a mistake yet
+  if (isReservedUri(uri)) return { level: "skipped", text: "Skipped: the anythingmcp: scheme is reserved for the platform's own resources." };
+  if (!isValidResourceUri(uri)) return { level: "skipped", text: 'Skipped: not a valid absolute URI (it needs a scheme, e.g. "crm://schema").' };
+  const clash = duplicateUriOf(uri, siblings);
+  if (!clash) return null;
+  return { level: "skipped", text: `Not published: another resource has the same URI${clash !== uri ? ` (${clash})` : ""}; neither is served.` };
+}
+
 export function resourceWarnings(
   row: { uri: string; mimeType: string | null; fetchConfig: unknown },
   siblings: { uri: string }[] = [],
 ): ResourceWarning[] {
   const warnings: ResourceWarning[] = [];
-  if (isReservedUri(row.uri)) warnings.push({ level: "skipped", text: "Skipped: the anythingmcp: scheme is reserved for the platform's own resources." });
-  else if (!isValidResourceUri(row.uri)) warnings.push({ level: "skipped", text: 'Skipped: not a valid absolute URI (it needs a scheme, e.g. "crm://schema").' });
-  else {
-    const key = normalizeResourceUri(row.uri);
-    const clash = siblings.find((s) => s.uri !== row.uri && isValidResourceUri(s.uri) && normalizeResourceUri(s.uri) === key);
-    const twin = siblings.filter((s) => s.uri === row.uri).length > 1;
-    if (clash || twin) {
-      warnings.push({ level: "skipped", text: `Not published: another resource has the same URI${clash ? ` (${clash.uri})` : ""}; neither is served.` });
-    }
-  }
+  const uriWarning = uriWarningOf(row.uri, siblings);
+  if (uriWarning) warnings.push(uriWarning);
   if (row.mimeType !== null && row.mimeType !== "" && plainMimeTypeOrNull(row.mimeType) === null) {
     warnings.push({ level: "note", text: "Served as text/plain: the MIME type is not a plain type/subtype." });
   }

@@ -12,6 +12,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { errorAt } from "@/components/forms/form-alert";
 import { JsonEditor } from "@/components/editors/json-editor";
 import type { ToolDraftInput } from "@/components/connectors/connector-form-model";
+import {  } from "@/lib/schemas/common";
 
 type ToolsForm = { tools: ToolDraftInput[] };
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -49,7 +50,7 @@ export function ToolEditorCard({ index: i, expanded, onToggle, onRemove }: Props
         <div id={`${prefix}-body`} className="grid gap-4 border-t border-zinc-200 p-4 dark:border-zinc-800">
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id={`${prefix}-name`} label="Tool name" hint="What MCP clients call it: letters, digits, _ . -" error={errorAt(form, `tools.${i}.name`)}>
-              {(control) => <Input {...control} {...form.register(`tools.${i}.name`)} className="font-mono" autoComplete="off" />}
+              {(control) => <Input {...control} {...form.register(`tools.${i}.name`)} maxLength={64} className="font-mono" autoComplete="off" />}
             </Field>
             <div className="grid grid-cols-[8rem_1fr] gap-2">
               <Field id={`${prefix}-method`} label="Method" error={errorAt(form, `tools.${i}.method`)}>
@@ -62,7 +63,7 @@ export function ToolEditorCard({ index: i, expanded, onToggle, onRemove }: Props
                 )}
               </Field>
               <Field id={`${prefix}-path`} label="Path" hint="{name} takes that argument" error={errorAt(form, `tools.${i}.path`)}>
-                {(control) => <Input {...control} {...form.register(`tools.${i}.path`)} className="font-mono" autoComplete="off" placeholder="/customers/{id}" />}
+                {(control) => <Input {...control} {...form.register(`tools.${i}.path`)} maxLength={2048} className="font-mono" autoComplete="off" placeholder="/customers/{id}" />}
               </Field>
             </div>
           </div>

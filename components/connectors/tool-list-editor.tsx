@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ToolEditorCard } from "@/components/connectors/tool-editor-card";
-import { OpenApiImportDialog } from "@/components/connectors/openapi-import-dialog";
+import { type ImportedDocument, OpenApiImportDialog } from "@/components/connectors/openapi-import-dialog";
 import { emptyToolDraft, toolToDraft, type ToolDraftInput } from "@/components/connectors/connector-form-model";
 import type { HttpToolInput } from "@/lib/connectors/schemas";
 
@@ -25,9 +25,10 @@ function freeName(name: string, taken: Set<string>): string {
 /**
  * The tools of an http connector, edited in place: add by hand or import from an OpenAPI
  * document, filter by name or path, expand one to edit it. Lives inside a FormProvider.
- * `onBaseUrl` receives the base URL an imported document names.
+ * `onDocument` receives what an imported document says about the whole API (title, base URL,
+ * the secret headers its security schemes ask for).
  */
-export function ToolListEditor({ onBaseUrl }: { onBaseUrl?: (url: string) => void }) {
+export function ToolListEditor({ onDocument }: { onDocument?: (doc: ImportedDocument) => void }) {
   const form = useFormContext<ToolsForm>();
   const { fields, append, remove } = useFieldArray({ control: form.control, name: "tools" });
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
@@ -48,7 +49,7 @@ export function ToolListEditor({ onBaseUrl }: { onBaseUrl?: (url: string) => voi
     // The new row's field id exists after the render; expand it by index instead.
     setExpanded((current) => new Set(current).add(`new-${fields.length}`));
   };
-  const addImported = (imported: HttpToolInput[], baseUrl: string | null) => {
+  const addImported = (imported: HttpToolInput[], doc: ImportedDocument) => {
     const taken = new Set(tools.map((t) => t.name));
     const drafts = imported.map((tool) => {
       const name = freeName(tool.name, taken);
@@ -56,7 +57,7 @@ export function ToolListEditor({ onBaseUrl }: { onBaseUrl?: (url: string) => voi
       return toolToDraft({ ...tool, name });
     });
     append(drafts, { shouldFocus: false });
-    if (baseUrl) onBaseUrl?.(baseUrl);
+    onDocument?.(doc);
   };
 
   const needle = filter.trim().toLowerCase();

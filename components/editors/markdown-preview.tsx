@@ -23,7 +23,7 @@ export function MarkdownPreview({ source, emptyText = "Nothing to preview yet." 
           ul: ({ node: _node, ...props }) => <ul {...props} className="my-2 list-disc pl-6" />,
           ol: ({ node: _node, ...props }) => <ol {...props} className="my-2 list-decimal pl-6" />,
           code: ({ node: _node, ...props }) => <code {...props} className="rounded bg-zinc-100 px-1 font-mono text-xs dark:bg-zinc-800" />,
-          pre: ({ node: _node, ...props }) => <pre {...props} className="my-2 overflow-x-auto rounded-md bg-zinc-100 p-3 dark:bg-zinc-800" />,
+          pre: ({ node: _node, ...props }) => <pre {...props} className="my-2 overflow-x-auto rounded-md bg-zinc-100 [contain:inline-size] p-3 dark:bg-zinc-800" />,
           table: ({ node: _node, ...props }) => <table {...props} className="my-2 border-collapse text-left [&_td]:border [&_td]:px-2 [&_th]:border [&_th]:px-2" />,
           blockquote: ({ node: _node, ...props }) => <blockquote {...props} className="my-2 border-l-4 border-zinc-300 pl-3 text-zinc-600 dark:border-zinc-700 dark:text-zinc-400" />,
         }}

@@ -23,7 +23,7 @@ export function FileUploader({ workspaceId, workspaceName, maxUploadBytes }: { w
   const [visibility, setVisibility] = useState<Visibility>("private");
   const [tagsError, setTagsError] = useState<string>();
   const [announcement, setAnnouncement] = useState("");
-  const uploads = useUploads(workspaceId, { onUploaded: () => router.refresh(), announce: setAnnouncement });
+  const uploads = useUploads(workspaceId, maxUploadBytes, { onUploaded: () => router.refresh(), announce: setAnnouncement });
 
   const addFiles = (files: File[], skippedFolders: number) => {
     const tags = parseTags(tagsText);
@@ -35,7 +35,10 @@ export function FileUploader({ workspaceId, workspaceName, maxUploadBytes }: { w
     }
     if (files.length > 0) uploads.add(files, { tags, visibility });
     const folders = skippedFolders > 0 ? ` ${skippedFolders} folder${skippedFolders > 1 ? "s were" : " was"} skipped: drop the files inside instead.` : "";
-    setAnnouncement(`${files.length} file${files.length === 1 ? "" : "s"} uploading.${folders}`);
+    const fitting = files.filter((file) => file.size <= maxUploadBytes).length;
+    const refused = files.length - fitting;
+    const tooLarge = refused > 0 ? ` ${refused} file${refused === 1 ? " is" : "s are"} over the upload limit of ${formatBytes(maxUploadBytes)} and not sent.` : "";
+    setAnnouncement(`${fitting} file${fitting === 1 ? "" : "s"} uploading.${tooLarge}${folders}`);
   };
   const finished = uploads.items.some((item) => item.status !== "uploading" && item.status !== "processing");
 

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, type FileView } from "@/components/files/files-api";
 import { startUpload, UploadAbortedError, type UploadOptions, type UploadRequest } from "@/components/files/upload-request";
+import { formatBytes } from "@/components/files/format";
 
 export type UploadStatus = "uploading" | "processing" | "done" | "failed" | "cancelled";
 
@@ -31,7 +32,7 @@ interface Callbacks {
  * and can be cancelled, retried or dismissed. Uploads still running when the page goes away
  * are cancelled (the server then keeps nothing of them).
  */
-export function useUploads(workspaceId: string, { onUploaded, announce }: Callbacks) {
+export function useUploads(workspaceId: string, maxUploadBytes: number, { onUploaded, announce }: Callbacks) {
   const [items, setItems] = useState<UploadItem[]>([]);
   const requests = useRef(new Map<string, UploadRequest>());
   const nextKey = useRef(0);
@@ -75,18 +76,19 @@ export function useUploads(workspaceId: string, { onUploaded, announce }: Callba
 
   const add = useCallback(
     (files: File[], options: UploadOptions) => {
-      const added = files.map((file): UploadItem => ({
-        key: `upload-${nextKey.current++}`,
-        file,
-        options,
-        loaded: 0,
-        total: file.size,
-        status: "uploading",
-      }));
+      const added = files.map((file): UploadItem => {
+        const base = { key: `upload-${nextKey.current++}`, file, options, loaded: 0, total: file.size };
+        // The server would refuse it only after receiving all of it (a minute for 200 MB): say so now.
+        if (file.size > maxUploadBytes) {
+          const error = `Too large. ${file.name} has ${formatBytes(file.size)}; the upload limit is ${formatBytes(maxUploadBytes)}.`;
+          return { ...base, status: "failed", error, retryable: false };
+        }
+        return { ...base, status: "uploading" };
+      });
       setItems((list) => [...added, ...list]);
-      added.forEach(run);
+      added.filter((item) => item.status === "uploading").forEach(run);
     },
-    [run],
+    [run, maxUploadBytes],
   );
 
   const cancel = useCallback((key: string) => requests.current.get(key)?.abort(), []);

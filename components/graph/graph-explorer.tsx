@@ -7,6 +7,7 @@ import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { GraphPicture } from "@/components/graph/graph-picture";
 import type { KnowledgeGraph } from "@/lib/knowledge-graph/derive-static-graph";
+import { plural } from "@/components/ui/plural";
 
 type Layer = "all" | "derived" | "manual";
 
@@ -48,7 +49,7 @@ export function GraphExplorer({ graph, connectors }: { graph: KnowledgeGraph; co
           </div>
         </fieldset>
         <p className="ml-auto text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
-          {entities.length} entities · {relations.length} relations
+          {plural(entities.length, "entity")} · {plural(relations.length, "relation")}
         </p>
       </div>
       {entities.length === 0 ? (

@@ -2,7 +2,6 @@
 
 import "@xyflow/react/dist/style.css";
 import { Background, Controls, type Edge, MarkerType, type Node, ReactFlow } from "@xyflow/react";
-import { useTheme } from "next-themes";
 import { useMemo } from "react";
 import type { GraphEdge, GraphEntityNode } from "@/lib/knowledge-graph/derive-static-graph";
 
@@ -12,10 +11,10 @@ const ROW = 90;
 /**
  * The picture: one column per connector (its entities stacked), relations as arrows labelled
  * with their kind; manual entities and relations drawn solid and blue, derived ones grey and
- * dashed. Pan, zoom and move nodes with mouse or keyboard (React Flow's controls).
+ * dashed. Pan, zoom and move nodes with mouse or keyboard (React Flow's controls). Dark mode
+ * comes from app/globals.css, not from React Flow's colorMode prop (see there why).
  */
 export function GraphPicture({ entities, relations, connectorOrder }: { entities: GraphEntityNode[]; relations: GraphEdge[]; connectorOrder: string[] }) {
-  const { resolvedTheme } = useTheme();
   const { nodes, edges } = useMemo(() => {
     const rowOf = new Map<string, number>();
     const nodes: Node[] = entities.map((e) => {
@@ -48,7 +47,7 @@ export function GraphPicture({ entities, relations, connectorOrder }: { entities
   }, [entities, relations, connectorOrder]);
   return (
     <div className="h-[28rem] overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800" role="figure" aria-label="Knowledge graph picture (the same content is listed below)">
-      <ReactFlow nodes={nodes} edges={edges} fitView colorMode={resolvedTheme === "dark" ? "dark" : "light"} nodesConnectable={false} minZoom={0.2}>
+      <ReactFlow nodes={nodes} edges={edges} fitView nodesConnectable={false} minZoom={0.2}>
         <Background />
         <Controls showInteractive={false} />
       </ReactFlow>

@@ -6,14 +6,14 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { claudeDesktopConfig, curlInitialize, cursorConfig, KEY_PLACEHOLDER } from "@/components/servers/client-config";
 
 /** The server's endpoint URL and ready-to-paste configuration for common MCP clients. */
-export function EndpointDetails({ url, serverName }: { url: string; serverName: string }) {
+export function EndpointDetails({ url, serverName, id = "endpoint-url" }: { url: string; serverName: string; id?: string }) {
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center gap-2">
-        <code id="endpoint-url" className="rounded-md border border-zinc-200 bg-zinc-50 px-3 py-2 font-mono text-sm break-all dark:border-zinc-800 dark:bg-zinc-950">
+        <code id={id} className="rounded-md border border-zinc-200 bg-zinc-50 px-3 py-2 font-mono text-sm break-all dark:border-zinc-800 dark:bg-zinc-950">
           {url}
         </code>
-        <CopyButton value={url} label="Copy URL" aria-describedby="endpoint-url" />
+        <CopyButton value={url} label="Copy URL" aria-describedby={id} />
       </div>
       <Tabs defaultValue="claude">
         <TabsList aria-label="Client configuration">

@@ -46,16 +46,21 @@ export interface ContextNavItem {
   icon: LucideIcon;
 }
 
-/** The person's own places, whatever organization is shown: invitations to answer, and every key that acts in their name. */
+/** The person's own places, whatever organization is shown: invitations to answer, the servers they can use, and every key that acts in their name. */
 export function personalNavItems(pendingInvitations: number): ContextNavItem[] {
   return [
     { href: "/", label: "Overview", icon: LayoutDashboard },
     { href: "/invitations", label: pendingInvitations > 0 ? `Invitations (${pendingInvitations})` : "Invitations", icon: Mail },
+    { href: "/me/servers", label: "My MCP servers", icon: Server },
     { href: "/me/api-keys", label: "Your API keys", icon: KeyRound },
   ];
 }
 
-/** The organization's sections; members (not admins) manage nothing at this level. */
+/**
+ * The organization's sections; members (not admins) manage nothing at this level. Labels are
+ * unique across the whole navigation (the workspace has members and settings too), so each
+ * place has one entry and a breadcrumb can name it.
+ */
 export function orgNavItems(orgId: string, isAdmin: boolean): ContextNavItem[] {
   if (!isAdmin) return [];
   const base = `/orgs/${orgId}`;
@@ -64,9 +69,9 @@ export function orgNavItems(orgId: string, isAdmin: boolean): ContextNavItem[] {
     { href: `${base}/roles`, label: "MCP roles", icon: ShieldCheck },
     { href: `${base}/graph`, label: "Knowledge graph", icon: Network },
     { href: `${base}/workspaces`, label: "Workspaces", icon: Layers },
-    { href: `${base}/members`, label: "Members", icon: Users },
+    { href: `${base}/members`, label: "Organization members", icon: Users },
     { href: `${base}/audit`, label: "Audit log", icon: ScrollText },
-    { href: `${base}/settings`, label: "Settings", icon: Building2 },
+    { href: `${base}/settings`, label: "Organization settings", icon: Building2 },
   ];
 }
 
@@ -80,11 +85,16 @@ export function workspaceNavItems(workspaceId: string, isAdmin: boolean): Contex
     { href: `${base}/servers`, label: "MCP servers", icon: Server },
     { href: `${base}/preview`, label: "Preview as a caller", icon: Eye },
     { href: `${base}/skills`, label: "Skills", icon: BookOpen },
-    { href: `${base}/members`, label: "Members", icon: Users },
+    { href: `${base}/members`, label: "Workspace members", icon: Users },
     keys,
     files,
-    { href: `${base}/settings`, label: "Settings", icon: Settings },
+    { href: `${base}/settings`, label: "Workspace settings", icon: Settings },
   ];
+}
+
+/** Every section the navigation shows this person for this place, for breadcrumbs. */
+export function allNavItems(orgId: string | undefined, workspaceId: string | undefined, isAdmin: boolean): ContextNavItem[] {
+  return [...personalNavItems(0), ...(orgId ? orgNavItems(orgId, isAdmin) : []), ...(workspaceId ? workspaceNavItems(workspaceId, isAdmin) : [])];
 }
 
 export function isActiveNavItem(item: { href: string }, pathname: string): boolean {

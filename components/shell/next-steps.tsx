@@ -9,11 +9,16 @@ interface Step {
   href: string;
 }
 
-/** The path from an empty instance to a working MCP endpoint, ticked off as it happens. */
-function stepsFor(orgs: OverviewOrg[]): Step[] {
+/**
+ * The path from an empty instance to a working MCP endpoint, ticked off as it happens. Only the
+ * steps this person can take: adding connectors and servers is for org owners and admins;
+ * connecting a client is for everyone, and is done once one of their keys has made a call.
+ */
+function stepsFor(orgs: OverviewOrg[], keyUsed: boolean): Step[] {
+  const administers = orgs.some((org) => org.role !== "member");
   const hasConnector = orgs.some((org) => org.connectorCount > 0);
   const hasServer = orgs.some((org) => org.workspaces.some((workspace) => workspace.serverCount > 0));
-  return [
+  const adminSteps: Step[] = [
     {
       done: hasConnector,
       title: "Add a connector",
@@ -26,25 +31,28 @@ function stepsFor(orgs: OverviewOrg[]): Step[] {
       detail: "In a workspace, create a server and assign connectors to it.",
       href: "/servers",
     },
+  ];
+  return [
+    ...(administers ? adminSteps : []),
     {
-      done: false,
+      done: keyUsed,
       title: "Connect an MCP client",
-      detail: "Create an API key and give your client the server's /mcp/<serverId> URL.",
-      href: "/api-keys",
+      detail: "On My MCP servers, copy a server's URL and client configuration, create an API key, and make a first call.",
+      href: "/me/servers",
     },
   ];
 }
 
-export function NextSteps({ orgs }: { orgs: OverviewOrg[] }) {
+export function NextSteps({ orgs, keyUsed }: { orgs: OverviewOrg[]; keyUsed: boolean }) {
   return (
     <Card aria-labelledby="next-steps">
       <CardHeader>
         <CardTitle id="next-steps">Next steps</CardTitle>
-        <CardDescription>From an empty instance to a governed MCP endpoint.</CardDescription>
+        <CardDescription>From an empty instance to a governed MCP endpoint in use.</CardDescription>
       </CardHeader>
       <CardContent>
         <ol className="grid gap-3">
-          {stepsFor(orgs).map((step, index) => (
+          {stepsFor(orgs, keyUsed).map((step, index) => (
             <li key={step.title} className="flex gap-3 text-sm">
               <span
                 aria-hidden

@@ -1,10 +1,7 @@
 import Link from "next/link";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { OverviewOrg } from "@/lib/shell/overview";
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? "" : "s"}`;
-}
+import { plural } from "@/components/ui/plural";
 
 export function OrgCard({ org }: { org: OverviewOrg }) {
   const headingId = `org-${org.id}`;

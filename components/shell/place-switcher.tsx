@@ -42,8 +42,12 @@ export function PlaceSwitcher({ orgs, org, workspace, isInstanceOwner, pathname 
         aria-label={`Switch organization or workspace (current: ${org?.name ?? "none"}${workspace ? ` / ${workspace.name}` : ""})`}
       >
         <span className="min-w-0">
-          <span className="block truncate font-medium">{org?.name ?? "No organization"}</span>
-          <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">{workspace?.name ?? "No workspace"}</span>
+          <span className="block truncate font-medium" title={org?.name}>
+            {org?.name ?? "No organization"}
+          </span>
+          <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400" title={workspace?.name}>
+            {workspace?.name ?? "No workspace"}
+          </span>
         </span>
         <ChevronsUpDown aria-hidden className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" />
       </DropdownMenu.Trigger>
@@ -51,7 +55,7 @@ export function PlaceSwitcher({ orgs, org, workspace, isInstanceOwner, pathname 
         <DropdownMenu.Content
           align="start"
           sideOffset={4}
-          className="z-50 max-h-[70dvh] min-w-64 overflow-y-auto rounded-md border border-zinc-200 bg-white p-1 text-zinc-900 shadow-lg dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
+          className="z-50 max-h-[70dvh] w-[min(24rem,calc(100vw-1rem))] overflow-y-auto rounded-md border border-zinc-200 bg-white p-1 text-zinc-900 shadow-lg dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
         >
           {orgs.map((o, index) => (
             <DropdownMenu.Group key={o.id}>
@@ -59,15 +63,19 @@ export function PlaceSwitcher({ orgs, org, workspace, isInstanceOwner, pathname 
               <DropdownMenu.Item asChild className={cn(itemClass, "font-medium")}>
                 <Link href={targetHref(pathname, "org", o.id, o.role === "member" ? "" : "/connectors")}>
                   {o.id === org?.id ? <Check aria-hidden className="size-4" /> : <span aria-hidden className="size-4" />}
-                  {o.name}
-                  <span className="ml-auto text-xs text-zinc-500 dark:text-zinc-400">{o.role}</span>
+                  <span className="min-w-0 truncate" title={o.name}>
+                    {o.name}
+                  </span>
+                  <span className="ml-auto shrink-0 text-xs text-zinc-500 dark:text-zinc-400">{o.role}</span>
                 </Link>
               </DropdownMenu.Item>
               {o.workspaces.map((w) => (
                 <DropdownMenu.Item key={w.id} asChild className={cn(itemClass, "pl-8")}>
                   <Link href={targetHref(pathname, "workspace", w.id, o.role === "member" ? "/api-keys" : "/servers")}>
                     {w.id === workspace?.id ? <Check aria-hidden className="size-4" /> : <span aria-hidden className="size-4" />}
-                    {w.name}
+                    <span className="min-w-0 truncate" title={w.name}>
+                      {w.name}
+                    </span>
                   </Link>
                 </DropdownMenu.Item>
               ))}

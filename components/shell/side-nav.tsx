@@ -40,7 +40,8 @@ function NavGroup({ title, items, pathname }: { title: string; items: ContextNav
   return (
     <div className="grid gap-1">
       <p className="truncate px-3 pt-3 text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{title}</p>
-      <ul className="flex gap-1 overflow-x-auto md:flex-col md:overflow-visible">
+      {/* On a phone the links wrap onto more lines rather than scroll out of sight. */}
+      <ul className="flex flex-wrap gap-1 md:flex-col">
         {items.map((item) => (
           <NavLink key={item.href} item={item} pathname={pathname} />
         ))}
@@ -73,9 +74,9 @@ export function SideNav({
   }, [org, workspace]);
   const isAdmin = org ? org.role !== "member" : false;
   return (
-    <nav aria-label="Main" className="grid gap-2 p-2 md:w-60 md:shrink-0 md:p-3">
+    <nav aria-label="Main" className="grid grid-cols-1 gap-2 p-2 md:w-60 md:shrink-0 md:p-3">
       <PlaceSwitcher orgs={orgs} org={org} workspace={workspace} isInstanceOwner={isInstanceOwner} pathname={pathname} />
-      <ul className="grid gap-1">
+      <ul className="flex flex-wrap gap-1 md:flex-col">
         {personalNavItems(pendingInvitations).map((item) => (
           <NavLink key={item.href} item={item} pathname={pathname} />
         ))}

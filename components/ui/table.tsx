@@ -1,11 +1,16 @@
 import type { ComponentProps } from "react";
 import { cn } from "@/components/ui/cn";
 
-/** A plain, scrollable data table. Give it a caption (visually hidden is fine) for screen readers. */
+/**
+ * A plain, scrollable data table. Give it a caption (visually hidden is fine) for screen readers.
+ * `contain: inline-size` keeps a wide table from widening the grid or flex box it sits in (which
+ * made whole pages scroll sideways on a phone): the table scrolls inside its frame instead.
+ * `relative` keeps visually hidden (absolutely positioned) cell text inside that frame too.
+ */
 export function Table({ className, ...props }: ComponentProps<"table">) {
   return (
-    <div className="w-full overflow-x-auto rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
-      <table className={cn("w-full border-collapse text-left text-sm", className)} {...props} />
+    <div className="relative w-full overflow-x-auto [contain:inline-size] rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+      <table className={cn("w-full border-collapse text-left text-sm [overflow-wrap:normal]", className)} {...props} />
     </div>
   );
 }

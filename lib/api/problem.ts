@@ -53,9 +53,35 @@ function postgresCodeOf(e: unknown): string | undefined {
   return typeof code === "string" ? code : undefined;
 }
 
+/** "organizations_slug_key" (table organizations) → "slug"; "tools_connector_id_name_key" → "name". */
+function uniqueFieldOf(index: string, table: string): string | null {
+  const columns = index.replace(new RegExp(`^${table}_`), "").replace(/_key$/, "").replace(/^(?:[a-z]+_id_)+/, "");
+  return /^[a-z_]+$/.test(columns) ? columns : null;
+}
+
+/**
+ * A unique value that is taken (P2002), in words: "An organization with that slug already
+ * exists: choose another slug.", and the field named like a validation error, so a form can
+ * put the message under the input.
+ */
+function takenValue(e: unknown): AppError {
+  const meta = (e as { meta?: { modelName?: unknown; driverAdapterError?: { cause?: { constraint?: { index?: unknown }; table?: unknown } } } }).meta;
+  const cause = meta?.driverAdapterError?.cause;
+  const index = typeof cause?.constraint?.index === "string" ? cause.constraint.index : "";
+  const field = uniqueFieldOf(index, typeof cause?.table === "string" ? cause.table : "");
+  const model = typeof meta?.modelName === "string" ? meta.modelName.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase() : "";
+  if (!field || !model) return new AppError("conflict", "An object with that unique value already exists.");
+  const words = field.replace(/_/g, " ");
+  const path = field.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  const article = /^[aeiou]/.test(model) ? "An" : "A";
+  return new AppError("conflict", `${article} ${model} with that ${words} already exists: choose another ${words}.`, {
+    errors: [{ path, message: `This ${words} is already taken.` }],
+  });
+}
+
 function fromPrismaError(e: unknown): AppError | null {
   const code = (e as { code?: unknown })?.code;
-  if (code === "P2002") return new AppError("conflict", "An object with that unique value already exists.");
+  if (code === "P2002") return takenValue(e);
   if (code === "P2025") return new AppError("not_found", "The resource does not exist.");
   if (code === "P2003") return new AppError("validation_failed", "A referenced object does not exist.", { errors: [] });
   // A deadlock or serialization failure: the concurrent change won; this one can simply be sent again.

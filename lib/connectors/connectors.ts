@@ -9,9 +9,9 @@ import { orgsManagedBy } from "@/lib/tenancy/scopes";
 import { assertOrgManaged, lockManagedConnector, managedConnectorWhere } from "@/lib/connectors/managed-connector";
 import { assertIfMatch, type IfMatch } from "@/lib/api/if-match";
 import { asProtocolEra, asTransportKind, connectorSelect, type ConnectorView, publicConfig, toConnectorView } from "@/lib/connectors/connector-view";
-import { sealHeaders } from "@/lib/connectors/secret-headers";
+import { applyHeaderChanges, openHeaders, sealHeaders } from "@/lib/connectors/secret-headers";
 import { httpToolRows, replaceTools } from "@/lib/connectors/tool-rows";
-import { SSE_ERA_MESSAGE, type UpdateConnectorBody } from "@/lib/connectors/schemas";
+import { type HeaderChanges, SecretHeaders, SSE_ERA_MESSAGE, type UpdateConnectorBody } from "@/lib/connectors/schemas";
 import { eraFitsTransport } from "@/lib/connectors/upstream-protocol";
 import { queueRowWrite } from "@/lib/db/queue-row-writes";
 
@@ -33,7 +33,8 @@ export async function getConnector(caller: Caller, connectorId: string): Promise
 }
 
 /**
- * Changes a connector. `config.headers` replaces the whole secret set (`{}` clears it);
+ * Changes a connector. `config.headers` replaces the whole secret set (`{}` clears it),
+ * `config.headerChanges` sets or removes some and keeps the rest;
  * `tools` replaces every tool of an http connector (mcp tools come from `reload`).
  */
 export async function updateConnector(caller: Caller, connectorId: string, input: UpdateConnectorBody, ifMatch?: IfMatch): Promise<ConnectorView> {
@@ -43,7 +44,7 @@ export async function updateConnector(caller: Caller, connectorId: string, input
       assertFitsType(current, input);
       const { count } = await tx.connector.updateMany({
         where: managedConnectorWhere(caller, connectorId),
-        data: updateData(current.type, current.config, input),
+        data: updateData(current, input),
       });
       if (count === 0) throw new NotFoundError("connector");
       if (input.tools) await replaceTools(tx, { id: connectorId, orgId: current.orgId }, httpToolRows(current.orgId, input.tools));
@@ -83,16 +84,30 @@ function assertFitsType(current: { type: "http" | "mcp"; protocolEra: string; tr
   if (errors.length > 0) throw new ValidationError(errors);
 }
 
-function updateData(type: "http" | "mcp", storedConfig: Prisma.JsonValue, input: UpdateConnectorBody): Prisma.ConnectorUpdateManyMutationInput {
+function updateData(
+  current: { type: "http" | "mcp"; config: Prisma.JsonValue; secretHeaders: string | null },
+  input: UpdateConnectorBody,
+): Prisma.ConnectorUpdateManyMutationInput {
+  const { type, config: storedConfig } = current;
   const data: Prisma.ConnectorUpdateManyMutationInput = {};
   if (input.name !== undefined) data.name = input.name;
   if (input.instructions !== undefined) data.instructions = input.instructions;
-  const { baseUrl, url, headers, protocolEra, transport } = input.config ?? {};
+  const { baseUrl, url, headers, headerChanges, protocolEra, transport } = input.config ?? {};
   if (baseUrl !== undefined || url !== undefined) data.config = { ...publicConfig(type, storedConfig), ...(type === "http" ? { baseUrl } : { url }) };
   if (headers !== undefined) data.secretHeaders = sealHeaders(headers);
+  if (headerChanges !== undefined) data.secretHeaders = sealHeaders(changedHeaders(current.secretHeaders, headerChanges));
   if (protocolEra !== undefined) data.protocolEra = protocolEra;
   if (transport !== undefined) data.transport = transport;
   return data;
+}
+
+/** The stored set with some headers changed, checked by the same rules as a whole new set. */
+function changedHeaders(stored: string | null, changes: HeaderChanges): Record<string, string> {
+  const result = SecretHeaders.safeParse(applyHeaderChanges(openHeaders(stored), changes));
+  if (!result.success) {
+    throw new ValidationError(result.error.issues.map((i) => ({ path: ["config", "headerChanges", "set", ...i.path.map(String)].join("."), message: i.message })));
+  }
+  return result.data;
 }
 
 /** Field names for the audit trail (never values: headers are secrets). */

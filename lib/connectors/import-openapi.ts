@@ -34,6 +34,15 @@ export interface ImportedOperation {
   warnings: string[];
 }
 
+/** A header the API's security schemes ask for: the admin fills in its value as a secret header. */
+export interface ImportedSecretHeader {
+  name: string;
+  /** What the value looks like ("Bearer <token>"), from the scheme. */
+  placeholder: string;
+  /** The security scheme's name in the document. */
+  scheme: string;
+}
+
 export interface OpenApiImport {
   title: string | null;
   version: string | null;
@@ -41,6 +50,8 @@ export interface OpenApiImport {
   /** The first server's URL with its variables filled in, when it is absolute http(s). */
   baseUrl: string | null;
   operations: ImportedOperation[];
+  /** From components.securitySchemes: the secret headers to fill in. */
+  secretHeaders: ImportedSecretHeader[];
   /** Operations that cannot become tools, with the reason. */
   skipped: { key: string; reason: string }[];
   warnings: string[];
@@ -60,11 +71,14 @@ export async function importOpenApi(text: string): Promise<OpenApiImport> {
     throw new OpenApiImportError(raw.swagger ? "This is a Swagger 2.0 document; convert it to OpenAPI 3 first." : 'Not an OpenAPI document: the "openapi" field is missing.');
   }
   if (!/^3\.\d+(\.\d+)?/.test(openapiVersion)) throw new OpenApiImportError(`OpenAPI ${openapiVersion} is not supported; use OpenAPI 3.0 or 3.1.`);
+  // The parser would say "[object Object] is not a valid Openapi API definition".
+  if (!isObject(raw.paths) && !isObject(raw.webhooks)) throw new OpenApiImportError('The document has no "paths", so there are no operations to import.');
   const doc = await dereference(raw);
   const info = isObject(doc.info) ? doc.info : {};
   const warnings: string[] = [];
   const baseUrl = serverUrl(doc, warnings);
   const { operations, skipped } = collectOperations(doc);
+  const secretHeaders = securityHeaders(doc, warnings);
   if (operations.length === 0 && skipped.length === 0) warnings.push("The document has no operations.");
   return {
     title: typeof info.title === "string" ? info.title : null,
@@ -72,9 +86,44 @@ export async function importOpenApi(text: string): Promise<OpenApiImport> {
     openapiVersion,
     baseUrl,
     operations,
+    secretHeaders,
     skipped,
     warnings,
   };
+}
+
+/**
+ * components.securitySchemes as request headers: apiKey in a header keeps its header name;
+ * http bearer, oauth2 and openIdConnect send `Authorization: Bearer …`, http basic
+ * `Authorization: Basic …`. Query and cookie keys cannot be secret headers: a warning says so.
+ */
+function securityHeaders(doc: Json, warnings: string[]): ImportedSecretHeader[] {
+  const schemes = isObject(doc.components) && isObject(doc.components.securitySchemes) ? doc.components.securitySchemes : {};
+  const headers = new Map<string, ImportedSecretHeader>();
+  for (const [scheme, value] of Object.entries(schemes)) {
+    if (!isObject(value)) continue;
+    const header = headerOfScheme(value);
+    if (header === null) {
+      warnings.push(`The security scheme "${scheme}" sends its key in the ${String(value.in)}; http tools send secrets as headers only.`);
+    } else if (header && !headers.has(header.name.toLowerCase())) {
+      headers.set(header.name.toLowerCase(), { ...header, scheme });
+    }
+  }
+  return [...headers.values()];
+}
+
+/** The header a scheme uses; null when it cannot be a header, undefined when unknown. */
+function headerOfScheme(scheme: Json): { name: string; placeholder: string } | null | undefined {
+  if (scheme.type === "apiKey") {
+    if (scheme.in !== "header") return null;
+    return typeof scheme.name === "string" && /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/.test(scheme.name) ? { name: scheme.name, placeholder: "your API key" } : undefined;
+  }
+  const httpScheme = typeof scheme.scheme === "string" ? scheme.scheme.toLowerCase() : "";
+  if (scheme.type === "http" && httpScheme === "basic") return { name: "Authorization", placeholder: "Basic <base64 of user:password>" };
+  if ((scheme.type === "http" && httpScheme === "bearer") || scheme.type === "oauth2" || scheme.type === "openIdConnect") {
+    return { name: "Authorization", placeholder: "Bearer <token>" };
+  }
+  return undefined;
 }
 
 function parseDocument(text: string): Json {

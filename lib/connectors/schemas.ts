@@ -68,6 +68,19 @@ export const SecretHeaders = z
   .meta({ description: "Write-only: stored encrypted and never returned; `{}` clears them." });
 export type SecretHeaders = z.infer<typeof SecretHeaders>;
 
+/**
+ * Changes to some secret headers, the others kept as they are (their values are never read
+ * back, so replacing the whole set would mean typing every one again): `set` adds or replaces
+ * values (names are case-insensitive), `remove` drops headers by name.
+ */
+export const HeaderChanges = z
+  .object({
+    set: z.record(HeaderName, HeaderValue).optional(),
+    remove: z.array(HeaderName).max(50).optional(),
+  })
+  .meta({ id: "SecretHeaderChanges", description: "Write-only: change or remove some secret headers and keep the rest." });
+export type HeaderChanges = z.infer<typeof HeaderChanges>;
+
 export const HttpUrl = z
   .url({ protocol: /^https?$/, error: "Must be an absolute http(s) URL." })
   .max(2048)
@@ -117,9 +130,11 @@ export const UpdateConnectorBody = z
         baseUrl: HttpUrl.optional().meta({ description: "http connectors only" }),
         url: HttpUrl.optional().meta({ description: "mcp connectors only" }),
         headers: SecretHeaders.optional(),
+        headerChanges: HeaderChanges.optional(),
         protocolEra: ProtocolEra.optional(),
         transport: UpstreamTransport.optional(),
       })
+      .refine((c) => c.headers === undefined || c.headerChanges === undefined, { message: "Send headers (the whole set) or headerChanges, not both.", path: ["headerChanges"] })
       .optional(),
     tools: ToolList.optional().meta({ description: "http connectors only; replaces the whole set" }),
   })

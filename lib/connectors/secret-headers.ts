@@ -16,6 +16,13 @@ export function openHeaders(stored: string | null): Record<string, string> {
   return stored ? decryptJson<Record<string, string>>(stored) : {};
 }
 
+/** `current` with `changes` applied: removals first, then the values set (names case-insensitive). */
+export function applyHeaderChanges(current: Record<string, string>, changes: { set?: Record<string, string>; remove?: string[] }): Record<string, string> {
+  const dropped = new Set([...(changes.remove ?? []), ...Object.keys(changes.set ?? {})].map((n) => n.toLowerCase()));
+  const kept = Object.entries(current).filter(([name]) => !dropped.has(name.toLowerCase()));
+  return Object.fromEntries([...kept, ...Object.entries(changes.set ?? {})]);
+}
+
 /** The header names that are set, sorted; never their values. */
 export function secretHeaderNames(stored: string | null, connectorId: string): string[] {
   if (!stored) return [];

@@ -144,13 +144,18 @@ async function loadEmbeddedPostgres() {
   return mod.default;
 }
 
+/**
+ * Errors that are answers, not problems: shutting down terminates open sessions with a FATAL,
+ * and a taken unique value (a slug, a name) is answered to the caller as a 409 in words.
+ */
+const EXPECTED_ERRORS = ["due to administrator command", "duplicate key value violates unique constraint"];
+
 /** Keeps the last lines for error reports; forwards only problems to the log (postgres is chatty). */
 function remember(recent: string[], message: string, log: (line: string) => void): void {
   for (const line of message.split("\n").map((l) => l.trim()).filter(Boolean)) {
     recent.push(line);
     if (recent.length > 50) recent.shift();
-    // Shutting down terminates open sessions with a FATAL that is no problem at all.
-    if (/\b(FATAL|PANIC|ERROR)\b/.test(line) && !line.includes("due to administrator command")) log(`postgres: ${line}`);
+    if (/\b(FATAL|PANIC|ERROR)\b/.test(line) && !EXPECTED_ERRORS.some((e) => line.includes(e))) log(`postgres: ${line}`);
   }
 }
 

@@ -1,5 +1,6 @@
 import { AppError } from "@/lib/errors";
 import { setting } from "@/lib/config/settings";
+import { formatBytes } from "@/lib/files/format-bytes";
 
 /** `files.size` is a 32-bit integer column: no single file may be larger than this. */
 const MAX_FILE_BYTES = 2 ** 31 - 1;
@@ -14,7 +15,7 @@ export function uploadLimits(): { maxUploadBytes: number; quotaBytes: number } {
 
 /** The upload is over MAX_UPLOAD_BYTES: 413. */
 export function uploadTooLarge(maxUploadBytes: number): AppError {
-  return new AppError("payload_too_large", `The file is larger than the upload limit of ${maxUploadBytes} bytes (MAX_UPLOAD_BYTES).`);
+  return new AppError("payload_too_large", `The file is larger than the upload limit of ${formatBytes(maxUploadBytes)}.`);
 }
 
 /**
@@ -23,9 +24,9 @@ export function uploadTooLarge(maxUploadBytes: number): AppError {
  */
 export function quotaExceeded(quotaBytes: number, usedBytes: number, fileBytes?: number): AppError {
   const left = Math.max(0, quotaBytes - usedBytes);
-  const need = fileBytes === undefined ? "" : ` The file has ${fileBytes} bytes;`;
+  const need = fileBytes === undefined ? "" : ` The file has ${formatBytes(fileBytes)};`;
   return new AppError(
     "payload_too_large",
-    `The workspace's storage quota is full:${need} ${left} of ${quotaBytes} bytes are left (WORKSPACE_QUOTA_BYTES). Delete files to make room.`,
+    `The workspace's storage quota is full:${need} ${formatBytes(left)} of ${formatBytes(quotaBytes)} are left. Delete files to make room.`,
   );
 }

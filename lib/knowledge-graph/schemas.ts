@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "@/lib/schemas/plain-messages";
 
 /** The manual layer of a connector's knowledge graph (PUT replaces it whole). */
 

@@ -1,14 +1,20 @@
 import { z } from "zod";
+import "@/lib/schemas/plain-messages";
 
 /** Building blocks shared by every domain's request schemas. */
+
+/** Names of orgs, workspaces, connectors, servers, roles, keys…; forms give their inputs these maxLengths. */
+export const NAME_MAX_LENGTH = 200;
+export const SLUG_MAX_LENGTH = 64;
 
 export const Slug = z
   .string()
   .min(1)
-  .max(64)
+  .max(SLUG_MAX_LENGTH)
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lowercase letters, digits and single hyphens.");
 
-export const Name = z.string().trim().min(1, "Must not be empty.").max(200);
+export const Name = z.string().trim().min(1, "Must not be empty.").max(NAME_MAX_LENGTH);
+
 
 export const Id = z.string().min(1).max(128);
 

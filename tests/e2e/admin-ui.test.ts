@@ -171,7 +171,7 @@ describe("admin UI", () => {
     await page.getByText("1 tool selected").waitFor();
     await screenshot(page, "06-role-whitelist");
     await page.getByRole("button", { name: "Save role" }).click();
-    await toast("Role saved (1 tools)");
+    await toast("Role saved (1 tool)");
   });
 
   it("a second save of the role goes through; a save over somebody else's newer change is refused and says so", async () => {
@@ -276,7 +276,7 @@ describe("admin UI", () => {
     await page.getByLabel("Relation 1 to").fill("customer");
     await page.getByRole("button", { name: "Save manual layer" }).click();
     await toast("Manual layer of Customers saved");
-    await page.getByText("1 relations").waitFor();
+    await page.getByText(/· 1 relation$/).waitFor();
     await screenshot(page, "11-knowledge-graph");
   });
 

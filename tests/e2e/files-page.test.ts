@@ -262,12 +262,20 @@ describe("files page", () => {
     await expect(db().file.count({ where: { id: id! } })).resolves.toBe(0);
   });
 
-  it("shows the server's 413 for a file over MAX_UPLOAD_BYTES, and nothing is stored", async () => {
+  it("refuses a file over MAX_UPLOAD_BYTES at once, in MB, without sending it, and nothing is stored", async () => {
+    await expect(page.getByText("Several files at once, up to 1 MB each.").isVisible()).resolves.toBe(true);
+    const uploadsSent: string[] = [];
+    const watch = (request: { method: () => string; url: () => string }) => {
+      if (request.method() === "POST" && request.url().includes("/files")) uploadsSent.push(request.url());
+    };
+    page.on("request", watch);
     const chooser = await openFileChooser(() => dropZone().click());
     await chooser.setFiles({ name: "too-big.bin", mimeType: "application/octet-stream", buffer: Buffer.alloc(MAX_UPLOAD_BYTES + 300 * 1024, 7) });
     const row = page.locator('li[data-upload-status="failed"]').filter({ hasText: "too-big.bin" });
     await row.waitFor();
-    await expect(row.getByText(/Too large\. The file is larger than the upload limit of 1048576 bytes/).isVisible()).resolves.toBe(true);
+    await expect(row.getByText("Too large. too-big.bin has 1.3 MB; the upload limit is 1 MB.").isVisible()).resolves.toBe(true);
+    page.off("request", watch);
+    expect(uploadsSent).toEqual([]);
     await expect(db().file.count({ where: { workspaceId, name: "too-big.bin" } })).resolves.toBe(0);
     await expect(row.getByRole("button", { name: /Upload too-big.bin again/ }).count()).resolves.toBe(0);
     await topScreenshot("files-03-too-large");

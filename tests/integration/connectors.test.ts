@@ -214,6 +214,29 @@ describe("changing and deleting connectors", () => {
     expect(events.map((e) => (e.data as { fields: string[] }).fields)).toEqual([["config.headers"], ["config.headers"]]);
   });
 
+  it("PATCH headerChanges changes one secret header and keeps the others without retyping them", async () => {
+    const t = await createTenant();
+    const created = await createCrm(t);
+    const changed = await api(t.admin.token).patch(`/api/v1/connectors/${created.id}`, {
+      config: { headerChanges: { set: { "x-api-key": "new-key-5f1c" }, remove: [] } },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.hasSecretHeaders).toEqual(["Authorization", "x-api-key"]);
+    const stored = async () => decryptJson((await db().connector.findUniqueOrThrow({ where: { id: created.id } })).secretHeaders!);
+    expect(await stored()).toEqual({ Authorization: SECRET, "x-api-key": "new-key-5f1c" });
+
+    const removed = await api(t.admin.token).patch(`/api/v1/connectors/${created.id}`, { config: { headerChanges: { remove: ["AUTHORIZATION"], set: { "X-Extra": "e" } } } });
+    expect(removed.body.hasSecretHeaders).toEqual(["X-Extra", "x-api-key"]);
+    expect(await stored()).toEqual({ "x-api-key": "new-key-5f1c", "X-Extra": "e" });
+
+    const reserved = await api(t.admin.token).patch(`/api/v1/connectors/${created.id}`, { config: { headerChanges: { set: { Host: "evil.example" } } } });
+    expect(reserved.status).toBe(422);
+    expect(reserved.body.errors).toContainEqual(expect.objectContaining({ path: "config.headerChanges.set.Host" }));
+    const both = await api(t.admin.token).patch(`/api/v1/connectors/${created.id}`, { config: { headers: {}, headerChanges: { remove: ["X-Extra"] } } });
+    expect(both.status).toBe(422);
+    expect(await stored()).toEqual({ "x-api-key": "new-key-5f1c", "X-Extra": "e" });
+  });
+
   it("PATCH refuses fields of the other connector type", async () => {
     const t = await createTenant();
     const created = await createCrm(t);

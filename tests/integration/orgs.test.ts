@@ -19,6 +19,8 @@ describe("organizations API", () => {
     const second = await api(INSTANCE_KEY).post("/api/v1/orgs", { name: "Two", slug });
     expect(second.status).toBe(409);
     expect(second.headers.get("content-type")).toContain("application/problem+json");
+    expect(second.body.detail).toBe("An organization with that slug already exists: choose another slug.");
+    expect(second.body.errors).toEqual([{ path: "slug", message: "This slug is already taken." }]);
   });
 
   it("an invalid slug is refused with 422 naming the field", async () => {

@@ -167,9 +167,32 @@ describe("importOpenApi", () => {
     ['{"swagger":"2.0","info":{},"paths":{}}', "Swagger 2.0"],
     ['{"openapi":"2.5.0","info":{},"paths":{}}', "not supported"],
     ['{"info":{}}', '"openapi" field is missing'],
+    ['{"openapi":"3.0.3","info":{"title":"No paths","version":"1"}}', 'The document has no "paths"'],
   ])("refuses %j with a readable reason", async (text, reason) => {
     const error = await importOpenApi(text).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OpenApiImportError);
     expect((error as Error).message).toContain(reason);
+  });
+
+  it("turns the security schemes into the secret headers to fill in, and says which cannot be headers", async () => {
+    const doc = {
+      openapi: "3.0.3",
+      info: { title: "Secured", version: "1" },
+      paths: {},
+      components: {
+        securitySchemes: {
+          key: { type: "apiKey", in: "header", name: "X-Api-Key" },
+          token: { type: "http", scheme: "bearer" },
+          oauth: { type: "oauth2", flows: {} },
+          queryKey: { type: "apiKey", in: "query", name: "api_key" },
+        },
+      },
+    };
+    const result = await importOpenApi(JSON.stringify(doc));
+    expect(result.secretHeaders).toEqual([
+      { name: "X-Api-Key", placeholder: "your API key", scheme: "key" },
+      { name: "Authorization", placeholder: "Bearer <token>", scheme: "token" },
+    ]);
+    expect(result.warnings.join(" ")).toContain('The security scheme "queryKey" sends its key in the query');
   });
 });

@@ -1,6 +1,6 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
-import { notFound, redirect } from "next/navigation";
+import { forbidden, notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import type { Caller } from "@/lib/auth/caller";
 import { isAppError } from "@/lib/errors";
@@ -40,10 +40,13 @@ export async function requireOrg(orgId: string): Promise<OrgContext> {
   return { org, isAdmin: org.role !== "member", caller, userId: user.id };
 }
 
-/** Like requireOrg, but only for its owners and admins (everyone else gets the 404 page). */
+/**
+ * Like requireOrg, but only for its owners and admins: a member of the organization gets the
+ * "you don't have access" page (403); everyone else still the 404 page.
+ */
 export async function requireOrgAdmin(orgId: string): Promise<OrgContext> {
   const context = await requireOrg(orgId);
-  if (!context.isAdmin) notFound();
+  if (!context.isAdmin) forbidden();
   return context;
 }
 
@@ -51,14 +54,17 @@ export interface WorkspaceContext extends OrgContext {
   workspace: OverviewWorkspace;
 }
 
-/** The workspace of the URL with its organization, or the 404 page when the user cannot open it. */
+/**
+ * The workspace of the URL with its organization, or the 404 page when the user cannot open it;
+ * `admin`: a member who can open the workspace gets the "you don't have access" page (403).
+ */
 export async function requireWorkspace(workspaceId: string, opts: { admin?: boolean } = {}): Promise<WorkspaceContext> {
   const { user, orgs, caller } = await loadViewer();
   for (const org of orgs) {
     const workspace = org.workspaces.find((w) => w.id === workspaceId);
     if (!workspace) continue;
     const isAdmin = org.role !== "member";
-    if (opts.admin && !isAdmin) notFound();
+    if (opts.admin && !isAdmin) forbidden();
     return { org, workspace, isAdmin, caller, userId: user.id };
   }
   notFound();

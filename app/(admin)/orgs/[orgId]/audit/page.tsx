@@ -155,7 +155,7 @@ export default async function AuditPage({ params, searchParams }: Props) {
                     {e.data !== null && e.data !== undefined && (
                       <details>
                         <summary className="cursor-pointer text-xs">Show</summary>
-                        <pre tabIndex={0} className="mt-1 max-h-60 overflow-auto rounded bg-zinc-50 p-2 font-mono text-xs dark:bg-zinc-950">
+                        <pre tabIndex={0} className="mt-1 max-h-60 overflow-auto rounded [contain:inline-size] bg-zinc-50 p-2 font-mono text-xs dark:bg-zinc-950">
                           {JSON.stringify(e.data, null, 2)}
                         </pre>
                       </details>

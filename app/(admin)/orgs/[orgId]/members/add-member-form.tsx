@@ -9,6 +9,7 @@ import { FormAlert, errorAt } from "@/components/forms/form-alert";
 import { applyResult } from "@/components/forms/apply-result";
 import { CreateUserBody } from "@/lib/users/schemas";
 import { addOrgMemberByEmailAction } from "@/app/(admin)/orgs/[orgId]/members/actions";
+import { NAME_MAX_LENGTH } from "@/lib/schemas/common";
 
 const blankToUndefined = (value: unknown) => (value === "" ? undefined : value);
 
@@ -27,7 +28,7 @@ export function AddOrgMemberForm({ orgId }: { orgId: string }) {
         {(control) => <Input {...control} {...form.register("email")} type="email" autoComplete="off" />}
       </Field>
       <Field id="member-name" label="Name (optional)" error={errorAt(form, "name")}>
-        {(control) => <Input {...control} {...form.register("name", { setValueAs: blankToUndefined })} autoComplete="off" />}
+        {(control) => <Input {...control} {...form.register("name", { setValueAs: blankToUndefined })} maxLength={NAME_MAX_LENGTH} autoComplete="off" />}
       </Field>
       <Field
         id="member-password"

@@ -10,6 +10,7 @@ import { FormAlert, errorAt } from "@/components/forms/form-alert";
 import { applyResult } from "@/components/forms/apply-result";
 import { CreateRoleBody } from "@/lib/roles/schemas";
 import { createRoleAction } from "@/app/(admin)/orgs/[orgId]/roles/actions";
+import { NAME_MAX_LENGTH } from "@/lib/schemas/common";
 
 export function NewRoleForm({ orgId }: { orgId: string }) {
   const router = useRouter();
@@ -25,7 +26,7 @@ export function NewRoleForm({ orgId }: { orgId: string }) {
       </div>
       <div className="min-w-64 flex-1">
         <Field id="role-name" label="Name" error={errorAt(form, "name")}>
-          {(control) => <Input {...control} {...form.register("name")} autoComplete="off" placeholder="Support agent" />}
+          {(control) => <Input {...control} {...form.register("name")} maxLength={NAME_MAX_LENGTH} autoComplete="off" placeholder="Support agent" />}
         </Field>
       </div>
       <Button type="submit" disabled={form.formState.isSubmitting}>

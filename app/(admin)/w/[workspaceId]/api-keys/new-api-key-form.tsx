@@ -15,6 +15,7 @@ import { FormAlert, errorAt } from "@/components/forms/form-alert";
 import { applyResult } from "@/components/forms/apply-result";
 import { CreateApiKeyBody } from "@/lib/api-keys/schemas";
 import { createApiKeyAction } from "@/app/(admin)/w/[workspaceId]/api-keys/actions";
+import { NAME_MAX_LENGTH } from "@/lib/schemas/common";
 
 /** The API's body, with the expiry picked as a date (the key expires at the end of that day, local time). */
 const KeyForm = CreateApiKeyBody.pick({ name: true }).extend({
@@ -56,7 +57,7 @@ export function NewApiKeyForm({ workspaceId, servers, members, selfId }: Props) 
           <FormAlert form={form} />
         </div>
         <Field id="key-name" label="Name" error={errorAt(form, "name")}>
-          {(control) => <Input {...control} {...form.register("name")} autoComplete="off" placeholder="Claude Desktop" />}
+          {(control) => <Input {...control} {...form.register("name")} maxLength={NAME_MAX_LENGTH} autoComplete="off" placeholder="Claude Desktop" />}
         </Field>
         <Field id="key-expires" label="Expires on (optional)" hint="Empty: never expires." error={errorAt(form, "expiresOn")}>
           {(control) => <Input {...control} {...form.register("expiresOn")} type="date" />}

@@ -14,6 +14,8 @@ import { FormAlert, errorAt } from "@/components/forms/form-alert";
 import { applyResult } from "@/components/forms/apply-result";
 import { CreateServerBody } from "@/lib/servers/schemas";
 import { createServerAction } from "@/app/(admin)/w/[workspaceId]/servers/actions";
+import { NAME_MAX_LENGTH } from "@/lib/schemas/common";
+import { plural } from "@/components/ui/plural";
 
 export interface ConnectorOption {
   id: string;
@@ -33,7 +35,7 @@ export function NewServerForm({ workspaceId, orgId, connectors }: { workspaceId:
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
       <FormAlert form={form} />
       <Field id="server-name" label="Name" error={errorAt(form, "name")}>
-        {(control) => <Input {...control} {...form.register("name")} autoComplete="off" placeholder="Support" />}
+        {(control) => <Input {...control} {...form.register("name")} maxLength={NAME_MAX_LENGTH} autoComplete="off" placeholder="Support" />}
       </Field>
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">Connectors</legend>
@@ -59,7 +61,7 @@ export function NewServerForm({ workspaceId, orgId, connectors }: { workspaceId:
                       <Label htmlFor={`server-connector-${c.id}`} className="flex items-center gap-2 font-normal">
                         {c.name}
                         <Badge>{c.type === "mcp" ? "MCP" : "HTTP"}</Badge>
-                        <span className="text-xs text-zinc-500 dark:text-zinc-400">{c.toolCount} tools</span>
+                        <span className="text-xs text-zinc-500 dark:text-zinc-400">{plural(c.toolCount, "tool")}</span>
                       </Label>
                     </li>
                   );

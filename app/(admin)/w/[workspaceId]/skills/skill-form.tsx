@@ -18,6 +18,7 @@ import { MarkdownEditor } from "@/components/editors/markdown-editor";
 import { SwitchField } from "@/components/admin/switch-field";
 import { CreateSkillBody } from "@/lib/skills/schemas";
 import { createSkillAction, deleteSkillAction, updateSkillAction } from "@/app/(admin)/w/[workspaceId]/skills/actions";
+import { NAME_MAX_LENGTH } from "@/lib/schemas/common";
 
 /** The API's body; the scope select uses "" for "the whole workspace" (null). */
 const SkillForm = CreateSkillBody.extend({ connectorId: z.string(), applied: z.boolean() });
@@ -52,7 +53,7 @@ export function SkillEditor({ workspaceId, connectors, skill, version: loaded }:
         <CardContent className="grid gap-4 pt-6">
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="skill-name" label="Name" error={errorAt(form, "name")}>
-              {(control) => <Input {...control} {...form.register("name")} autoComplete="off" placeholder="Refunds" />}
+              {(control) => <Input {...control} {...form.register("name")} maxLength={NAME_MAX_LENGTH} autoComplete="off" placeholder="Refunds" />}
             </Field>
             <Field id="skill-scope" label="Scope" hint="A connector-scoped skill reaches only callers who can use that connector." error={errorAt(form, "connectorId")}>
               {(control) => (

@@ -35,7 +35,7 @@ export default async function ConnectorSettingsPage({ params }: { params: Connec
       <Card aria-labelledby="connector-headers">
         <CardHeader>
           <CardTitle id="connector-headers">Secret headers</CardTitle>
-          <CardDescription>Write-only: stored encrypted and never shown again. To change one, enter the whole set anew.</CardDescription>
+          <CardDescription>Write-only: stored encrypted and never shown again. Change or remove one and the others stay as they are.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           {names.length === 0 ? (

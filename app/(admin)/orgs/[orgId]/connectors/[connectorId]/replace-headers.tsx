@@ -8,6 +8,7 @@ import { KeyRound } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
 import { FormAlert } from "@/components/forms/form-alert";
 import { applyResult } from "@/components/forms/apply-result";
 import { useObjectVersion } from "@/components/forms/use-object-version";
@@ -15,21 +16,31 @@ import { SecretHeadersEditor } from "@/components/connectors/secret-headers-edit
 import { HeaderRows, formPathOf, headersObject } from "@/components/connectors/connector-form-model";
 import { updateConnectorAction } from "@/app/(admin)/orgs/[orgId]/connectors/actions";
 
-const ReplaceForm = z.object({ headers: HeaderRows });
+const CurrentRow = z.object({ name: z.string(), value: z.string().max(8192), remove: z.boolean() });
+const ChangeForm = z.object({ current: z.array(CurrentRow), headers: HeaderRows });
+type ChangeFormValues = z.input<typeof ChangeForm>;
+
+/** The form's rows as the API's headerChanges: typed values are set, ticked rows removed, blank ones kept. */
+function headerChangesOf(values: ChangeFormValues) {
+  const set = { ...Object.fromEntries(values.current.filter((r) => !r.remove && r.value !== "").map((r) => [r.name, r.value])), ...headersObject(values.headers) };
+  return { set, remove: values.current.filter((r) => r.remove).map((r) => r.name) };
+}
 
 /**
- * Replaces the whole secret header set (the API has no way to change one value without the
- * others, and values are never read back): the rows start with the current names, values blank.
+ * Changes some secret headers and keeps the rest (values are never read back, so nobody has to
+ * type the ones they are not changing): each current header can get a new value or be removed,
+ * and new ones can be added.
  */
 export function ReplaceHeadersButton({ connectorId, currentNames, version: loaded }: { connectorId: string; currentNames: string[]; version: string }) {
   const version = useObjectVersion(`connector:${connectorId}`, loaded);
   const [open, setOpen] = useState(false);
-  const initial = { headers: currentNames.map((name) => ({ name, value: "" })) };
-  const form = useForm({ resolver: zodResolver(ReplaceForm), defaultValues: initial });
+  const initial: ChangeFormValues = { current: currentNames.map((name) => ({ name, value: "", remove: false })), headers: [] };
+  const form = useForm({ resolver: zodResolver(ChangeForm), defaultValues: initial });
   const save = form.handleSubmit(async (values) => {
-    const result = await updateConnectorAction(connectorId, { config: { headers: headersObject(values.headers) } }, version.current());
+    const result = await updateConnectorAction(connectorId, { config: { headerChanges: headerChangesOf(values) } }, version.current());
     version.track(result);
-    if (applyResult(result, { form, success: "Secret headers replaced", mapPath: formPathOf })) setOpen(false);
+    const mapPath = (path: string) => (path.startsWith("config.headerChanges") ? "headers" : formPathOf(path));
+    if (applyResult(result, { form, success: "Secret headers saved", mapPath })) setOpen(false);
   });
   const clear = async () => {
     const result = await updateConnectorAction(connectorId, { config: { headers: {} } }, version.current());
@@ -47,12 +58,36 @@ export function ReplaceHeadersButton({ connectorId, currentNames, version: loade
       >
         <Button type="button" variant="outline" onClick={() => setOpen(true)}>
           <KeyRound aria-hidden />
-          {currentNames.length ? "Replace headers" : "Add headers"}
+          {currentNames.length ? "Change headers" : "Add headers"}
         </Button>
-        <DialogContent title="Replace secret headers" description="Enter every header the upstream needs, with its value. Headers you leave out are removed.">
+        <DialogContent title="Change secret headers" description="Type a new value only for the headers you change; the others keep their current value.">
           <FormProvider {...form}>
             <form onSubmit={save} className="grid gap-4" noValidate>
               <FormAlert form={form} />
+              {currentNames.length > 0 && (
+                <fieldset className="grid gap-2">
+                  <legend className="mb-1 text-sm font-medium text-zinc-800 dark:text-zinc-200">Current headers</legend>
+                  {currentNames.map((name, i) => (
+                    <div key={name} className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-center gap-2">
+                      <code className="truncate font-mono text-sm" title={name}>
+                        {name}
+                      </code>
+                      <Input
+                        aria-label={`New value of ${name}`}
+                        placeholder="unchanged"
+                        type="password"
+                        autoComplete="new-password"
+                        maxLength={8192}
+                        {...form.register(`current.${i}.value`)}
+                      />
+                      <label className="flex items-center gap-1.5 text-sm">
+                        <input type="checkbox" {...form.register(`current.${i}.remove`)} />
+                        Remove
+                      </label>
+                    </div>
+                  ))}
+                </fieldset>
+              )}
               <SecretHeadersEditor idPrefix="replace" legend="New headers" />
               <div className="flex justify-end gap-2">
                 <Button type="button" variant="outline" onClick={() => setOpen(false)}>

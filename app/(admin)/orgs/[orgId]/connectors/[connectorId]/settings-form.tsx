@@ -16,6 +16,7 @@ import { HttpUrl } from "@/lib/connectors/schemas";
 import { Name } from "@/lib/schemas/common";
 import type { ProtocolEra, UpstreamTransportKind } from "@/lib/connectors/upstream-protocol";
 import { deleteConnectorAction, updateConnectorAction } from "@/app/(admin)/orgs/[orgId]/connectors/actions";
+import { NAME_MAX_LENGTH } from "@/lib/schemas/common";
 
 /** An http connector keeps the era and transport defaults, which are never sent for it. */
 const SettingsForm = z.intersection(z.object({ name: Name, url: HttpUrl }), UpstreamProtocolForm);
@@ -48,7 +49,7 @@ export function ConnectorSettingsForm({ connector, version: loaded }: Props) {
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
       <FormAlert form={form} />
       <Field id="connector-name" label="Name" error={errorAt(form, "name")}>
-        {(control) => <Input {...control} {...form.register("name")} autoComplete="off" />}
+        {(control) => <Input {...control} {...form.register("name")} maxLength={NAME_MAX_LENGTH} autoComplete="off" />}
       </Field>
       <Field
         id="connector-url"
@@ -56,7 +57,7 @@ export function ConnectorSettingsForm({ connector, version: loaded }: Props) {
         hint={connector.type === "mcp" ? "After changing it, reload the tools on the Tools page." : undefined}
         error={errorAt(form, "url")}
       >
-        {(control) => <Input {...control} {...form.register("url")} type="url" className="font-mono" autoComplete="off" />}
+        {(control) => <Input {...control} {...form.register("url")} maxLength={2048} type="url" className="font-mono" autoComplete="off" />}
       </Field>
       {mcp && <UpstreamProtocolFields form={form} />}
       <SaveButton form={form} />

@@ -9,6 +9,8 @@ import { applyResult } from "@/components/forms/apply-result";
 import { NewConnectorCard } from "@/components/connectors/new-connector-card";
 import { ToolListEditor } from "@/components/connectors/tool-list-editor";
 import { HttpConnectorForm, type HttpConnectorFormInput, draftToTool, formPathOf, headersObject } from "@/components/connectors/connector-form-model";
+import type { ImportedDocument } from "@/components/connectors/openapi-import-dialog";
+import { NAME_MAX_LENGTH } from "@/lib/schemas/common";
 import { createConnectorAction } from "@/app/(admin)/orgs/[orgId]/connectors/actions";
 
 /** A new http connector: base URL, secret headers, instructions and tools, saved in one request. */
@@ -18,6 +20,15 @@ export function HttpConnectorCreateForm({ orgId }: { orgId: string }) {
     resolver: zodResolver(HttpConnectorForm),
     defaultValues: { name: "", baseUrl: "", headers: [], instructions: "", tools: [] },
   });
+  // An imported document names the connector, its base URL and the secret headers it needs;
+  // what the admin already typed stays.
+  const fillFromDocument = ({ title, baseUrl, secretHeaders }: ImportedDocument) => {
+    if (title && !form.getValues("name").trim()) form.setValue("name", title.slice(0, NAME_MAX_LENGTH), { shouldDirty: true });
+    if (baseUrl && !form.getValues("baseUrl")) form.setValue("baseUrl", baseUrl, { shouldDirty: true });
+    const have = new Set(form.getValues("headers").map((h) => h.name.trim().toLowerCase()));
+    const missing = secretHeaders.filter((h) => !have.has(h.name.toLowerCase())).map((h) => ({ name: h.name, value: "" }));
+    if (missing.length > 0) form.setValue("headers", [...form.getValues("headers"), ...missing], { shouldDirty: true });
+  };
   const onSubmit = form.handleSubmit(async (values) => {
     const result = await createConnectorAction(orgId, {
       type: "http",
@@ -39,7 +50,7 @@ export function HttpConnectorCreateForm({ orgId }: { orgId: string }) {
           url={{ id: "connector-base-url", name: "baseUrl", label: "Base URL", hint: "Tool paths are appended to it, e.g. https://api.example.com/v1", placeholder: "https://api.example.com" }}
           instructionsHint="How to use this API well; part of the MCP servers' instructions for callers who can use it."
         />
-        <ToolListEditor onBaseUrl={(url) => !form.getValues("baseUrl") && form.setValue("baseUrl", url, { shouldDirty: true })} />
+        <ToolListEditor onDocument={fillFromDocument} />
         <div className="flex gap-2">
           <Button type="submit" disabled={form.formState.isSubmitting}>
             {form.formState.isSubmitting ? "Creating…" : "Create connector"}

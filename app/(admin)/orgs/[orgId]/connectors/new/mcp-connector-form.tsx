@@ -10,6 +10,7 @@ import { NewConnectorCard } from "@/components/connectors/new-connector-card";
 import { UpstreamProtocolFields } from "@/components/connectors/upstream-protocol-fields";
 import { McpConnectorForm, type McpConnectorFormInput, formPathOf, headersObject } from "@/components/connectors/connector-form-model";
 import { createConnectorAction } from "@/app/(admin)/orgs/[orgId]/connectors/actions";
+import { plural } from "@/components/ui/plural";
 
 /** A new mcp connector: saving connects to the upstream and discovers its tools (or says why not). */
 export function McpConnectorCreateForm({ orgId }: { orgId: string }) {
@@ -25,7 +26,7 @@ export function McpConnectorCreateForm({ orgId }: { orgId: string }) {
       instructions: values.instructions.trim() ? values.instructions : null,
       config: { url: values.url, headers: headersObject(values.headers), protocolEra: values.protocolEra, transport: values.transport },
     });
-    if (applyResult(result, { form, success: `Connected; ${result.ok ? result.data.tools.length : 0} tools discovered`, mapPath: formPathOf })) {
+    if (applyResult(result, { form, success: `Connected; ${plural(result.ok ? result.data.tools.length : 0, "tool")} discovered`, mapPath: formPathOf })) {
       router.push(`/orgs/${orgId}/connectors/${result.data.id}/tools`);
     }
   });

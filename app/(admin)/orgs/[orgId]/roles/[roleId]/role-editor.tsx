@@ -13,6 +13,8 @@ import { useObjectVersion } from "@/components/forms/use-object-version";
 import { type PickerConnector, ToolWhitelistPicker, toolKey } from "@/components/roles/tool-whitelist-picker";
 import { Name } from "@/lib/schemas/common";
 import { deleteRoleAction, updateRoleAction } from "@/app/(admin)/orgs/[orgId]/roles/actions";
+import { NAME_MAX_LENGTH } from "@/lib/schemas/common";
+import { plural } from "@/components/ui/plural";
 
 interface Props {
   orgId: string;
@@ -46,7 +48,7 @@ export function RoleEditor({ orgId, role, connectors, version: loaded }: Props) 
       const result = await updateRoleAction(role.id, { name: parsed.data, tools }, version.current());
       version.track(result);
       if (!result.ok && result.fieldErrors?.name) setNameError(result.fieldErrors.name);
-      applyResult(result, { success: `Role saved (${tools.length} tools)` });
+      applyResult(result, { success: `Role saved (${plural(tools.length, "tool")})` });
     });
   };
   return (
@@ -57,7 +59,7 @@ export function RoleEditor({ orgId, role, connectors, version: loaded }: Props) 
         </CardHeader>
         <CardContent>
           <Field id="role-name" label="Role name" error={nameError}>
-            {(control) => <Input {...control} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />}
+            {(control) => <Input {...control} value={name} onChange={(e) => setName(e.target.value)} maxLength={NAME_MAX_LENGTH} autoComplete="off" />}
           </Field>
         </CardContent>
       </Card>

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { applyResult } from "@/components/forms/apply-result";
 import { useObjectVersion } from "@/components/forms/use-object-version";
 import { setServerConnectorsAction } from "@/app/(admin)/w/[workspaceId]/servers/actions";
+import { plural } from "@/components/ui/plural";
 
 interface ConnectorOption {
   id: string;
@@ -62,7 +63,7 @@ export function ServerConnectorsEditor({ serverId, orgId, assignedIds, connector
                   <span className="w-5 text-right text-xs text-zinc-500 dark:text-zinc-400 tabular-nums">{index + 1}.</span>
                   <span className="font-medium">{name}</span>
                   {c && <Badge>{c.type === "mcp" ? "MCP" : "HTTP"}</Badge>}
-                  {c && <span className="text-xs text-zinc-500 dark:text-zinc-400">{c.toolCount} tools</span>}
+                  {c && <span className="text-xs text-zinc-500 dark:text-zinc-400">{plural(c.toolCount, "tool")}</span>}
                   <span className="ml-auto flex gap-1">
                     <Button type="button" variant="ghost" size="icon" aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => move(index, -1)}>
                       <ArrowUp aria-hidden />

@@ -13,6 +13,7 @@ import { SaveButton } from "@/components/forms/save-button";
 import { useObjectVersion } from "@/components/forms/use-object-version";
 import { Markdown, Name } from "@/lib/schemas/common";
 import { deleteServerAction, updateServerAction } from "@/app/(admin)/w/[workspaceId]/servers/actions";
+import { NAME_MAX_LENGTH } from "@/lib/schemas/common";
 
 const SettingsSchema = z.object({ name: Name, instructions: Markdown });
 
@@ -29,7 +30,7 @@ export function ServerSettingsForm({ server, version: loaded }: { server: { id: 
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
       <FormAlert form={form} />
       <Field id="server-name" label="Name" error={errorAt(form, "name")}>
-        {(control) => <Input {...control} {...form.register("name")} autoComplete="off" />}
+        {(control) => <Input {...control} {...form.register("name")} maxLength={NAME_MAX_LENGTH} autoComplete="off" />}
       </Field>
       <MarkdownField form={form} name="instructions" id="server-instructions" label="Instructions (markdown)" />
       <SaveButton form={form} />

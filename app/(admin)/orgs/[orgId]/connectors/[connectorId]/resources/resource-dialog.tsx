@@ -15,13 +15,14 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { FormAlert, errorAt } from "@/components/forms/form-alert";
 import { applyResult } from "@/components/forms/apply-result";
-import { resourceWarnings } from "@/components/connectors/resource-warnings";
+import { duplicateUriOf, resourceWarnings } from "@/components/connectors/resource-warnings";
 import { CreateStoredResourceBody } from "@/lib/resources/schemas";
 import {
   createStoredResourceAction,
   deleteStoredResourceAction,
   updateStoredResourceAction,
 } from "@/app/(admin)/orgs/[orgId]/connectors/[connectorId]/resources/actions";
+import { NAME_MAX_LENGTH } from "@/lib/schemas/common";
 
 export interface ResourceRow {
   id: string;
@@ -32,7 +33,7 @@ export interface ResourceRow {
   fetchConfig: Record<string, unknown> | null;
 }
 
-/** The form: the API's fields, with the served text edited as `fetchConfig.text`. */
+/** The form: the API's fields, with the served text (the API's `fetchConfig.text`) as "Content". */
 const ResourceForm = CreateStoredResourceBody.pick({ uri: true, name: true }).extend({
   description: z.string().max(20_000),
   mimeType: z.string().max(255),
@@ -48,6 +49,8 @@ function staticText(config: Record<string, unknown> | null): string {
 /** Add (no `resource`) or edit a stored resource; warnings follow the URI as it is typed. */
 export function ResourceDialog({ connectorId, siblings, resource }: { connectorId: string; siblings: ResourceRow[]; resource?: ResourceRow }) {
   const [open, setOpen] = useState(false);
+  // The URI whose duplicate the admin has been warned about and chose to save anyway.
+  const [acceptedDuplicate, setAcceptedDuplicate] = useState<string | null>(null);
   const initial: ResourceFormValues = {
     uri: resource?.uri ?? "",
     name: resource?.name ?? "",
@@ -60,7 +63,11 @@ export function ResourceDialog({ connectorId, siblings, resource }: { connectorI
   const others = siblings.filter((s) => s.id !== resource?.id);
   const live = resourceWarnings({ uri, mimeType: mimeType || null, fetchConfig: text ? { text } : null }, [...others, { uri }]);
   const otherKeys = Object.keys(resource?.fetchConfig ?? {}).filter((k) => k !== "text");
+  const duplicate = duplicateUriOf(uri, [...others, { uri }]);
+  const mustConfirm = duplicate !== null && acceptedDuplicate !== uri;
   const onSubmit = form.handleSubmit(async (values) => {
+    // Two rows with one URI are both withheld from MCP clients: the admin must know before saving.
+    if (mustConfirm) return setAcceptedDuplicate(null);
     const body = {
       uri: values.uri,
       name: values.name,
@@ -77,6 +84,7 @@ export function ResourceDialog({ connectorId, siblings, resource }: { connectorI
       open={open}
       onOpenChange={(next) => {
         if (next) form.reset(initial);
+        setAcceptedDuplicate(null);
         setOpen(next);
       }}
     >
@@ -88,7 +96,7 @@ export function ResourceDialog({ connectorId, siblings, resource }: { connectorI
         <form onSubmit={onSubmit} className="grid gap-4" noValidate>
           <FormAlert form={form} />
           <Field id="resource-uri" label="URI" hint='Any absolute URI with a scheme, e.g. "crm://schema". Not anythingmcp:.' error={errorAt(form, "uri")}>
-            {(control) => <Input {...control} {...form.register("uri")} className="font-mono" autoComplete="off" />}
+            {(control) => <Input {...control} {...form.register("uri")} maxLength={2048} className="font-mono" autoComplete="off" />}
           </Field>
           {live.length > 0 && (
             <ul className="grid gap-1" aria-live="polite">
@@ -103,10 +111,10 @@ export function ResourceDialog({ connectorId, siblings, resource }: { connectorI
           )}
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="resource-name" label="Name" error={errorAt(form, "name")}>
-              {(control) => <Input {...control} {...form.register("name")} autoComplete="off" />}
+              {(control) => <Input {...control} {...form.register("name")} maxLength={NAME_MAX_LENGTH} autoComplete="off" />}
             </Field>
             <Field id="resource-mime" label="MIME type" hint="Plain type/subtype; empty: text/plain" error={errorAt(form, "mimeType")}>
-              {(control) => <Input {...control} {...form.register("mimeType")} className="font-mono" autoComplete="off" />}
+              {(control) => <Input {...control} {...form.register("mimeType")} maxLength={255} className="font-mono" autoComplete="off" />}
             </Field>
           </div>
           <Field id="resource-description" label="Description (optional)" error={errorAt(form, "description")}>
@@ -114,17 +122,31 @@ export function ResourceDialog({ connectorId, siblings, resource }: { connectorI
           </Field>
           {otherKeys.length > 0 && (
             <Alert tone="info">
-              This row&apos;s fetchConfig also has {otherKeys.join(", ")}: never fetched nor shown. Saving keeps only the text below.
+              This resource also has stored settings ({otherKeys.join(", ")}) that are never fetched nor shown to MCP clients. Saving keeps only the
+              content below.
             </Alert>
           )}
-          <Field id="resource-text" label="Content (static text)" hint="Served as the resource's content (fetchConfig.text)." error={errorAt(form, "text")}>
+          <Field id="resource-text" label="Content (static text)" hint="What MCP clients get when they read this resource." error={errorAt(form, "text")}>
             {(control) => <Textarea {...control} {...form.register("text")} rows={10} className="font-mono text-xs" />}
           </Field>
+          {duplicate !== null && (
+            <Alert tone="warning">
+              <code className="font-mono">{duplicate}</code> is already the URI of another resource of this connector. MCP clients get neither of the two
+              until one changes.{" "}
+              {mustConfirm ? (
+                <Button type="button" variant="outline" size="sm" onClick={() => setAcceptedDuplicate(uri)}>
+                  I understand, allow saving
+                </Button>
+              ) : (
+                "Saving is allowed."
+              )}
+            </Alert>
+          )}
           <div className="flex justify-end gap-2">
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={form.formState.isSubmitting}>
+            <Button type="submit" disabled={form.formState.isSubmitting || mustConfirm}>
               {form.formState.isSubmitting ? "Saving…" : resource ? "Save resource" : "Add resource"}
             </Button>
           </div>

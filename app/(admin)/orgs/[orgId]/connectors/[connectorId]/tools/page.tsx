@@ -8,6 +8,7 @@ import { HttpToolsForm } from "@/app/(admin)/orgs/[orgId]/connectors/[connectorI
 import { ReloadToolsButton } from "@/app/(admin)/orgs/[orgId]/connectors/[connectorId]/tools/reload-button";
 import { toolToDraft } from "@/components/connectors/connector-form-model";
 import { etagOf } from "@/lib/api/if-match";
+import { plural } from "@/components/ui/plural";
 
 export const metadata: Metadata = { title: "Connector tools" };
 
@@ -52,12 +53,12 @@ export default async function ConnectorToolsPage({ params }: { params: Connector
             <li key={tool.name} className="rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
               <div className="flex flex-wrap items-center gap-2">
                 <span className="font-mono font-medium">{tool.name}</span>
-                <Badge>{Object.keys((tool.inputSchema.properties as object | undefined) ?? {}).length} arguments</Badge>
+                <Badge>{plural(Object.keys((tool.inputSchema.properties as object | undefined) ?? {}).length, "argument")}</Badge>
               </div>
               {tool.description && <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{tool.description}</p>}
               <details className="mt-2 text-sm">
                 <summary className="cursor-pointer">Input schema</summary>
-                <pre tabIndex={0} className="mt-2 overflow-x-auto rounded-md bg-zinc-50 p-3 font-mono text-xs dark:bg-zinc-950">
+                <pre tabIndex={0} className="mt-2 overflow-x-auto rounded-md [contain:inline-size] bg-zinc-50 p-3 font-mono text-xs dark:bg-zinc-950">
                   {JSON.stringify(tool.inputSchema, null, 2)}
                 </pre>
               </details>

@@ -5,6 +5,7 @@ import { RefreshCw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { applyResult } from "@/components/forms/apply-result";
 import { reloadConnectorAction } from "@/app/(admin)/orgs/[orgId]/connectors/actions";
+import { plural } from "@/components/ui/plural";
 
 /** Re-discovers the upstream's tools; an unreachable upstream leaves the connector as it was. */
 export function ReloadToolsButton({ connectorId }: { connectorId: string }) {
@@ -12,7 +13,7 @@ export function ReloadToolsButton({ connectorId }: { connectorId: string }) {
   const reload = () =>
     startTransition(async () => {
       const result = await reloadConnectorAction(connectorId);
-      applyResult(result, { success: result.ok ? `Reloaded: ${result.data.tools.length} tools, protocol ${result.data.protocolVersion ?? "unknown"}` : undefined });
+      applyResult(result, { success: result.ok ? `Reloaded: ${plural(result.data.tools.length, "tool")}, protocol ${result.data.protocolVersion ?? "unknown"}` : undefined });
     });
   return (
     <Button type="button" variant="outline" onClick={reload} disabled={pending} aria-busy={pending}>
