@@ -5,6 +5,7 @@ import { consume, getLimiter } from "@/lib/ratelimit/limiter";
 import { clientIpFromHeaders } from "@/lib/ratelimit/client-ip";
 import { mcpConfig } from "@/lib/mcp/http/mcp-config";
 import { rateLimitedResponse, unauthorizedResponse } from "@/lib/mcp/http/responses";
+import { MCP_SCOPE, resourceMetadataUrl, type ResourceEndpoint } from "@/lib/oauth/protected-resource";
 
 /** An authenticated MCP caller and the identity its sessions are bound to. */
 export interface McpPrincipal {
@@ -21,16 +22,18 @@ function tokenKey(token: string): string {
 /**
  * Authenticates an MCP request from its `Authorization: Bearer` header only (never the query
  * string) and spends one unit of that credential's rate budget first, so a flood costs no
- * database work. Returns the principal, or the 401 / 429 response to send.
+ * database work. Returns the principal, or the 401 / 429 response to send; a 401 names the
+ * metadata of `endpoint` (at the public URL of `requestUrl`) so OAuth clients can discover it.
  */
-export async function authenticateMcp(headers: Headers): Promise<McpPrincipal | Response> {
+export async function authenticateMcp(headers: Headers, requestUrl: string, endpoint: ResourceEndpoint): Promise<McpPrincipal | Response> {
+  const challenge = { metadataUrl: resourceMetadataUrl(requestUrl, endpoint), scope: MCP_SCOPE };
   const token = bearerToken(headers.get("authorization"));
-  if (!token) return unauthorizedResponse("missing");
+  if (!token) return unauthorizedResponse("missing", challenge);
   const { points, durationSec } = mcpConfig.rateLimit();
   const limited = await consume(getLimiter(`mcp:${points}/${durationSec}`, { points, durationSec }), tokenKey(token));
   if (!limited.ok) return rateLimitedResponse(limited.retryAfterMs);
   const outcome = await callerFromBearerFor(token, clientIpFromHeaders(headers));
-  if (!outcome.ok) return outcome.retryAfterMs === null ? unauthorizedResponse("invalid") : rateLimitedResponse(outcome.retryAfterMs);
+  if (!outcome.ok) return outcome.retryAfterMs === null ? unauthorizedResponse("invalid", challenge) : rateLimitedResponse(outcome.retryAfterMs);
   const { caller } = outcome;
   const identity = caller.kind === "instance" ? "instance" : `key:${caller.apiKey?.id ?? `user:${caller.userId}`}`;
   return { caller, identity };

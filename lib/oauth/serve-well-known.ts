@@ -1,0 +1,45 @@
+import { endpointForResourcePath, PROTECTED_RESOURCE_PREFIX, protectedResourceMetadata } from "@/lib/oauth/protected-resource";
+
+/**
+ * The HTTP adapter of everything under `/.well-known/`: metadata documents MCP clients fetch
+ * before they hold any credential, some of them from a browser page (the MCP Inspector,
+ * claude.ai). So every answer is JSON — a document or a 404 — never the sign-in page an admin
+ * page would redirect to, and every answer allows any origin to read it: the documents are
+ * public and no cookie is ever read here.
+ */
+
+const CORS = {
+  "access-control-allow-origin": "*",
+  "access-control-allow-methods": "GET, OPTIONS",
+  // The MCP SDKs send their protocol version on discovery requests.
+  "access-control-allow-headers": "authorization, content-type, mcp-protocol-version",
+  "access-control-max-age": "86400",
+};
+
+function json(status: number, body: unknown, cache: string): Response {
+  return Response.json(body, { status, headers: { ...CORS, "cache-control": cache } });
+}
+
+/**
+ * RFC 8414 / OpenID metadata are 404 until this instance runs an authorization server; a client
+ * then stops with "no authorization server" instead of parsing an HTML page.
+ */
+function notFound(): Response {
+  return json(404, { error: "not_found", error_description: "No such metadata document on this server." }, "no-store");
+}
+
+/** GET (and HEAD) of a `/.well-known/…` path. */
+export function serveWellKnown(request: Request): Response {
+  const { pathname } = new URL(request.url);
+  if (pathname === PROTECTED_RESOURCE_PREFIX) return json(200, protectedResourceMetadata(request.url, null), "public, max-age=300");
+  if (pathname.startsWith(`${PROTECTED_RESOURCE_PREFIX}/`)) {
+    const endpoint = endpointForResourcePath(pathname.slice(PROTECTED_RESOURCE_PREFIX.length));
+    if (endpoint) return json(200, protectedResourceMetadata(request.url, endpoint), "public, max-age=300");
+  }
+  return notFound();
+}
+
+/** The CORS preflight of a browser client. */
+export function wellKnownPreflight(): Response {
+  return new Response(null, { status: 204, headers: CORS });
+}
