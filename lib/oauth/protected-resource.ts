@@ -1,4 +1,7 @@
+import { validateHostHeader } from "@modelcontextprotocol/server";
 import { textFlaw } from "@/lib/api/validate-text";
+import { setting } from "@/lib/config/settings";
+import { allowedHostnames } from "@/lib/mcp/http/validate-origin";
 import { publicBaseUrl } from "@/lib/servers/server-url";
 
 /**
@@ -30,19 +33,31 @@ function endpointPath(endpoint: ResourceEndpoint): string {
   return endpoint.kind === "shared" ? "/mcp" : `/mcp/${encodeURIComponent(endpoint.serverId)}`;
 }
 
+/**
+ * Where clients reach this instance: `PUBLIC_URL`, else the Host the request named. Not the
+ * request's own URL: behind `next start` that is the server's listening address
+ * (http://localhost:<port>), which a client elsewhere cannot reach. A Host the MCP endpoints
+ * would refuse (lib/mcp/http/validate-origin.ts) gives null, so no document ever repeats a
+ * name a client made up. The scheme follows X-Forwarded-Proto, as the admin pages do.
+ */
+export function publicOrigin(headers: Headers, requestUrl: string): string | null {
+  if (setting("PUBLIC_URL")) return publicBaseUrl(requestUrl);
+  const allowed = allowedHostnames();
+  const host = headers.get("host");
+  if (!host || (allowed !== "*" && !validateHostHeader(host, allowed).ok)) return null;
+  const forwarded = headers.get("x-forwarded-proto")?.split(",")[0].trim();
+  const scheme = forwarded === "https" || forwarded === "http" ? forwarded : new URL(requestUrl).protocol.slice(0, -1);
+  return publicBaseUrl(`${scheme}://${host}`);
+}
+
 /** The endpoint's public URL: the `resource` value and the audience of its tokens. */
-export function resourceUrl(requestUrl: string, endpoint: ResourceEndpoint): string {
-  return `${publicBaseUrl(requestUrl)}${endpointPath(endpoint)}`;
+export function resourceUrl(base: string, endpoint: ResourceEndpoint): string {
+  return `${base}${endpointPath(endpoint)}`;
 }
 
 /** The absolute URL of an endpoint's metadata document, as the 401 challenge names it. */
-export function resourceMetadataUrl(requestUrl: string, endpoint: ResourceEndpoint): string {
-  return `${publicBaseUrl(requestUrl)}${PROTECTED_RESOURCE_PREFIX}${endpointPath(endpoint)}`;
-}
-
-/** The issuer of tokens for every endpoint: this instance itself. */
-export function authorizationServerUrl(requestUrl: string): string {
-  return publicBaseUrl(requestUrl);
+export function resourceMetadataUrl(base: string, endpoint: ResourceEndpoint): string {
+  return `${base}${PROTECTED_RESOURCE_PREFIX}${endpointPath(endpoint)}`;
 }
 
 /**
@@ -50,11 +65,11 @@ export function authorizationServerUrl(requestUrl: string): string {
  * root well-known document that clients fall back to; its `resource` is the origin, as RFC 9728
  * §3.3 requires the value to match the URL the document was fetched for).
  */
-export function protectedResourceMetadata(requestUrl: string, endpoint: ResourceEndpoint | null): ProtectedResourceMetadata {
-  const base = publicBaseUrl(requestUrl);
+export function protectedResourceMetadata(base: string, endpoint: ResourceEndpoint | null): ProtectedResourceMetadata {
   return {
-    resource: endpoint ? resourceUrl(requestUrl, endpoint) : base,
-    authorization_servers: [authorizationServerUrl(requestUrl)],
+    resource: endpoint ? resourceUrl(base, endpoint) : base,
+    // The issuer of tokens for every endpoint: this instance itself.
+    authorization_servers: [base],
     scopes_supported: [MCP_SCOPE],
     bearer_methods_supported: ["header"],
     resource_name: endpoint?.kind === "server" ? "Switchboard MCP server" : "Switchboard",

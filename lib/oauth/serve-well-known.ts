@@ -1,4 +1,4 @@
-import { endpointForResourcePath, PROTECTED_RESOURCE_PREFIX, protectedResourceMetadata } from "@/lib/oauth/protected-resource";
+import { endpointForResourcePath, PROTECTED_RESOURCE_PREFIX, protectedResourceMetadata, publicOrigin } from "@/lib/oauth/protected-resource";
 
 /**
  * The HTTP adapter of everything under `/.well-known/`: metadata documents MCP clients fetch
@@ -16,8 +16,11 @@ const CORS = {
   "access-control-max-age": "86400",
 };
 
+/** The documents name the Host they were asked for, so a shared cache must keep them apart. */
+const CACHEABLE = "public, max-age=300";
+
 function json(status: number, body: unknown, cache: string): Response {
-  return Response.json(body, { status, headers: { ...CORS, "cache-control": cache } });
+  return Response.json(body, { status, headers: { ...CORS, "cache-control": cache, vary: "host" } });
 }
 
 /**
@@ -31,10 +34,12 @@ function notFound(): Response {
 /** GET (and HEAD) of a `/.well-known/…` path. */
 export function serveWellKnown(request: Request): Response {
   const { pathname } = new URL(request.url);
-  if (pathname === PROTECTED_RESOURCE_PREFIX) return json(200, protectedResourceMetadata(request.url, null), "public, max-age=300");
+  const base = publicOrigin(request.headers, request.url);
+  if (!base) return notFound(); // a Host that is not this platform: nothing is published there
+  if (pathname === PROTECTED_RESOURCE_PREFIX) return json(200, protectedResourceMetadata(base, null), CACHEABLE);
   if (pathname.startsWith(`${PROTECTED_RESOURCE_PREFIX}/`)) {
     const endpoint = endpointForResourcePath(pathname.slice(PROTECTED_RESOURCE_PREFIX.length));
-    if (endpoint) return json(200, protectedResourceMetadata(request.url, endpoint), "public, max-age=300");
+    if (endpoint) return json(200, protectedResourceMetadata(base, endpoint), CACHEABLE);
   }
   return notFound();
 }

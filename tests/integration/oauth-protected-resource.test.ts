@@ -1,3 +1,4 @@
+import http from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { NextRequest } from "next/server";
 import { proxy } from "@/proxy";
@@ -31,7 +32,21 @@ beforeAll(async () => {
 afterAll(() => app.close());
 afterEach(() => {
   delete process.env.PUBLIC_URL;
+  delete process.env.MCP_ALLOWED_HOSTS;
 });
+
+/** A GET with exactly this Host header (fetch cannot set one). */
+function getWithHost(path: string, host: string, extra: Record<string, string> = {}): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port: Number(new URL(app.origin).port), path, headers: { host, ...extra } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
 
 const INIT = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } });
 
@@ -84,6 +99,19 @@ describe("the 401 challenge leads to the endpoint's metadata", () => {
 });
 
 describe("protected-resource metadata documents", () => {
+  it("name the host the client used (not the server's listening address), and nothing for a host that is not this platform", async () => {
+    const path = `/.well-known/oauth-protected-resource/mcp/${serverId}`;
+    const local = await getWithHost(path, "localhost:4321");
+    expect(local.body.resource).toBe(`http://localhost:4321/mcp/${serverId}`);
+    const proxied = await getWithHost(path, "localhost:4321", { "x-forwarded-proto": "https" });
+    expect(proxied.body.authorization_servers).toEqual(["https://localhost:4321"]);
+    const madeUp = await getWithHost(path, "evil.example");
+    expect(madeUp.status).toBe(404);
+    expect(JSON.stringify(madeUp.body)).not.toContain("evil.example");
+    process.env.MCP_ALLOWED_HOSTS = "mcp.corp.example";
+    expect((await getWithHost(path, "mcp.corp.example")).body.resource).toBe(`http://mcp.corp.example/mcp/${serverId}`);
+  });
+
   it("the root document describes the whole instance", async () => {
     const res = await fetch(`${app.origin}/.well-known/oauth-protected-resource`);
     expect(res.status).toBe(200);

@@ -5,7 +5,8 @@ import { consume, getLimiter } from "@/lib/ratelimit/limiter";
 import { clientIpFromHeaders } from "@/lib/ratelimit/client-ip";
 import { mcpConfig } from "@/lib/mcp/http/mcp-config";
 import { rateLimitedResponse, unauthorizedResponse } from "@/lib/mcp/http/responses";
-import { MCP_SCOPE, resourceMetadataUrl, type ResourceEndpoint } from "@/lib/oauth/protected-resource";
+import { MCP_SCOPE, publicOrigin, resourceMetadataUrl, type ResourceEndpoint } from "@/lib/oauth/protected-resource";
+import { publicBaseUrl } from "@/lib/servers/server-url";
 
 /** An authenticated MCP caller and the identity its sessions are bound to. */
 export interface McpPrincipal {
@@ -23,10 +24,12 @@ function tokenKey(token: string): string {
  * Authenticates an MCP request from its `Authorization: Bearer` header only (never the query
  * string) and spends one unit of that credential's rate budget first, so a flood costs no
  * database work. Returns the principal, or the 401 / 429 response to send; a 401 names the
- * metadata of `endpoint` (at the public URL of `requestUrl`) so OAuth clients can discover it.
+ * metadata of `endpoint` (at this instance's public URL) so OAuth clients can discover it.
  */
 export async function authenticateMcp(headers: Headers, requestUrl: string, endpoint: ResourceEndpoint): Promise<McpPrincipal | Response> {
-  const challenge = { metadataUrl: resourceMetadataUrl(requestUrl, endpoint), scope: MCP_SCOPE };
+  // The Host was checked before (serve-mcp.ts), so publicOrigin() has one to use.
+  const base = publicOrigin(headers, requestUrl) ?? publicBaseUrl(requestUrl);
+  const challenge = { metadataUrl: resourceMetadataUrl(base, endpoint), scope: MCP_SCOPE };
   const token = bearerToken(headers.get("authorization"));
   if (!token) return unauthorizedResponse("missing", challenge);
   const { points, durationSec } = mcpConfig.rateLimit();
