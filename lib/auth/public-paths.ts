@@ -1,9 +1,10 @@
 /**
  * Paths reachable without a browser session. Everything else is an admin page and needs one.
  * The JSON API and MCP endpoints are public here because they authenticate bearer credentials
- * themselves.
+ * themselves; `/.well-known/` holds the public OAuth metadata MCP clients read before they have
+ * any credential (a sign-in redirect there ends their discovery in an HTML parse error).
  */
-const PUBLIC_PREFIXES = ["/api/", "/mcp/", "/_next/"];
+const PUBLIC_PREFIXES = ["/api/", "/mcp/", "/_next/", "/.well-known/"];
 const PUBLIC_EXACT = new Set(["/signin", "/setup", "/api", "/mcp", "/favicon.ico", "/robots.txt"]);
 
 /** Files served from /public have an extension; admin pages never do. */

@@ -5,7 +5,8 @@
 export type RouteHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 export type RouteModule = Partial<Record<string, RouteHandler>>;
 
-const modules = import.meta.glob<RouteModule>("/app/**/route.ts");
+// A glob skips dot folders unless the pattern names one: /.well-known/ is one (app/.well-known).
+const modules = import.meta.glob<RouteModule>(["/app/**/route.ts", "/app/.well-known/**/route.ts"]);
 
 interface Route {
   pattern: RegExp;

@@ -17,7 +17,7 @@ describe("safeCallbackPath", () => {
 
 describe("isPublicPath", () => {
   it("lets sign-in, setup, the APIs and static files through, and guards admin pages", () => {
-    for (const path of ["/signin", "/setup", "/api/v1/orgs", "/api/auth/session", "/mcp", "/mcp/abc", "/_next/static/x.js", "/favicon.ico"]) {
+    for (const path of ["/signin", "/setup", "/api/v1/orgs", "/api/auth/session", "/mcp", "/mcp/abc", "/_next/static/x.js", "/favicon.ico", "/.well-known/oauth-protected-resource/mcp/abc", "/.well-known/openid-configuration"]) {
       expect(isPublicPath(path), path).toBe(true);
     }
     for (const path of ["/", "/connectors", "/servers", "/mcp-servers", "/signin-elsewhere", "/apikeys"]) {

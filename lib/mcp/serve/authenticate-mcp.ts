@@ -5,6 +5,8 @@ import { consume, getLimiter } from "@/lib/ratelimit/limiter";
 import { clientIpFromHeaders } from "@/lib/ratelimit/client-ip";
 import { mcpConfig } from "@/lib/mcp/serve/mcp-config";
 import { rateLimitedResponse, unauthorizedResponse } from "@/lib/mcp/serve/responses";
+import { MCP_SCOPE, publicOrigin, resourceMetadataUrl, type ResourceEndpoint } from "@/lib/oauth/protected-resource";
+import { publicBaseUrl } from "@/lib/servers/server-url";
 
 /** An authenticated MCP caller and the identity its sessions are bound to. */
 export interface McpPrincipal {
@@ -21,16 +23,20 @@ function tokenKey(token: string): string {
 /**
  * Authenticates an MCP request from its `Authorization: Bearer` header only (never the query
  * string) and spends one unit of that credential's rate budget first, so a flood costs no
- * database work. Returns the principal, or the 401 / 429 response to send.
+ * database work. Returns the principal, or the 401 / 429 response to send; a 401 names the
+ * metadata of `endpoint` (at this instance's public URL) so OAuth clients can discover it.
  */
-export async function authenticateMcp(headers: Headers): Promise<McpPrincipal | Response> {
+export async function authenticateMcp(headers: Headers, requestUrl: string, endpoint: ResourceEndpoint): Promise<McpPrincipal | Response> {
+  // The Host was checked before (serve-mcp.ts), so publicOrigin() has one to use.
+  const base = publicOrigin(headers, requestUrl) ?? publicBaseUrl(requestUrl);
+  const challenge = { metadataUrl: resourceMetadataUrl(base, endpoint), scope: MCP_SCOPE };
   const token = bearerToken(headers.get("authorization"));
-  if (!token) return unauthorizedResponse("missing");
+  if (!token) return unauthorizedResponse("missing", challenge);
   const { points, durationSec } = mcpConfig.rateLimit();
   const limited = await consume(getLimiter(`mcp:${points}/${durationSec}`, { points, durationSec }), tokenKey(token));
   if (!limited.ok) return rateLimitedResponse(limited.retryAfterMs);
   const outcome = await callerFromBearerFor(token, clientIpFromHeaders(headers));
-  if (!outcome.ok) return outcome.retryAfterMs === null ? unauthorizedResponse("invalid") : rateLimitedResponse(outcome.retryAfterMs);
+  if (!outcome.ok) return outcome.retryAfterMs === null ? unauthorizedResponse("invalid", challenge) : rateLimitedResponse(outcome.retryAfterMs);
   const { caller } = outcome;
   const identity = caller.kind === "instance" ? "instance" : `key:${caller.apiKey?.id ?? `user:${caller.userId}`}`;
   return { caller, identity };

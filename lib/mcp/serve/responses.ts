@@ -23,12 +23,15 @@ export function jsonRpcErrorResponse(
   );
 }
 
-/** 401 with the RFC 6750 challenge; `error` is set only when a credential was presented. */
-export function unauthorizedResponse(reason: "missing" | "invalid"): Response {
+/**
+ * 401 with the RFC 6750 challenge; `error` is set only when a credential was presented. It names
+ * the endpoint's RFC 9728 metadata and the scope it needs, which is how an OAuth MCP client
+ * finds where to get a token (lib/oauth/protected-resource.ts).
+ */
+export function unauthorizedResponse(reason: "missing" | "invalid", resource: { metadataUrl: string; scope: string }): Response {
   const challenge =
-    reason === "missing"
-      ? 'Bearer realm="switchboard"'
-      : 'Bearer realm="switchboard", error="invalid_token", error_description="The API key is unknown, revoked or expired."';
+    `Bearer realm="switchboard", resource_metadata="${resource.metadataUrl}", scope="${resource.scope}"` +
+    (reason === "missing" ? "" : ', error="invalid_token", error_description="The API key is unknown, revoked or expired."');
   const message =
     reason === "missing"
       ? "Authentication required: send an API key as `Authorization: Bearer <key>`."

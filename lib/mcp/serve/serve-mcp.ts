@@ -71,7 +71,7 @@ async function serve(request: Request, endpoint: McpEndpoint): Promise<Response>
   const badId = refuseUnstorableServerId(endpoint);
   if (badId) return badId;
 
-  const owner = await identify(request.headers, endpoint);
+  const owner = await identify(request, endpoint);
   if (owner instanceof Response) return owner;
 
   const maxBodyBytes = mcpConfig.maxBodyBytes();
@@ -91,12 +91,12 @@ async function serve(request: Request, endpoint: McpEndpoint): Promise<Response>
   return serveLegacy(request, owner, surface, maxBodyBytes);
 }
 
-async function identify(headers: Headers, endpoint: McpEndpoint): Promise<SessionOwner | Response> {
+async function identify(request: Request, endpoint: McpEndpoint): Promise<SessionOwner | Response> {
   if (endpoint.kind === "demo") {
     // Anonymous by design: an Authorization header is ignored, the client address is limited.
-    return (await limitDemoClient(headers)) ?? { endpoint, identity: "anonymous", caller: null };
+    return (await limitDemoClient(request.headers)) ?? { endpoint, identity: "anonymous", caller: null };
   }
-  const principal = await authenticateMcp(headers);
+  const principal = await authenticateMcp(request.headers, request.url, endpoint);
   return principal instanceof Response ? principal : { endpoint, ...principal };
 }
 
