@@ -70,9 +70,9 @@ async function resolveKey(hash: string): Promise<Caller | null> {
   // revocation committed before that read is seen by the second look, one after it bumps
   // the version past the label.
   const version = await readCurrentVersion(key.orgId);
-  if (version !== null && (await db().apiKey.count({ where: { id: key.id, orgId: key.orgId, ...liveKey(new Date()) } })) === 1) {
-    resolvedKeys.set(hash, { ...entry, version });
-  }
+  const stillLive = (await db().apiKey.count({ where: { id: key.id, orgId: key.orgId, ...liveKey(new Date()) } })) === 1;
+  if (!stillLive || version === null) return null; // revoked (or its org deleted) while it was being resolved
+  resolvedKeys.set(hash, { ...entry, version });
   return caller;
 }
 

@@ -49,9 +49,25 @@ export async function writeResponse(response: Response, res: http.ServerResponse
   const reader = response.body.getReader();
   res.once("close", () => void reader.cancel().catch(() => undefined));
   try {
-    for (let part = await reader.read(); !part.done; part = await reader.read()) res.write(part.value);
+    for (let part = await reader.read(); !part.done; part = await reader.read()) {
+      // A slow reader must not make this process buffer the whole answer: wait for the socket.
+      if (!res.write(part.value) && !res.destroyed) await drained(res);
+    }
   } catch {
     // The client went away mid-stream; nothing left to send.
   }
   res.end();
+}
+
+/** Resolves once the response can take more bytes, or is gone. */
+function drained(res: http.ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.once("drain", done);
+    res.once("close", done);
+  });
 }

@@ -1,4 +1,5 @@
 import http from "node:http";
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext } from "playwright-core";
 import { ensureBuild, type RunningApp, startApp } from "@/tests/e2e/support/next-app";
@@ -159,6 +160,42 @@ describe("client addresses under next start", () => {
       await res.body?.cancel();
     }
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
+  });
+});
+
+/** The first line of what the server answers to a raw request, or "(no answer)" after `ms`. */
+function statusLineOf(raw: string, ms = 5_000): Promise<string> {
+  const { hostname, port } = new URL(app.baseUrl);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port), hostname, () => socket.write(raw));
+    let data = "";
+    const timer = setTimeout(() => finish("(no answer)"), ms);
+    const finish = (line: string) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(line);
+    };
+    socket.on("data", (chunk) => {
+      data += chunk.toString("latin1");
+      if (data.includes("\r\n")) finish(data.slice(0, data.indexOf("\r\n")));
+    });
+    socket.on("error", () => finish("(connection error)"));
+  });
+}
+
+describe("MCP served by the start script in front of Next", () => {
+  it("a Host header carrying user:password@ is answered at once, not left hanging (no fetch Request can be made of it)", async () => {
+    for (const path of ["/mcp", "/mcp/demo"]) {
+      const line = await statusLineOf(`POST ${path} HTTP/1.1\r\nHost: a:b@localhost\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`);
+      expect(line).toMatch(/^HTTP\/1\.1 [45]\d\d /);
+    }
+  });
+
+  it("the MCP endpoints still answer every method they did (OPTIONS without an Origin: 204 naming them)", async () => {
+    const res = await fetch(`${app.baseUrl}/mcp/demo`, { method: "OPTIONS" });
+    expect(res.status).toBe(204);
+    expect(res.headers.get("allow")).toContain("POST");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
   });
 });
 

@@ -33,7 +33,7 @@ export function withCors(request: Request, response: Response): Response {
   const headers = new Headers(response.headers);
   headers.set("access-control-allow-origin", origin);
   headers.set("access-control-expose-headers", EXPOSED_HEADERS);
-  headers.append("vary", "Origin");
+  if (!/\borigin\b/i.test(headers.get("vary") ?? "")) headers.append("vary", "Origin");
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 

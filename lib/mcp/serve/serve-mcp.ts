@@ -39,7 +39,7 @@ export async function serveMcp(request: Request, endpoint: McpEndpoint): Promise
   const started = performance.now();
   let response: Response;
   try {
-    response = withCors(request, await serve(request, endpoint));
+    response = await serve(request, endpoint);
   } catch (e) {
     // The SDK answers protocol errors itself; what throws here is nearly always the database
     // (authentication, the caller's view): "try again soon", never a hang or a crash. An outage
@@ -48,6 +48,7 @@ export async function serveMcp(request: Request, endpoint: McpEndpoint): Promise
     else logger.error({ err: errorText(e), endpoint: endpoint.kind }, "MCP request failed");
     response = unavailableResponse();
   }
+  response = withCors(request, response); // a 503 too: a browser client must be able to read it
   // Streams are logged when their answer starts: the status is known, the duration is time to first byte.
   recordRequest({ route: ROUTES[endpoint.kind], method: request.method, status: response.status, durationMs: performance.now() - started, requestId: requestIdOf(request) });
   return response;

@@ -43,9 +43,20 @@ function serveMcpNode(req: http.IncomingMessage, res: http.ServerResponse): bool
   const endpoint = endpointOfPath(req.url ?? "/");
   if (!endpoint) return false;
   const url = URL.parse(req.url!, `http://${req.headers.host ?? "localhost"}`);
-  if (!url) return false; // a Host header no URL can be made of: Next answers it as before
+  // A Host header no fetch Request can be made of (none parses, or it carries user:password@):
+  // Next answers it as before, before anything of the request is read here.
+  if (!url || url.username || url.password) return false;
   for (const [name, value] of HEADERS) res.setHeader(name, value);
-  void serveMcp(toRequest(req, res, url), endpoint)
+  let request: Request;
+  try {
+    request = toRequest(req, res, url);
+  } catch {
+    // Never let a throw escape the request listener; this request is ours now, so answer it.
+    res.writeHead(400, { "content-type": "text/plain; charset=utf-8" });
+    res.end("Bad request.");
+    return true;
+  }
+  void serveMcp(request, endpoint)
     .then((response) => writeResponse(response, res))
     .catch(() => {
       // serveMcp answers every failure itself; this is the socket going away mid-write.

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Caller } from "@/lib/auth/caller";
@@ -11,8 +12,11 @@ import { exposedToolNames } from "@/lib/mcp/surface/tool-names";
  * change made through any instance is seen by every instance on its next request.
  */
 
-const globalForSnapshots = globalThis as unknown as { switchboardSnapshots?: Map<string, ServerSnapshot> };
-const cache = (globalForSnapshots.switchboardSnapshots ??= new Map());
+/** Servers one instance keeps a snapshot of; the least recently used go first. */
+const MAX_SNAPSHOTS = 2_000;
+
+const globalForSnapshots = globalThis as unknown as { switchboardSnapshotCache?: LRUCache<string, ServerSnapshot> };
+const cache = (globalForSnapshots.switchboardSnapshotCache ??= new LRUCache({ max: MAX_SNAPSHOTS }));
 
 /**
  * MCP servers a caller can reach at all: the instance credential every one; a user those of
@@ -62,7 +66,7 @@ export async function loadServerSnapshot(head: ServerHead): Promise<ServerSnapsh
   return snapshot;
 }
 
-/** Forgets a cached snapshot (tests, server deletion). */
+/** Forgets a cached snapshot (tests). */
 export function dropCachedSnapshot(serverId: string): void {
   cache.delete(serverId);
 }
