@@ -153,10 +153,8 @@ describe("/.well-known/ is JSON with CORS, or a JSON 404", () => {
     expect(preflight.headers.get("access-control-allow-headers")).toContain("mcp-protocol-version");
   });
 
-  it("no authorization server yet: its metadata, OpenID's and unknown documents are 404 JSON", async () => {
+  it("unknown documents are 404 JSON (the authorization server's own are in oauth-authorization-server.test.ts)", async () => {
     for (const path of [
-      "/.well-known/oauth-authorization-server",
-      "/.well-known/openid-configuration",
       "/.well-known/oauth-authorization-server/mcp",
       "/.well-known/anything-else",
       "/.well-known/oauth-protected-resource/mcp/demo", // the demo endpoint takes no credentials

@@ -1,0 +1,155 @@
+import { createHash, randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decodeJwt } from "jose";
+import { serializeSignedCookie } from "better-call";
+import { authSecret } from "@/lib/auth/session-token";
+import { authorizationServer } from "@/lib/oauth/authorization-server";
+import { createUser } from "@/tests/helpers/factories";
+import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
+
+/**
+ * SPIKE, issue 13 points 2 and 5: better-auth 1.7.5's OAuth provider on our Prisma 7 client
+ * serves RFC 8414 metadata, dynamic registration, authorization code + PKCE (S256) with a
+ * resource indicator, token and refresh, over real HTTP. The user's better-auth session is
+ * made directly here: bridging next-auth's sign-in to it is not built yet.
+ */
+
+let app: RouteServer;
+let metadata: Record<string, any>;
+const REDIRECT = "http://127.0.0.1:9/callback";
+
+beforeAll(async () => {
+  app = await startRouteServer();
+  process.env.PUBLIC_URL = app.origin;
+  metadata = await (await fetch(`${app.origin}/.well-known/oauth-authorization-server`)).json();
+});
+afterAll(async () => {
+  delete process.env.PUBLIC_URL;
+  await app.close();
+});
+
+/** A better-auth session cookie for a user of ours (what a sign-in bridge would set). */
+async function sessionCookieFor(userId: string): Promise<string> {
+  const context = await authorizationServer().$context;
+  const session = await context.internalAdapter.createSession(userId);
+  const cookie = await serializeSignedCookie("better-auth.session_token", session.token, authSecret(), { path: "/" });
+  return cookie.split(";")[0];
+}
+
+async function register(body: Record<string, unknown>): Promise<Response> {
+  return fetch(metadata.registration_endpoint, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+}
+
+function pkce() {
+  const verifier = randomBytes(32).toString("base64url");
+  return { verifier, challenge: createHash("sha256").update(verifier).digest("base64url") };
+}
+
+/** Where a better-auth endpoint sends the browser: a Location, or `{ redirect, url }` to a fetch. */
+async function redirectOf(res: Response): Promise<URL> {
+  const location = res.headers.get("location");
+  if (location) return new URL(location, app.origin);
+  const body = await res.json();
+  expect(body.url, JSON.stringify(body)).toBeTruthy();
+  return new URL(body.url, app.origin);
+}
+
+/** Authorize, consent when asked, and the code the client's redirect URI receives. */
+async function authorizationCode(clientId: string, cookie: string, challenge: string, resource: string): Promise<{ code: string; askedConsent: boolean }> {
+  const authorize = new URL(metadata.authorization_endpoint);
+  const params = { response_type: "code", client_id: clientId, redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: "S256", scope: "mcp offline_access", state: "s1", resource };
+  for (const [k, v] of Object.entries(params)) authorize.searchParams.set(k, v);
+  const toConsent = await redirectOf(await fetch(authorize, { headers: { cookie }, redirect: "manual" }));
+  if (toConsent.pathname !== "/oauth/consent") return { code: codeAtRedirect(toConsent), askedConsent: false };
+  const consent = await fetch(`${app.origin}/api/oauth/oauth2/consent`, {
+    method: "POST",
+    headers: { cookie, "content-type": "application/json" },
+    body: JSON.stringify({ accept: true, oauth_query: toConsent.search.slice(1) }),
+  });
+  expect(consent.status).toBe(200);
+  return { code: codeAtRedirect(await redirectOf(consent)), askedConsent: true };
+}
+
+function codeAtRedirect(back: URL): string {
+  expect(back.origin + back.pathname).toBe(REDIRECT);
+  expect(back.searchParams.get("state")).toBe("s1");
+  expect(back.searchParams.get("iss")).toBe(app.origin); // RFC 9207
+  return back.searchParams.get("code")!;
+}
+
+async function form(url: string, fields: Record<string, string>): Promise<Response> {
+  return fetch(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+}
+
+describe("authorization server (spike)", () => {
+  it("publishes RFC 8414 metadata at the root, issuer = this instance, PKCE S256 only, with a registration endpoint", () => {
+    expect(metadata.issuer).toBe(app.origin);
+    expect(metadata.code_challenge_methods_supported).toEqual(["S256"]);
+    expect(metadata.registration_endpoint).toBe(`${app.origin}/api/oauth/oauth2/register`);
+    expect(metadata.token_endpoint_auth_methods_supported).toContain("none");
+  });
+
+  it("the metadata is JSON any origin may read; there is no OpenID document (no ID tokens): a JSON 404", async () => {
+    const res = await fetch(`${app.origin}/.well-known/oauth-authorization-server`, { headers: { origin: "https://claude.example" } });
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    const oidc = await fetch(`${app.origin}/.well-known/openid-configuration`);
+    expect(oidc.status).toBe(404);
+    expect(await oidc.json()).toMatchObject({ error: "not_found" });
+  });
+
+  it("registration, authorization code with PKCE and consent, token bound to /mcp, refresh with rotation", async () => {
+    const user = await createUser("oauth");
+    const cookie = await sessionCookieFor(user.id);
+    const registered = await register({ redirect_uris: [REDIRECT], token_endpoint_auth_method: "none", client_name: "Test client", grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], application_type: "native" });
+    const client = await registered.json();
+    expect(registered.status, JSON.stringify(client)).toBe(201);
+
+    const resource = `${app.origin}/mcp`;
+    const { verifier, challenge } = pkce();
+    const first = pkce();
+    const { code: burned, askedConsent } = await authorizationCode(client.client_id, cookie, first.challenge, resource);
+    expect(askedConsent).toBe(true);
+    // The consent is remembered: the second authorization goes straight back to the client.
+    const { code, askedConsent: askedAgain } = await authorizationCode(client.client_id, cookie, challenge, resource);
+    expect(askedAgain).toBe(false);
+    const exchange = (c: string, v: string) => form(metadata.token_endpoint, { grant_type: "authorization_code", code: c, redirect_uri: REDIRECT, client_id: client.client_id, code_verifier: v, resource });
+
+    const wrongVerifier = await exchange(burned, pkce().verifier);
+    // Refused, though not as RFC 7636 §4.6 says (400 invalid_grant): better-auth 1.7.5 answers
+    // 401 invalid_request "code verification failed". A finding of the spike, kept visible here.
+    expect(wrongVerifier.status).toBe(401);
+    expect(await wrongVerifier.json()).toMatchObject({ error: "invalid_request", error_description: "code verification failed" });
+
+    // A failed attempt burns the code, even for the right verifier afterwards.
+    expect((await exchange(burned, first.verifier)).status).toBe(400);
+    const tokenRes = await exchange(code, verifier);
+    const tokens = await tokenRes.json();
+    expect(tokenRes.status, JSON.stringify(tokens)).toBe(200);
+    const claims = decodeJwt(tokens.access_token);
+    expect(claims.aud).toBe(resource);
+    expect(claims.iss).toBe(app.origin);
+    expect(claims.sub).toBe(user.id);
+    expect(tokens.refresh_token).toBeTruthy();
+
+    const refresh = (token: string) => form(metadata.token_endpoint, { grant_type: "refresh_token", refresh_token: token, client_id: client.client_id, resource });
+    const refreshed = await refresh(tokens.refresh_token);
+    const next = await refreshed.json();
+    expect(refreshed.status, JSON.stringify(next)).toBe(200);
+    expect(next.refresh_token).not.toBe(tokens.refresh_token);
+    expect(decodeJwt(next.access_token).aud).toBe(resource);
+    // Rotation: the old refresh token is spent.
+    expect((await refresh(tokens.refresh_token)).status).toBe(400);
+
+    // The code replayed: refused, and what it issued is revoked (RFC 6749 §4.1.2).
+    const reused = await exchange(code, verifier);
+    expect(reused.status).toBe(400);
+    expect((await reused.json()).error).toBe("invalid_grant");
+    expect((await refresh(next.refresh_token)).status).toBe(400);
+  });
+
+  it("refuses a registration whose redirect URI is plain http on a public host", async () => {
+    const res = await register({ redirect_uris: ["http://evil.example/cb"], token_endpoint_auth_method: "none", client_name: "x" });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe("invalid_redirect_uri");
+  });
+});
