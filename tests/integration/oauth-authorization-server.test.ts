@@ -4,6 +4,7 @@ import { decodeJwt } from "jose";
 import { serializeSignedCookie } from "better-call";
 import { authSecret } from "@/lib/auth/session-token";
 import { authorizationServer } from "@/lib/oauth/authorization-server";
+import { verifyMcpAccessToken } from "@/lib/oauth/mcp-access-token";
 import { createUser } from "@/tests/helpers/factories";
 import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
 
@@ -74,6 +75,7 @@ function codeAtRedirect(back: URL): string {
   expect(back.origin + back.pathname).toBe(REDIRECT);
   expect(back.searchParams.get("state")).toBe("s1");
   expect(back.searchParams.get("iss")).toBe(app.origin); // RFC 9207
+  expect(back.searchParams.get("error"), back.search).toBeNull();
   return back.searchParams.get("code")!;
 }
 
@@ -145,6 +147,30 @@ describe("authorization server (spike)", () => {
     expect(reused.status).toBe(400);
     expect((await reused.json()).error).toBe("invalid_grant");
     expect((await refresh(next.refresh_token)).status).toBe(400);
+  });
+
+  it("a token for /mcp/<A> is bound to A: refused for server B and for /mcp; a resource of another site is refused", async () => {
+    const user = await createUser("oauth");
+    const cookie = await sessionCookieFor(user.id);
+    const client = await (await register({ redirect_uris: [REDIRECT], token_endpoint_auth_method: "none", client_name: "Bound", application_type: "native" })).json();
+    const { verifier, challenge } = pkce();
+    const resource = `${app.origin}/mcp/server-a`;
+    const { code } = await authorizationCode(client.client_id, cookie, challenge, resource);
+    const tokenRes = await form(metadata.token_endpoint, { grant_type: "authorization_code", code, redirect_uri: REDIRECT, client_id: client.client_id, code_verifier: verifier, resource });
+    const tokens = await tokenRes.json();
+    expect(tokenRes.status, JSON.stringify(tokens)).toBe(200);
+    expect(await verifyMcpAccessToken(tokens.access_token, { kind: "server", serverId: "server-a" })).toEqual({ sub: user.id, clientId: client.client_id });
+    expect(await verifyMcpAccessToken(tokens.access_token, { kind: "server", serverId: "server-b" })).toBeNull();
+    expect(await verifyMcpAccessToken(tokens.access_token, { kind: "shared" })).toBeNull();
+    expect(await verifyMcpAccessToken(`${tokens.access_token.slice(0, -4)}AAAA`, { kind: "server", serverId: "server-a" })).toBeNull();
+
+    const authorize = new URL(metadata.authorization_endpoint);
+    const params = { response_type: "code", client_id: client.client_id, redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: "S256", scope: "mcp", state: "s2", resource: "https://elsewhere.example/mcp" };
+    for (const [k, v] of Object.entries(params)) authorize.searchParams.set(k, v);
+    const refused = await redirectOf(await fetch(authorize, { headers: { cookie }, redirect: "manual" }));
+    expect(refused.origin + refused.pathname).toBe(REDIRECT);
+    expect(refused.searchParams.get("error")).toBe("invalid_target");
+    expect(refused.searchParams.get("code")).toBeNull();
   });
 
   it("refuses a registration whose redirect URI is plain http on a public host", async () => {

@@ -1,10 +1,12 @@
 import { authorizationServer } from "@/lib/oauth/authorization-server";
+import { registerRequestedResources } from "@/lib/oauth/mcp-access-token";
 
 /** SPIKE: better-auth's OAuth endpoints (lib/oauth/authorization-server.ts). */
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 async function handle(request: Request): Promise<Response> {
+  await registerRequestedResources(request);
   return authorizationServer().handler(request);
 }
 
