@@ -32,7 +32,7 @@ function build(origin: string) {
     plugins: [
       jwt({ jwt: { issuer: origin } }),
       oauthProvider({
-        loginPage: "/signin",
+        loginPage: "/oauth/continue",
         consentPage: "/oauth/consent",
         scopes: [MCP_SCOPE, "offline_access"],
         // Claude.ai, ChatGPT and most 2025-era clients register themselves (RFC 7591).

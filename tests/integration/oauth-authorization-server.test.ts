@@ -5,7 +5,8 @@ import { serializeSignedCookie } from "better-call";
 import { authSecret } from "@/lib/auth/session-token";
 import { authorizationServer } from "@/lib/oauth/authorization-server";
 import { verifyMcpAccessToken } from "@/lib/oauth/mcp-access-token";
-import { createUser } from "@/tests/helpers/factories";
+import { consentRequest } from "@/lib/oauth/consent";
+import { browserSessionOf, createUser } from "@/tests/helpers/factories";
 import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
 
 /**
@@ -171,6 +172,56 @@ describe("authorization server (spike)", () => {
     expect(refused.origin + refused.pathname).toBe(REDIRECT);
     expect(refused.searchParams.get("error")).toBe("invalid_target");
     expect(refused.searchParams.get("code")).toBeNull();
+  });
+
+  it("a signed-in admin (next-auth) is carried into the authorization server, sees the client on the consent page, and allows or denies", async () => {
+    const user = await createUser("oauth");
+    const browser = await browserSessionOf(user);
+    const client = await (await register({ redirect_uris: [REDIRECT], token_endpoint_auth_method: "none", client_name: "Claude Code", application_type: "native" })).json();
+    const start = async (state: string) => {
+      const authorize = new URL(metadata.authorization_endpoint);
+      const params = { response_type: "code", client_id: client.client_id, redirect_uri: REDIRECT, code_challenge: pkce().challenge, code_challenge_method: "S256", scope: "mcp", state, resource: `${app.origin}/mcp` };
+      for (const [k, v] of Object.entries(params)) authorize.searchParams.set(k, v);
+      const toLogin = await redirectOf(await fetch(authorize, { redirect: "manual" }));
+      expect(toLogin.pathname).toBe("/oauth/continue");
+      // Not signed in: to /signin, which comes back here afterwards.
+      const anonymous = await fetch(new URL(toLogin.pathname + toLogin.search, app.origin), { redirect: "manual" });
+      expect(anonymous.headers.get("location")).toBe(`/signin?callbackUrl=${encodeURIComponent(toLogin.pathname + toLogin.search)}`);
+      const bridged = await fetch(new URL(toLogin.pathname + toLogin.search, app.origin), { headers: { cookie: browser.cookie }, redirect: "manual" });
+      expect(bridged.status).toBe(302);
+      const cookie = bridged.headers.get("set-cookie")!.split(";")[0];
+      expect(cookie).toMatch(/^better-auth\.session_token=/);
+      const toConsent = await redirectOf(await fetch(new URL(bridged.headers.get("location")!, app.origin), { headers: { cookie }, redirect: "manual" }));
+      expect(toConsent.pathname).toBe("/oauth/consent");
+      return { cookie, search: toConsent.searchParams };
+    };
+    const decide = (cookie: string, oauthQuery: string, decision: string, site = "same-origin") =>
+      fetch(`${app.origin}/oauth/consent/decide`, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": site },
+        body: new URLSearchParams({ oauth_query: oauthQuery, decision }),
+        redirect: "manual",
+      });
+
+    const denied = await start("d1");
+    const page = await consentRequest(denied.search);
+    expect(page).toMatchObject({ clientName: "Claude Code", redirectHost: "127.0.0.1:9", scopes: ["mcp"], resource: `${app.origin}/mcp` });
+    expect((await decide(denied.cookie, page!.oauthQuery, "allow", "cross-site")).status).toBe(403);
+    const no = await decide(denied.cookie, page!.oauthQuery, "deny");
+    expect(no.status).toBe(303);
+    const deniedAt = new URL(no.headers.get("location")!);
+    expect(deniedAt.searchParams.get("error")).toBe("access_denied");
+    expect(deniedAt.searchParams.get("code")).toBeNull();
+
+    const allowed = await start("a1");
+    const yes = await decide(allowed.cookie, (await consentRequest(allowed.search))!.oauthQuery, "allow");
+    expect(yes.status).toBe(303);
+    const back = new URL(yes.headers.get("location")!);
+    expect(back.origin + back.pathname).toBe(REDIRECT);
+    expect(back.searchParams.get("state")).toBe("a1");
+    expect(back.searchParams.get("code")).toBeTruthy();
+    // A tampered signed query is refused.
+    expect((await decide(allowed.cookie, allowed.search.toString().replace("scope=mcp", "scope=offline_access"), "allow")).status).toBe(400);
   });
 
   it("refuses a registration whose redirect URI is plain http on a public host", async () => {
