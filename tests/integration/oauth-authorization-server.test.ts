@@ -6,7 +6,8 @@ import { authSecret } from "@/lib/auth/session-token";
 import { authorizationServer } from "@/lib/oauth/authorization-server";
 import { verifyMcpAccessToken } from "@/lib/oauth/mcp-access-token";
 import { consentRequest } from "@/lib/oauth/consent";
-import { browserSessionOf, createUser } from "@/tests/helpers/factories";
+import { api } from "@/tests/helpers/api";
+import { browserSessionOf, createTenant, createUser } from "@/tests/helpers/factories";
 import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
 
 /**
@@ -222,6 +223,49 @@ describe("authorization server (spike)", () => {
     expect(back.searchParams.get("code")).toBeTruthy();
     // A tampered signed query is refused.
     expect((await decide(allowed.cookie, allowed.search.toString().replace("scope=mcp", "scope=offline_access"), "allow")).status).toBe(400);
+  });
+
+  it("the MCP endpoint a token was issued for serves its user as an API key of that user is served; every other endpoint answers 401", async () => {
+    const t = await createTenant();
+    const crm = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/connectors`, {
+      type: "http",
+      name: "CRM",
+      config: { baseUrl: "https://api.example.com" },
+      tools: ["get_customer", "list_customers"].map((name) => ({ name, request: { method: "GET", path: `/${name}` } })),
+    });
+    expect(crm.status).toBe(201);
+    const createServer = async () => (await api(t.admin.token).post(`/api/v1/workspaces/${t.workspace.id}/servers`, { name: "S", connectorIds: [crm.body.id] })).body.id as string;
+    const [serverA, serverB] = [await createServer(), await createServer()];
+    const client = await (await register({ redirect_uris: [REDIRECT], token_endpoint_auth_method: "none", client_name: "Cursor", application_type: "native" })).json();
+    const { verifier, challenge } = pkce();
+    const resource = `${app.origin}/mcp/${serverA}`;
+    const { code } = await authorizationCode(client.client_id, await sessionCookieFor(t.admin.user.id), challenge, resource);
+    const tokens = await (await form(metadata.token_endpoint, { grant_type: "authorization_code", code, redirect_uri: REDIRECT, client_id: client.client_id, code_verifier: verifier, resource })).json();
+
+    const rpc = (path: string, bearer: string, method: string, params: object = {}) =>
+      fetch(`${app.origin}${path}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${bearer}`, "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+      });
+    const init = { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } };
+    const body = async (res: Response) => {
+      const text = await res.text();
+      return JSON.parse(text.startsWith("event:") ? text.split("\n").find((l) => l.startsWith("data: "))!.slice(6) : text);
+    };
+    const viaToken = await rpc(`/mcp/${serverA}`, tokens.access_token, "initialize", init);
+    expect(viaToken.status).toBe(200);
+    expect((await body(viaToken)).result.serverInfo).toBeTruthy();
+    const toolsViaToken = await body(await rpc(`/mcp/${serverA}`, tokens.access_token, "tools/list"));
+    const toolsViaKey = await body(await rpc(`/mcp/${serverA}`, t.admin.token, "tools/list"));
+    expect(toolsViaToken.result.tools.map((tool: { name: string }) => tool.name).sort()).toEqual(["get_customer", "list_customers"]);
+    expect(toolsViaToken.result).toEqual(toolsViaKey.result);
+
+    for (const path of [`/mcp/${serverB}`, "/mcp"]) {
+      const refused = await rpc(path, tokens.access_token, "initialize", init);
+      expect(refused.status, path).toBe(401);
+      expect(refused.headers.get("www-authenticate"), path).toContain('error="invalid_token"');
+    }
   });
 
   it("refuses a registration whose redirect URI is plain http on a public host", async () => {
