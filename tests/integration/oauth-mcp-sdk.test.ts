@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client as V2Client, StreamableHTTPClientTransport as V2Transport, UnauthorizedError, type OAuthClientProvider } from "@modelcontextprotocol/client";
+import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { UnauthorizedError as V1UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
+import { StreamableHTTPClientTransport as V1Transport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { api } from "@/tests/helpers/api";
 import { browserSessionOf, createTenant, type Tenant } from "@/tests/helpers/factories";
 import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
 
 /**
- * SPIKE, issue 13: the MCP SDK v2 client's own OAuth provider against this instance, from the
+ * SPIKE, issue 13: the MCP SDK v1 and v2 clients' own OAuth providers against this instance, from the
  * first 401 to tools/list: discovery (RFC 9728, RFC 8414), dynamic registration, PKCE, token,
  * with the "browser" played by fetch carrying a signed-in admin's next-auth cookie through the
  * sign-in bridge and the consent step. Then tools/list is what the same user's API key gets.
@@ -58,7 +61,7 @@ async function browseAndAllow(authorizationUrl: URL, nextAuthCookie: string): Pr
   throw new Error("too many redirects");
 }
 
-function memoryProvider(onAuthorize: (url: URL) => void): OAuthClientProvider & { stored: Record<string, any> } {
+function memoryProvider(onAuthorize: (url: URL) => void, name = "SDK v2 client"): OAuthClientProvider & { stored: Record<string, any> } {
   const stored: Record<string, any> = {};
   return {
     stored,
@@ -66,7 +69,7 @@ function memoryProvider(onAuthorize: (url: URL) => void): OAuthClientProvider & 
       return REDIRECT;
     },
     get clientMetadata() {
-      return { client_name: "SDK v2 client", redirect_uris: [REDIRECT], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" };
+      return { client_name: name, redirect_uris: [REDIRECT], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" };
     },
     clientInformation: () => stored.client,
     saveClientInformation: (info) => void (stored.client = info),
@@ -104,5 +107,26 @@ describe("MCP SDK v2 OAuth (spike)", () => {
     await keyed.close();
     expect(viaOauth).toEqual(["get_customer", "list_customers"]);
     expect(viaOauth).toEqual(viaKey);
+  });
+
+  it("the v1 SDK (2025-era) does the same: discovery from the 401, registration, PKCE, token, refresh; then the API key's tools", async () => {
+    let authorizationUrl: URL | null = null;
+    const provider = memoryProvider((url) => void (authorizationUrl = url), "SDK v1 client");
+    const endpoint = new URL(`${app.origin}/mcp/${serverId}`);
+    const first = new V1Transport(endpoint, { authProvider: provider as never });
+    await expect(new V1Client({ name: "t", version: "1" }).connect(first)).rejects.toBeInstanceOf(V1UnauthorizedError);
+    const callback = await browseAndAllow(authorizationUrl!, (await browserSessionOf(t.admin.user)).cookie);
+    await first.finishAuth(callback.get("code")!);
+    const firstAccess = provider.stored.tokens.access_token;
+
+    // An expired access token: the SDK refreshes it by itself (rotation gives a new refresh token).
+    const firstRefresh = provider.stored.tokens.refresh_token;
+    provider.stored.tokens = { ...provider.stored.tokens, access_token: "x.y.z" };
+    const client = new V1Client({ name: "t", version: "1" });
+    await client.connect(new V1Transport(endpoint, { authProvider: provider as never }));
+    expect((await client.listTools()).tools.map((tool) => tool.name).sort()).toEqual(["get_customer", "list_customers"]);
+    await client.close();
+    expect(provider.stored.tokens.access_token).not.toBe(firstAccess);
+    expect(provider.stored.tokens.refresh_token).not.toBe(firstRefresh);
   });
 });

@@ -71,7 +71,7 @@ describe("the 401 challenge leads to the endpoint's metadata", () => {
         const res = await callMcp(path(), token);
         expect(res.status).toBe(401);
         const params = challengeParams(res.headers.get("www-authenticate"));
-        expect(params.scope).toBe("mcp");
+        expect(params.scope).toBe("mcp offline_access");
         expect(params.error).toBe(token ? "invalid_token" : undefined);
         expect(params.resource_metadata).toBe(`${app.origin}/.well-known/oauth-protected-resource${path()}`);
         const doc = await fetch(params.resource_metadata);
@@ -80,7 +80,7 @@ describe("the 401 challenge leads to the endpoint's metadata", () => {
         const metadata = await doc.json();
         expect(metadata.resource).toBe(`${app.origin}${path()}`);
         expect(metadata.authorization_servers).toEqual([app.origin]);
-        expect(metadata.scopes_supported).toContain(params.scope);
+        expect(metadata.scopes_supported).toEqual(params.scope.split(" "));
         expect(metadata.bearer_methods_supported).toEqual(["header"]);
       }
     });

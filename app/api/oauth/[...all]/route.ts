@@ -1,5 +1,6 @@
 import { authorizationServer } from "@/lib/oauth/authorization-server";
 import { registerRequestedResources } from "@/lib/oauth/mcp-access-token";
+import { withNativeDefault } from "@/lib/oauth/native-registration";
 
 /** SPIKE: better-auth's OAuth endpoints (lib/oauth/authorization-server.ts). */
 export const runtime = "nodejs";
@@ -7,7 +8,7 @@ export const dynamic = "force-dynamic";
 
 async function handle(request: Request): Promise<Response> {
   await registerRequestedResources(request);
-  return authorizationServer().handler(request);
+  return authorizationServer().handler(await withNativeDefault(request));
 }
 
 export { handle as GET, handle as POST };
