@@ -17,7 +17,16 @@ import { MCP_SCOPE } from "@/lib/oauth/protected-resource";
 
 export const OAUTH_BASE_PATH = "/api/oauth";
 
-/** The issuer: a fixed public origin (tokens carry it), so PUBLIC_URL, else localhost:PORT. */
+/**
+ * The authorization server runs only with PUBLIC_URL set: tokens carry the issuer and the
+ * endpoint URLs they are bound to, so both must be one fixed public address, not whatever Host a
+ * request named. Without it OAuth clients find no authorization server (a JSON 404) and stop.
+ */
+export function oauthEnabled(): boolean {
+  return Boolean(setting("PUBLIC_URL"));
+}
+
+/** The issuer: PUBLIC_URL (localhost:PORT only for code that runs while OAuth is off). */
 export function issuerOrigin(): string {
   return (setting("PUBLIC_URL") ?? `http://localhost:${setting("PORT")}`).replace(/\/+$/, "");
 }

@@ -1,5 +1,5 @@
 import { verifyJwsAccessToken } from "@better-auth/core/oauth2";
-import { authorizationServer, issuerOrigin } from "@/lib/oauth/authorization-server";
+import { authorizationServer, issuerOrigin, oauthEnabled } from "@/lib/oauth/authorization-server";
 import { endpointForResourcePath, MCP_SCOPE, resourceUrl, type ResourceEndpoint } from "@/lib/oauth/protected-resource";
 
 /**
@@ -41,6 +41,7 @@ export async function registerRequestedResources(request: Request): Promise<void
  * endpoint (another server, or /mcp for a server), by another issuer, expired, or forged.
  */
 export async function verifyMcpAccessToken(token: string, endpoint: ResourceEndpoint): Promise<{ sub: string; clientId: string } | null> {
+  if (!oauthEnabled()) return null;
   const server = authorizationServer();
   try {
     const claims = await verifyJwsAccessToken(token, {

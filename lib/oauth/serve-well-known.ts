@@ -1,5 +1,5 @@
 import { oauthProviderAuthServerMetadata } from "@better-auth/oauth-provider";
-import { authorizationServer } from "@/lib/oauth/authorization-server";
+import { authorizationServer, oauthEnabled } from "@/lib/oauth/authorization-server";
 import { endpointForResourcePath, PROTECTED_RESOURCE_PREFIX, protectedResourceMetadata, publicOrigin } from "@/lib/oauth/protected-resource";
 
 /**
@@ -47,7 +47,7 @@ async function authorizationServerMetadata(request: Request): Promise<Response> 
 /** GET (and HEAD) of a `/.well-known/…` path. */
 export async function serveWellKnown(request: Request): Promise<Response> {
   const { pathname } = new URL(request.url);
-  if (pathname === "/.well-known/oauth-authorization-server") return authorizationServerMetadata(request);
+  if (pathname === "/.well-known/oauth-authorization-server") return oauthEnabled() ? authorizationServerMetadata(request) : notFound();
   const base = publicOrigin(request.headers, request.url);
   if (!base) return notFound(); // a Host that is not this platform: nothing is published there
   if (pathname === PROTECTED_RESOURCE_PREFIX) return json(200, protectedResourceMetadata(base, null), CACHEABLE);

@@ -268,6 +268,19 @@ describe("authorization server (spike)", () => {
     }
   });
 
+  it("without PUBLIC_URL there is no authorization server: its metadata and endpoints are JSON 404s", async () => {
+    delete process.env.PUBLIC_URL;
+    try {
+      for (const path of ["/.well-known/oauth-authorization-server", "/api/oauth/oauth2/register", "/api/oauth/oauth2/authorize"]) {
+        const res = await fetch(`${app.origin}${path}`);
+        expect(res.status, path).toBe(404);
+        expect((await res.json()).error, path).toBe("not_found");
+      }
+    } finally {
+      process.env.PUBLIC_URL = app.origin;
+    }
+  });
+
   it("refuses a registration whose redirect URI is plain http on a public host", async () => {
     const res = await register({ redirect_uris: ["http://evil.example/cb"], token_endpoint_auth_method: "none", client_name: "x" });
     expect(res.status).toBe(400);
