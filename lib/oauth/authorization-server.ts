@@ -18,12 +18,14 @@ import { MCP_SCOPE } from "@/lib/oauth/protected-resource";
 export const OAUTH_BASE_PATH = "/api/oauth";
 
 /**
- * The authorization server runs only with PUBLIC_URL set: tokens carry the issuer and the
- * endpoint URLs they are bound to, so both must be one fixed public address, not whatever Host a
- * request named. Without it OAuth clients find no authorization server (a JSON 404) and stop.
+ * The authorization server runs only when switched on (OAUTH_ENABLED: consent cannot yet choose
+ * servers, and users cannot yet see or revoke the apps they allowed) and with PUBLIC_URL set:
+ * tokens carry the issuer and the endpoint URLs they are bound to, so both must be one fixed
+ * public address, not whatever Host a request named. Otherwise OAuth clients find no
+ * authorization server (a JSON 404) and stop.
  */
 export function oauthEnabled(): boolean {
-  return Boolean(setting("PUBLIC_URL"));
+  return setting("OAUTH_ENABLED") && Boolean(setting("PUBLIC_URL"));
 }
 
 /** The issuer: PUBLIC_URL (localhost:PORT only for code that runs while OAuth is off). */

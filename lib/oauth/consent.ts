@@ -42,6 +42,26 @@ export async function consentRequest(search: URLSearchParams): Promise<ConsentRe
   };
 }
 
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", '"': "&quot;", "<": "&lt;", ">": "&gt;", "'": "&#39;" };
+
+/**
+ * The way back to the client's redirect URI. Not a 303: the pages' CSP says `form-action 'self'`,
+ * and Chromium applies it to the redirects that follow a form post, so it would stop the browser
+ * here. A page that moves on by itself (and a link, should it not) is a navigation, not a post.
+ */
+function backToClient(location: string): Response {
+  const href = location.replace(/[&"<>']/g, (c) => HTML_ESCAPES[c]);
+  const host = new URL(location).host.replace(/[&"<>']/g, (c) => HTML_ESCAPES[c]);
+  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${href}"><title>Returning to the app</title></head><body><p><a href="${href}">Continue to ${host}</a></p></body></html>`;
+  return new Response(html, { status: 200, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "referrer-policy": "no-referrer" } });
+}
+
+/** Where the page returned by decideConsent sends the browser (for tests and clients that do not follow a refresh). */
+export function clientRedirectOf(html: string): string | null {
+  const match = /<meta http-equiv="refresh" content="0;url=([^"]+)">/.exec(html);
+  return match ? match[1].replace(/&(amp|quot|lt|gt|#39);/g, (e) => ({ "&amp;": "&", "&quot;": '"', "&lt;": "<", "&gt;": ">", "&#39;": "'" })[e]!) : null;
+}
+
 /** The decision posted by the consent page: back to the client with a code, or with access_denied. */
 export async function decideConsent(request: Request): Promise<Response> {
   // The browser's own session authorises this write, so it must come from our own page.
@@ -60,7 +80,7 @@ export async function decideConsent(request: Request): Promise<Response> {
     const body = (await answer.json()) as { url?: string; redirect_uri?: string };
     const location = body.url ?? body.redirect_uri;
     if (!answer.ok || !location) return new Response("This authorization request has expired or was not signed by this server. Start again from the app.", { status: 400 });
-    return new Response(null, { status: 303, headers: { location, "cache-control": "no-store" } });
+    return backToClient(location);
   } catch {
     return new Response("This authorization request could not be completed. Start again from the app.", { status: 400 });
   }

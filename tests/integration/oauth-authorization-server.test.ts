@@ -5,7 +5,7 @@ import { serializeSignedCookie } from "better-call";
 import { authSecret } from "@/lib/auth/session-token";
 import { authorizationServer } from "@/lib/oauth/authorization-server";
 import { verifyMcpAccessToken } from "@/lib/oauth/mcp-access-token";
-import { consentRequest } from "@/lib/oauth/consent";
+import { clientRedirectOf, consentRequest } from "@/lib/oauth/consent";
 import { api } from "@/tests/helpers/api";
 import { browserSessionOf, createTenant, createUser } from "@/tests/helpers/factories";
 import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
@@ -24,10 +24,12 @@ const REDIRECT = "http://127.0.0.1:9/callback";
 beforeAll(async () => {
   app = await startRouteServer();
   process.env.PUBLIC_URL = app.origin;
+  process.env.OAUTH_ENABLED = "true";
   metadata = await (await fetch(`${app.origin}/.well-known/oauth-authorization-server`)).json();
 });
 afterAll(async () => {
   delete process.env.PUBLIC_URL;
+  delete process.env.OAUTH_ENABLED;
   await app.close();
 });
 
@@ -209,15 +211,15 @@ describe("authorization server (spike)", () => {
     expect(page).toMatchObject({ clientName: "Claude Code", redirectHost: "127.0.0.1:9", scopes: ["mcp"], resource: `${app.origin}/mcp` });
     expect((await decide(denied.cookie, page!.oauthQuery, "allow", "cross-site")).status).toBe(403);
     const no = await decide(denied.cookie, page!.oauthQuery, "deny");
-    expect(no.status).toBe(303);
-    const deniedAt = new URL(no.headers.get("location")!);
+    expect(no.status).toBe(200);
+    const deniedAt = new URL(clientRedirectOf(await no.text())!);
     expect(deniedAt.searchParams.get("error")).toBe("access_denied");
     expect(deniedAt.searchParams.get("code")).toBeNull();
 
     const allowed = await start("a1");
     const yes = await decide(allowed.cookie, (await consentRequest(allowed.search))!.oauthQuery, "allow");
-    expect(yes.status).toBe(303);
-    const back = new URL(yes.headers.get("location")!);
+    expect(yes.status).toBe(200);
+    const back = new URL(clientRedirectOf(await yes.text())!);
     expect(back.origin + back.pathname).toBe(REDIRECT);
     expect(back.searchParams.get("state")).toBe("a1");
     expect(back.searchParams.get("code")).toBeTruthy();
@@ -268,16 +270,23 @@ describe("authorization server (spike)", () => {
     }
   });
 
-  it("without PUBLIC_URL there is no authorization server: its metadata and endpoints are JSON 404s", async () => {
-    delete process.env.PUBLIC_URL;
-    try {
+  it("not switched on, or without PUBLIC_URL, there is no authorization server: its metadata and endpoints are JSON 404s", async () => {
+    const expectNone = async () => {
       for (const path of ["/.well-known/oauth-authorization-server", "/api/oauth/oauth2/register", "/api/oauth/oauth2/authorize"]) {
         const res = await fetch(`${app.origin}${path}`);
         expect(res.status, path).toBe(404);
         expect((await res.json()).error, path).toBe("not_found");
       }
+    };
+    try {
+      delete process.env.OAUTH_ENABLED;
+      await expectNone();
+      process.env.OAUTH_ENABLED = "true";
+      delete process.env.PUBLIC_URL;
+      await expectNone();
     } finally {
       process.env.PUBLIC_URL = app.origin;
+      process.env.OAUTH_ENABLED = "true";
     }
   });
 

@@ -3,6 +3,7 @@ import { Client as V2Client, StreamableHTTPClientTransport as V2Transport, Unaut
 import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { UnauthorizedError as V1UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { StreamableHTTPClientTransport as V1Transport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { clientRedirectOf } from "@/lib/oauth/consent";
 import { api } from "@/tests/helpers/api";
 import { browserSessionOf, createTenant, type Tenant } from "@/tests/helpers/factories";
 import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
@@ -22,6 +23,7 @@ const REDIRECT = "http://localhost:9/callback";
 beforeAll(async () => {
   app = await startRouteServer();
   process.env.PUBLIC_URL = app.origin;
+  process.env.OAUTH_ENABLED = "true";
   t = await createTenant();
   const crm = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/connectors`, {
     type: "http",
@@ -33,6 +35,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   delete process.env.PUBLIC_URL;
+  delete process.env.OAUTH_ENABLED;
   await app.close();
 });
 
@@ -49,7 +52,7 @@ async function browseAndAllow(authorizationUrl: URL, nextAuthCookie: string): Pr
         body: new URLSearchParams({ oauth_query: url.searchParams.toString(), decision: "allow" }),
         redirect: "manual",
       });
-      url = new URL(res.headers.get("location")!, app.origin);
+      url = new URL(clientRedirectOf(await res.text())!, app.origin);
       continue;
     }
     const res = await fetch(url, { headers: { cookie: cookies, accept: "text/html" }, redirect: "manual" });
