@@ -114,6 +114,7 @@ function oneOf<T extends string>(values: readonly T[], fallback: T): Declaration
 const DECLARATIONS = {
   PORT: positiveInt(3000),
   PUBLIC_URL: url(["http", "https"]),
+  OAUTH_ENABLED: flag(false),
   DATABASE_URL: url(["postgres", "postgresql"]),
   // Below the ephemeral range (32768+) so an outgoing connection can never take it first.
   EMBEDDED_PG_PORT: positiveInt(25432),

@@ -13,6 +13,12 @@ import { publicBaseUrl } from "@/lib/servers/server-url";
 
 /** The scope every MCP endpoint needs; which servers a token reaches is chosen at consent, not by scope. */
 export const MCP_SCOPE = "mcp";
+/**
+ * What a 401 asks for. `offline_access` too: better-auth issues a refresh token only for it, and
+ * clients such as the MCP SDK v1 request exactly the challenge's scope — without it they would
+ * send their user back through sign-in every hour.
+ */
+export const CHALLENGE_SCOPE = `${MCP_SCOPE} offline_access`;
 
 /** Where RFC 9728 puts the metadata: the well-known prefix inserted before the resource's path. */
 export const PROTECTED_RESOURCE_PREFIX = "/.well-known/oauth-protected-resource";
@@ -70,7 +76,7 @@ export function protectedResourceMetadata(base: string, endpoint: ResourceEndpoi
     resource: endpoint ? resourceUrl(base, endpoint) : base,
     // The issuer of tokens for every endpoint: this instance itself.
     authorization_servers: [base],
-    scopes_supported: [MCP_SCOPE],
+    scopes_supported: CHALLENGE_SCOPE.split(" "),
     bearer_methods_supported: ["header"],
     resource_name: endpoint?.kind === "server" ? "Switchboard MCP server" : "Switchboard",
   };

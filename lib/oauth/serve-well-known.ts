@@ -1,3 +1,5 @@
+import { oauthProviderAuthServerMetadata } from "@better-auth/oauth-provider";
+import { authorizationServer, oauthEnabled } from "@/lib/oauth/authorization-server";
 import { endpointForResourcePath, PROTECTED_RESOURCE_PREFIX, protectedResourceMetadata, publicOrigin } from "@/lib/oauth/protected-resource";
 
 /**
@@ -24,16 +26,28 @@ function json(status: number, body: unknown, cache: string): Response {
 }
 
 /**
- * RFC 8414 / OpenID metadata are 404 until this instance runs an authorization server; a client
- * then stops with "no authorization server" instead of parsing an HTML page.
+ * Any other document (OpenID's included) is a JSON 404; a client then stops with "not found"
+ * instead of parsing an HTML page.
  */
 function notFound(): Response {
   return json(404, { error: "not_found", error_description: "No such metadata document on this server." }, "no-store");
 }
 
+/**
+ * RFC 8414 metadata from the authorization server, with our CORS headers. There is no OpenID
+ * document: no ID tokens are issued (no `openid` scope), and better-auth throws (500) if asked.
+ */
+async function authorizationServerMetadata(request: Request): Promise<Response> {
+  const answer = await oauthProviderAuthServerMetadata(authorizationServer())(request);
+  const headers = new Headers(answer.headers);
+  for (const [name, value] of Object.entries(CORS)) headers.set(name, value);
+  return new Response(answer.body, { status: answer.status, headers });
+}
+
 /** GET (and HEAD) of a `/.well-known/…` path. */
-export function serveWellKnown(request: Request): Response {
+export async function serveWellKnown(request: Request): Promise<Response> {
   const { pathname } = new URL(request.url);
+  if (pathname === "/.well-known/oauth-authorization-server") return oauthEnabled() ? authorizationServerMetadata(request) : notFound();
   const base = publicOrigin(request.headers, request.url);
   if (!base) return notFound(); // a Host that is not this platform: nothing is published there
   if (pathname === PROTECTED_RESOURCE_PREFIX) return json(200, protectedResourceMetadata(base, null), CACHEABLE);

@@ -31,7 +31,7 @@ describe("OAuth discovery from a 401", () => {
     const doc = await fetch(metadataUrl!, { redirect: "manual", headers: { origin: "https://claude.example" } });
     expect(doc.status).toBe(200);
     expect(doc.headers.get("access-control-allow-origin")).toBe("*");
-    expect(await doc.json()).toMatchObject({ resource: `${app.baseUrl}/mcp/some-server`, authorization_servers: [app.baseUrl], scopes_supported: ["mcp"] });
+    expect(await doc.json()).toMatchObject({ resource: `${app.baseUrl}/mcp/some-server`, authorization_servers: [app.baseUrl], scopes_supported: ["mcp", "offline_access"] });
   });
 
   it("the root and /mcp documents are served; the authorization-server documents are a JSON 404, never the sign-in page", async () => {

@@ -100,7 +100,7 @@ describe("credentials", () => {
   it("no key: 401 with a Bearer WWW-Authenticate challenge", async () => {
     const res = await raw(`/mcp/${serverId}`, {});
     expect(res.status).toBe(401);
-    expect(res.headers["www-authenticate"]).toBe(`Bearer realm="switchboard", resource_metadata="${app.origin}/.well-known/oauth-protected-resource/mcp/${serverId}", scope="mcp"`);
+    expect(res.headers["www-authenticate"]).toBe(`Bearer realm="switchboard", resource_metadata="${app.origin}/.well-known/oauth-protected-resource/mcp/${serverId}", scope="mcp offline_access"`);
     expect(res.body.error.message).toContain("Authorization: Bearer");
   });
 

@@ -71,7 +71,7 @@ describe("the 401 challenge leads to the endpoint's metadata", () => {
         const res = await callMcp(path(), token);
         expect(res.status).toBe(401);
         const params = challengeParams(res.headers.get("www-authenticate"));
-        expect(params.scope).toBe("mcp");
+        expect(params.scope).toBe("mcp offline_access");
         expect(params.error).toBe(token ? "invalid_token" : undefined);
         expect(params.resource_metadata).toBe(`${app.origin}/.well-known/oauth-protected-resource${path()}`);
         const doc = await fetch(params.resource_metadata);
@@ -80,7 +80,7 @@ describe("the 401 challenge leads to the endpoint's metadata", () => {
         const metadata = await doc.json();
         expect(metadata.resource).toBe(`${app.origin}${path()}`);
         expect(metadata.authorization_servers).toEqual([app.origin]);
-        expect(metadata.scopes_supported).toContain(params.scope);
+        expect(metadata.scopes_supported).toEqual(params.scope.split(" "));
         expect(metadata.bearer_methods_supported).toEqual(["header"]);
       }
     });
@@ -153,10 +153,8 @@ describe("/.well-known/ is JSON with CORS, or a JSON 404", () => {
     expect(preflight.headers.get("access-control-allow-headers")).toContain("mcp-protocol-version");
   });
 
-  it("no authorization server yet: its metadata, OpenID's and unknown documents are 404 JSON", async () => {
+  it("unknown documents are 404 JSON (the authorization server's own are in oauth-authorization-server.test.ts)", async () => {
     for (const path of [
-      "/.well-known/oauth-authorization-server",
-      "/.well-known/openid-configuration",
       "/.well-known/oauth-authorization-server/mcp",
       "/.well-known/anything-else",
       "/.well-known/oauth-protected-resource/mcp/demo", // the demo endpoint takes no credentials

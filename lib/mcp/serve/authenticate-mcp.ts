@@ -5,7 +5,8 @@ import { consume, getLimiter } from "@/lib/ratelimit/limiter";
 import { clientIpFromHeaders } from "@/lib/ratelimit/client-ip";
 import { mcpConfig } from "@/lib/mcp/serve/mcp-config";
 import { rateLimitedResponse, unauthorizedResponse } from "@/lib/mcp/serve/responses";
-import { MCP_SCOPE, publicOrigin, resourceMetadataUrl, type ResourceEndpoint } from "@/lib/oauth/protected-resource";
+import { verifyMcpAccessToken } from "@/lib/oauth/mcp-access-token";
+import { CHALLENGE_SCOPE, publicOrigin, resourceMetadataUrl, type ResourceEndpoint } from "@/lib/oauth/protected-resource";
 import { publicBaseUrl } from "@/lib/servers/server-url";
 
 /** An authenticated MCP caller and the identity its sessions are bound to. */
@@ -29,17 +30,34 @@ function tokenKey(token: string): string {
 export async function authenticateMcp(headers: Headers, requestUrl: string, endpoint: ResourceEndpoint): Promise<McpPrincipal | Response> {
   // The Host was checked before (serve-mcp.ts), so publicOrigin() has one to use.
   const base = publicOrigin(headers, requestUrl) ?? publicBaseUrl(requestUrl);
-  const challenge = { metadataUrl: resourceMetadataUrl(base, endpoint), scope: MCP_SCOPE };
+  const challenge = { metadataUrl: resourceMetadataUrl(base, endpoint), scope: CHALLENGE_SCOPE };
   const token = bearerToken(headers.get("authorization"));
   if (!token) return unauthorizedResponse("missing", challenge);
   const { points, durationSec } = mcpConfig.rateLimit();
   const limited = await consume(getLimiter(`mcp:${points}/${durationSec}`, { points, durationSec }), tokenKey(token));
   if (!limited.ok) return rateLimitedResponse(limited.retryAfterMs);
+  if (looksLikeJwt(token)) return oauthPrincipal(token, endpoint, challenge);
   const outcome = await callerFromBearerFor(token, clientIpFromHeaders(headers));
   if (!outcome.ok) return outcome.retryAfterMs === null ? unauthorizedResponse("invalid", challenge) : rateLimitedResponse(outcome.retryAfterMs);
   const { caller } = outcome;
   const identity = caller.kind === "instance" ? "instance" : `key:${caller.apiKey?.id ?? `user:${caller.userId}`}`;
   return { caller, identity };
+}
+
+/** API keys are `sb_…` and the instance key is free text; OAuth access tokens are JWTs. */
+function looksLikeJwt(token: string): boolean {
+  return /^[\w-]+\.[\w-]+\.[\w-]+$/.test(token);
+}
+
+/**
+ * SPIKE: an OAuth access token is accepted only at the endpoint it was issued for (its
+ * audience). Its user is the caller, with that user's own view of the server, as a browser
+ * session has; choosing the workspace (for /mcp) and the servers at consent is not built yet.
+ */
+async function oauthPrincipal(token: string, endpoint: ResourceEndpoint, challenge: { metadataUrl: string; scope: string }): Promise<McpPrincipal | Response> {
+  const claims = endpoint.kind === "server" ? await verifyMcpAccessToken(token, endpoint) : null;
+  if (!claims) return unauthorizedResponse("invalid", challenge);
+  return { caller: { kind: "user", userId: claims.sub, apiKey: null }, identity: `oauth:${claims.clientId}:${claims.sub}` };
 }
 
 /** The anonymous demo endpoint spends one unit of the client address's budget instead. */

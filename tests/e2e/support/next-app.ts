@@ -80,8 +80,9 @@ export interface RunningApp {
 }
 
 /** Starts the production server against `databaseUrl` and waits until /signin answers. */
-export async function startApp(opts: { databaseUrl: string; env?: Record<string, string> }): Promise<RunningApp> {
-  const port = await freePort();
+export async function startApp(opts: { databaseUrl: string; env?: Record<string, string>; port?: number }): Promise<RunningApp> {
+  // A caller that must know the address first (PUBLIC_URL) picks the port itself.
+  const port = opts.port ?? (await freePort());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-e2e-data-"));
   const output: string[] = [];
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", SERVE, "-p", String(port), "-H", "127.0.0.1"], {

@@ -1,0 +1,57 @@
+import { verifyJwsAccessToken } from "@better-auth/core/oauth2";
+import { authorizationServer, issuerOrigin, oauthEnabled } from "@/lib/oauth/authorization-server";
+import { endpointForResourcePath, MCP_SCOPE, resourceUrl, type ResourceEndpoint } from "@/lib/oauth/protected-resource";
+
+/**
+ * SPIKE: resource indicators (RFC 8707) for the MCP endpoints. Every `/mcp/<serverId>` is its
+ * own resource, so tokens are bound to one server; better-auth only issues tokens for resources
+ * it has a row for, so a requested server resource gets its row on first request. Any
+ * well-formed id does, existing or not (as its metadata document does): whether the user may
+ * reach the server is for the consent step and the MCP endpoint to decide, never for this.
+ */
+
+/** The endpoint a resource URL of this issuer names, or null. */
+function endpointOfResource(resource: string): ResourceEndpoint | null {
+  const origin = issuerOrigin();
+  if (!resource.startsWith(`${origin}/`)) return null;
+  return endpointForResourcePath(resource.slice(origin.length));
+}
+
+/** Creates the resource rows an authorize or token request asks for (the shared /mcp is seeded). */
+export async function registerRequestedResources(request: Request): Promise<void> {
+  const requested = new URL(request.url).searchParams.getAll("resource");
+  if (request.method === "POST" && request.headers.get("content-type")?.startsWith("application/x-www-form-urlencoded")) {
+    requested.push(...new URLSearchParams(await request.clone().text()).getAll("resource"));
+  }
+  const context = await authorizationServer().$context;
+  for (const resource of new Set(requested)) {
+    const endpoint = endpointOfResource(resource);
+    if (endpoint?.kind !== "server") continue;
+    const identifier = resourceUrl(issuerOrigin(), endpoint);
+    const existing = await context.adapter.findOne({ model: "oauthResource", where: [{ field: "identifier", value: identifier }] });
+    if (existing) continue;
+    await context.adapter
+      .create({ model: "oauthResource", data: { identifier, name: `MCP server ${endpoint.serverId}`, allowedScopes: [MCP_SCOPE, "offline_access"] } })
+      .catch(() => undefined); // a concurrent request created it first
+  }
+}
+
+/**
+ * The claims of an access token for exactly this endpoint, or null: a token issued for another
+ * endpoint (another server, or /mcp for a server), by another issuer, expired, or forged.
+ */
+export async function verifyMcpAccessToken(token: string, endpoint: ResourceEndpoint): Promise<{ sub: string; clientId: string } | null> {
+  if (!oauthEnabled()) return null;
+  const server = authorizationServer();
+  try {
+    const claims = await verifyJwsAccessToken(token, {
+      jwksFetch: async () => server.api.getJwks(),
+      jwksCacheKey: server,
+      verifyOptions: { audience: resourceUrl(issuerOrigin(), endpoint), issuer: issuerOrigin() },
+    });
+    const clientId = (claims.azp ?? claims.client_id) as string | undefined;
+    return typeof claims.sub === "string" && clientId ? { sub: claims.sub, clientId } : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, BrowserContext } from "playwright-core";
+import { Client, StreamableHTTPClientTransport, UnauthorizedError, type OAuthClientProvider } from "@modelcontextprotocol/client";
+import { freePort } from "@/lib/net/free-port";
+import { ensureBuild, type RunningApp, startApp } from "@/tests/e2e/support/next-app";
+import { launchBrowser, newContext, signIn } from "@/tests/e2e/support/browser";
+import { type SeededAdmin, seedAdmin } from "@/tests/e2e/support/seed";
+import { api } from "@/tests/helpers/api";
+import { createApiKeyFor } from "@/tests/helpers/factories";
+
+/**
+ * SPIKE, issue 13 acceptance against the production build: the MCP SDK v2 client's own OAuth
+ * provider, with Chromium as the user's browser (real sign-in page, the sign-in bridge, the
+ * consent page, Allow), then tools/list is exactly what the same user's API key gets.
+ */
+
+let app: RunningApp;
+let browser: Browser;
+let context: BrowserContext;
+let admin: SeededAdmin;
+let serverId: string;
+let apiKey: string;
+const CALLBACK = "http://localhost:9/callback";
+
+beforeAll(async () => {
+  await ensureBuild();
+  const port = await freePort();
+  [app, browser, admin] = await Promise.all([
+    startApp({ databaseUrl: inject("databaseUrl"), port, env: { PUBLIC_URL: `http://127.0.0.1:${port}`, OAUTH_ENABLED: "true" } }),
+    launchBrowser(),
+    seedAdmin(),
+  ]);
+  context = await newContext(browser, app.baseUrl);
+  apiKey = (await createApiKeyFor({ id: admin.userId }, { id: admin.workspace.id, orgId: admin.org.id })).token;
+  const asAdmin = api(apiKey); // in-process, on the same database
+  const crm = await asAdmin.post(`/api/v1/orgs/${admin.org.id}/connectors`, {
+    type: "http",
+    name: "CRM",
+    config: { baseUrl: "https://api.example.com" },
+    tools: ["get_customer", "list_customers"].map((name) => ({ name, request: { method: "GET", path: `/${name}` } })),
+  });
+  expect(crm.status, crm.text).toBe(201);
+  serverId = (await asAdmin.post(`/api/v1/workspaces/${admin.workspace.id}/servers`, { name: "Support", connectorIds: [crm.body.id] })).body.id;
+}, 600_000);
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await app?.stop();
+});
+
+function provider(onAuthorize: (url: URL) => void): OAuthClientProvider & { stored: Record<string, any> } {
+  const stored: Record<string, any> = {};
+  return {
+    stored,
+    get redirectUrl() {
+      return CALLBACK;
+    },
+    get clientMetadata() {
+      return { client_name: "E2E SDK client", redirect_uris: [CALLBACK], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" };
+    },
+    clientInformation: () => stored.client,
+    saveClientInformation: (info) => void (stored.client = info),
+    tokens: () => stored.tokens,
+    saveTokens: (tokens) => void (stored.tokens = tokens),
+    redirectToAuthorization: (url) => onAuthorize(url),
+    saveCodeVerifier: (verifier) => void (stored.verifier = verifier),
+    codeVerifier: () => stored.verifier,
+  };
+}
+
+const newClient = () => new Client({ name: "e2e", version: "1" }, { capabilities: {}, versionNegotiation: { mode: { pin: "2026-07-28" } } });
+
+describe("OAuth sign-in of an MCP client (spike)", () => {
+  it("the SDK's OAuth flow with Chromium signing in and allowing; then the API key's tools", async () => {
+    const page = await context.newPage();
+    await signIn(page, admin.email, admin.password);
+
+    let authorizationUrl: URL | null = null;
+    const auth = provider((url) => void (authorizationUrl = url));
+    const endpoint = new URL(`${app.baseUrl}/mcp/${serverId}`);
+    const first = new StreamableHTTPClientTransport(endpoint, { authProvider: auth });
+    await expect(newClient().connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
+
+    // The client's loopback callback: the browser lands there with the code.
+    let callback: URL | null = null;
+    await page.route("http://localhost:9/**", async (route) => {
+      callback = new URL(route.request().url());
+      await route.fulfill({ status: 200, contentType: "text/plain", body: "You can close this window." });
+    });
+    await page.goto(authorizationUrl!.href);
+    await page.getByRole("heading", { name: "Allow E2E SDK client?" }).waitFor();
+    await page.getByText("It will be sent back to localhost:9.").waitFor();
+    await page.getByRole("button", { name: "Allow" }).click();
+    await page.waitForURL((url) => url.href.startsWith(CALLBACK));
+    expect(callback!.searchParams.get("code")).toBeTruthy();
+
+    await first.finishAuth(callback!.searchParams);
+    const client = newClient();
+    await client.connect(new StreamableHTTPClientTransport(endpoint, { authProvider: auth }));
+    const viaOauth = (await client.listTools()).tools.map((tool) => tool.name).sort();
+    await client.close();
+    const keyed = newClient();
+    await keyed.connect(new StreamableHTTPClientTransport(endpoint, { requestInit: { headers: { authorization: `Bearer ${apiKey}` } } }));
+    const viaKey = (await keyed.listTools()).tools.map((tool) => tool.name).sort();
+    await keyed.close();
+    expect(viaOauth).toEqual(["get_customer", "list_customers"]);
+    expect(viaOauth).toEqual(viaKey);
+  }, 120_000);
+});
