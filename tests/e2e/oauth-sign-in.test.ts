@@ -26,11 +26,7 @@ beforeAll(async () => {
   await ensureBuild();
   const port = await freePort();
   [app, browser, admin] = await Promise.all([
-    // In a full run this app shares two cores with other browser tests. One such run got a bare
-    // 500 from the token endpoint (passing alone); the likeliest cause is a database connection
-    // taking over the default 1 s, which better-auth answers with 500: wait longer, as other
-    // browser tests under load do.
-    startApp({ databaseUrl: inject("databaseUrl"), port, env: { PUBLIC_URL: `http://127.0.0.1:${port}`, OAUTH_ENABLED: "true", DB_CONNECT_TIMEOUT_MS: "10000" } }),
+    startApp({ databaseUrl: inject("databaseUrl"), port, env: { PUBLIC_URL: `http://127.0.0.1:${port}`, OAUTH_ENABLED: "true" } }),
     launchBrowser(),
     seedAdmin(),
   ]);
