@@ -65,13 +65,6 @@ export async function resolveCallerView(caller: Caller, serverId: string): Promi
   return view;
 }
 
-/** Forgets every cached view (tests that change rows behind the version's back). */
-export function dropCachedViews(): void {
-  caches.byCaller.clear();
-  caches.byClass.clear();
-  caches.byWorkspaceKey.clear();
-}
-
 /**
  * The views of every server of a user API key's workspace (only its server when pinned), for
  * the shared endpoint /mcp. Null for a
