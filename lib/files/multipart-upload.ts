@@ -92,7 +92,9 @@ export function parseMultipartUpload(source: Readable, contentType: string | nul
     parser.on("fieldsLimit", () => fail(new ValidationError([{ path: "tags", message: "Too many fields." }])));
     parser.on("partsLimit", () => fail(new ValidationError([{ path: "(body)", message: "Too many parts." }])));
     parser.on("error", (err) => fail(new AppError("bad_request", `The multipart body is malformed: ${(err as Error).message}`)));
-    source.on("error", (err) => fail(err));
+    // The client went away mid-body (closed tab, lost network): its fault, not ours — a 400
+    // nobody reads, and no "unhandled error" line in the log.
+    source.on("error", () => fail(new AppError("bad_request", "The upload was interrupted before it finished; send it again.")));
     parser.on("close", () => {
       if (settled) return;
       (pending ?? Promise.resolve(null)).then((file) => {

@@ -217,7 +217,7 @@ describe("an interrupted upload leaves nothing visible and no orphan blob", () =
     const before = filesOnDisk(dir);
     const caller = { kind: "user" as const, userId: t.member.user.id, apiKey: null };
     const attempt = uploadFile(caller, t.workspace.id, { body: Readable.from(body()), contentType: `multipart/form-data; boundary=${boundary}`, contentLength: null });
-    await expect(attempt).rejects.toThrow();
+    await expect(attempt).rejects.toMatchObject({ code: "bad_request", message: expect.stringContaining("interrupted") });
     expect(await db().file.count({ where: { workspaceId: t.workspace.id } })).toBe(0);
     expect(filesOnDisk(dir).sort()).toEqual(before.sort());
   });
