@@ -48,3 +48,29 @@ describe("stateless mode: the snapshot follows every change on the next request"
     expect(await resourcesOf(serverId)).not.toContain("crm://imported");
   });
 });
+
+describe("plain SQL on mcp_resources bumps the org's config version once per statement", () => {
+  async function versionOf(orgId: string): Promise<number> {
+    const org = await db().organization.findUniqueOrThrow({ where: { id: orgId }, select: { configVersion: true } });
+    return org.configVersion;
+  }
+
+  it("a 50-row insert, update and delete each move the version by exactly one, and the view follows", async () => {
+    const t = await createTenant();
+    const connectorId = await createConnector(t, "CRM", { tools: [{ name: "get_customer" }] });
+    const serverId = await createServer(t, [connectorId]);
+    const v0 = await versionOf(t.org.id);
+
+    await db().$executeRaw`INSERT INTO mcp_resources (connector_id, uri, name)
+      SELECT ${connectorId}, 'crm://bulk/' || n, 'bulk ' || n FROM generate_series(1, 50) AS n`;
+    expect(await versionOf(t.org.id)).toBe(v0 + 1);
+    expect((await resourcesOf(serverId)).filter((uri) => uri.startsWith("crm://bulk/"))).toHaveLength(50);
+
+    await db().$executeRaw`UPDATE mcp_resources SET name = name || ' (renamed)' WHERE connector_id = ${connectorId}`;
+    expect(await versionOf(t.org.id)).toBe(v0 + 2);
+
+    await db().$executeRaw`DELETE FROM mcp_resources WHERE connector_id = ${connectorId}`;
+    expect(await versionOf(t.org.id)).toBe(v0 + 3);
+    expect((await resourcesOf(serverId)).filter((uri) => uri.startsWith("crm://bulk/"))).toHaveLength(0);
+  });
+});
