@@ -1,8 +1,4 @@
-import { validateHostHeader } from "@modelcontextprotocol/server";
 import { textFlaw } from "@/lib/api/validate-text";
-import { setting } from "@/lib/config/settings";
-import { allowedHostnames } from "@/lib/mcp/serve/validate-origin";
-import { publicBaseUrl } from "@/lib/servers/server-url";
 
 /**
  * OAuth 2.0 Protected Resource Metadata (RFC 9728) for the MCP endpoints: what an MCP client
@@ -37,23 +33,6 @@ export interface ProtectedResourceMetadata {
 
 function endpointPath(endpoint: ResourceEndpoint): string {
   return endpoint.kind === "shared" ? "/mcp" : `/mcp/${encodeURIComponent(endpoint.serverId)}`;
-}
-
-/**
- * Where clients reach this instance: `PUBLIC_URL`, else the Host the request named. Not the
- * request's own URL: behind `next start` that is the server's listening address
- * (http://localhost:<port>), which a client elsewhere cannot reach. A Host the MCP endpoints
- * would refuse (lib/mcp/http/validate-origin.ts) gives null, so no document ever repeats a
- * name a client made up. The scheme follows X-Forwarded-Proto, as the admin pages do.
- */
-export function publicOrigin(headers: Headers, requestUrl: string): string | null {
-  if (setting("PUBLIC_URL")) return publicBaseUrl(requestUrl);
-  const allowed = allowedHostnames();
-  const host = headers.get("host");
-  if (!host || (allowed !== "*" && !validateHostHeader(host, allowed).ok)) return null;
-  const forwarded = headers.get("x-forwarded-proto")?.split(",")[0].trim();
-  const scheme = forwarded === "https" || forwarded === "http" ? forwarded : new URL(requestUrl).protocol.slice(0, -1);
-  return publicBaseUrl(`${scheme}://${host}`);
 }
 
 /** The endpoint's public URL: the `resource` value and the audience of its tokens. */

@@ -1,6 +1,7 @@
 import { oauthProviderAuthServerMetadata } from "@better-auth/oauth-provider";
 import { authorizationServer, oauthEnabled } from "@/lib/oauth/authorization-server";
-import { endpointForResourcePath, PROTECTED_RESOURCE_PREFIX, protectedResourceMetadata, publicOrigin } from "@/lib/oauth/protected-resource";
+import { endpointForResourcePath, PROTECTED_RESOURCE_PREFIX, protectedResourceMetadata } from "@/lib/oauth/protected-resource";
+import { publicOrigin } from "@/lib/servers/server-url";
 
 /**
  * The HTTP adapter of everything under `/.well-known/`: metadata documents MCP clients fetch

@@ -50,6 +50,23 @@ describe("MCP servers API", () => {
     expect(read.body.url).toBe(res.body.url);
   });
 
+  it("without PUBLIC_URL, the url names the Host the client used (an allowed one), not the server's listening address", async () => {
+    const t = await createTenant();
+    process.env.MCP_ALLOWED_HOSTS = "mcp.example.org";
+    try {
+      const headers = { host: "mcp.example.org:8443", "x-forwarded-proto": "https" };
+      const res = await api(t.owner.token).post(`/api/v1/workspaces/${t.workspace.id}/servers`, { name: "Behind a proxy" }, { headers });
+      expect(res.status).toBe(201);
+      expect(res.body.url).toBe(`https://mcp.example.org:8443/mcp/${res.body.id}`);
+      expect((await api(t.owner.token).get(`/api/v1/servers/${res.body.id}`, { headers })).body.url).toBe(res.body.url);
+      // A Host the MCP endpoints would refuse is never repeated back.
+      const made_up = await api(t.owner.token).get(`/api/v1/servers/${res.body.id}`, { headers: { host: "evil.example" } });
+      expect(made_up.body.url).toBe(`http://localhost:3000/mcp/${res.body.id}`);
+    } finally {
+      delete process.env.MCP_ALLOWED_HOSTS;
+    }
+  });
+
   it("PUT connectors replaces the assignment and keeps the given order", async () => {
     const t = await createTenant();
     const [a, b, c] = [await connectorIn(t.org.id, "A"), await connectorIn(t.org.id, "B"), await connectorIn(t.org.id, "C")];

@@ -6,8 +6,8 @@ import { clientIpFromHeaders } from "@/lib/ratelimit/client-ip";
 import { mcpConfig } from "@/lib/mcp/serve/mcp-config";
 import { rateLimitedResponse, unauthorizedResponse } from "@/lib/mcp/serve/responses";
 import { verifyMcpAccessToken } from "@/lib/oauth/mcp-access-token";
-import { CHALLENGE_SCOPE, publicOrigin, resourceMetadataUrl, type ResourceEndpoint } from "@/lib/oauth/protected-resource";
-import { publicBaseUrl } from "@/lib/servers/server-url";
+import { CHALLENGE_SCOPE, resourceMetadataUrl, type ResourceEndpoint } from "@/lib/oauth/protected-resource";
+import { clientBaseUrl } from "@/lib/servers/server-url";
 
 /** An authenticated MCP caller and the identity its sessions are bound to. */
 export interface McpPrincipal {
@@ -29,7 +29,7 @@ function tokenKey(token: string): string {
  */
 export async function authenticateMcp(headers: Headers, requestUrl: string, endpoint: ResourceEndpoint): Promise<McpPrincipal | Response> {
   // The Host was checked before (serve-mcp.ts), so publicOrigin() has one to use.
-  const base = publicOrigin(headers, requestUrl) ?? publicBaseUrl(requestUrl);
+  const base = clientBaseUrl(headers, requestUrl);
   const challenge = { metadataUrl: resourceMetadataUrl(base, endpoint), scope: CHALLENGE_SCOPE };
   const token = bearerToken(headers.get("authorization"));
   if (!token) return unauthorizedResponse("missing", challenge);
