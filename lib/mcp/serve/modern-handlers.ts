@@ -34,14 +34,15 @@ const IDLE_HANDLER_MS = 5 * 60_000;
 
 const SURFACE = "switchboard.surface";
 
-/** Serves one 2026-era request with the surface resolved for it. */
-export async function serveModern(request: Request, owner: SessionOwner, surface: McpSurface, maxBodyBytes: number): Promise<Response> {
+/** Serves one 2026-era request with the surface resolved for it; `message` is its body already parsed, if read. */
+export async function serveModern(request: Request, owner: SessionOwner, surface: McpSurface, maxBodyBytes: number, message?: unknown): Promise<Response> {
   const entry = entryFor(owner, surface, maxBodyBytes);
   entry.lastUsed = Date.now();
   adopt(entry, surface);
   return entry.handler.fetch(request, {
     // The surface rides to the factory as pass-through auth info (the SDK never reads it).
     authInfo: { token: "", clientId: owner.identity, scopes: [], extra: { [SURFACE]: surface } },
+    ...(message === undefined ? {} : { parsedBody: message }),
   });
 }
 
