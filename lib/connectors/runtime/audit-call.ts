@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
-import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import { db } from "@/lib/db/client";
+import { insertToolCallEvent, mergeToolCallEnding } from "@/lib/audit/write-tool-call-rows";
 import { AppError } from "@/lib/errors";
 import type { ToolAuditDetail } from "@/lib/generated/prisma/client";
 import { errorText, logger } from "@/lib/log";
@@ -47,7 +46,7 @@ export async function beginToolCallEvent(input: ToolCallInput): Promise<string> 
   const connector = connectors.find((c) => c.id === input.tool.connectorId);
   const args = fingerprint(input.args);
   try {
-    return await recordAuditEvent(input.caller, {
+    return await insertToolCallEvent(input.caller, {
       orgId: server.orgId,
       workspaceId: server.workspaceId,
       action: TOOL_CALL_ACTION,
@@ -94,8 +93,9 @@ export async function finishToolCallEvent(eventId: string, input: ToolCallInput,
       resultSha256: result.sha256,
       ...(org.toolAuditDetail === "arguments_and_results" ? { result: auditExcerpt(end.result) } : {}),
     };
-    // One statement: the ending is merged into the event's data in the database (jsonb ||).
-    await db().$executeRaw`UPDATE audit_events SET data = data || ${JSON.stringify(ending)}::jsonb WHERE id = ${eventId} AND org_id = ${server.orgId}`;
+    // One statement, shared with the calls ending at the same moment: the ending is merged
+    // into the event's data in the database (jsonb ||).
+    await mergeToolCallEnding(server.orgId, eventId, ending);
   } catch (e) {
     logger.error({ err: errorText(e), serverId: server.id, eventId }, "tool call audit event not completed");
   }

@@ -1,3 +1,6 @@
+import type { Readable } from "node:stream";
+import { exchange } from "@/lib/connectors/runtime/http-exchange";
+
 /**
  * The outbound HTTP exchange of an http tool: a timeout over the whole exchange, redirects
  * followed by hand (at most MAX_REDIRECTS, http(s) only, secret headers sent to the
@@ -31,7 +34,7 @@ export class ResponseTooLargeError extends Error {}
 /** Thrown for a redirect we refuse to follow (too many, another scheme, no Location). */
 export class RedirectRefusedError extends Error {}
 
-/** Performs the exchange; network failures and aborts reject with the fetch error. */
+/** Performs the exchange; network failures and aborts reject with the socket's error or an AbortError. */
 export async function fetchWithLimits(plan: FetchPlan): Promise<FetchedResponse> {
   const origin = plan.url.origin;
   let { method, url, body } = plan;
@@ -39,21 +42,21 @@ export async function fetchWithLimits(plan: FetchPlan): Promise<FetchedResponse>
   let secretsAllowed = true;
   for (let hop = 0; ; hop++) {
     secretsAllowed &&= url.origin === origin;
-    const headers = new Headers(plan.headers);
-    if (secretsAllowed) for (const [name, value] of Object.entries(plan.secretHeaders)) headers.set(name, value);
-    if (body === null) headers.delete("content-type");
-    const response = await fetch(url, { method, headers, body, redirect: "manual", signal: plan.signal });
-    const location = response.headers.get("location");
-    if (!isRedirect(response.status) || location === null) {
+    const headers = lowerCased(plan.headers);
+    if (secretsAllowed) Object.assign(headers, lowerCased(plan.secretHeaders));
+    if (body === null) delete headers["content-type"];
+    const response = await exchange({ method, url, headers, body, signal: plan.signal });
+    const location = response.headers.location;
+    if (!isRedirect(response.status) || location === undefined) {
       return {
         status: response.status,
         statusText: response.statusText,
         url,
-        contentType: response.headers.get("content-type") ?? "",
-        body: await readCapped(response, plan.maxBytes),
+        contentType: response.headers["content-type"] ?? "",
+        body: await readCapped(response.body, Number(response.headers["content-length"] ?? NaN), plan.maxBytes, response.discard),
       };
     }
-    await response.body?.cancel().catch(() => undefined);
+    response.discard();
     if (hop >= MAX_REDIRECTS) throw new RedirectRefusedError(`more than ${MAX_REDIRECTS} redirects`);
     const next = new URL(location, url);
     if (next.protocol !== "http:" && next.protocol !== "https:") throw new RedirectRefusedError(`a redirect to a ${next.protocol} URL`);
@@ -70,25 +73,27 @@ function isRedirect(status: number): boolean {
   return status === 301 || status === 302 || status === 303 || status === 307 || status === 308;
 }
 
-async function readCapped(response: Response, maxBytes: number): Promise<Buffer> {
-  const declared = Number(response.headers.get("content-length"));
+/** Header names as HTTP/1.1 sends them (case-insensitive): a later spelling of a name wins. */
+function lowerCased(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) out[name.toLowerCase()] = value;
+  return out;
+}
+
+async function readCapped(body: Readable, declared: number, maxBytes: number, discard: () => void): Promise<Buffer> {
   if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
+    discard();
     throw new ResponseTooLargeError(`response too large: ${declared} bytes, the limit is ${maxBytes}`);
   }
-  if (!response.body) return Buffer.alloc(0);
   const chunks: Buffer[] = [];
   let total = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
+  for await (const chunk of body) {
+    total += (chunk as Buffer).byteLength;
     if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
+      body.destroy();
       throw new ResponseTooLargeError(`response too large: more than ${maxBytes} bytes`);
     }
-    chunks.push(Buffer.from(value));
+    chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
 }

@@ -46,7 +46,7 @@ export async function callHttpTool(
   }
   const scrub = (text: string) => redactSecrets(text, headers);
   const limit = timeoutMs();
-  const timeout = AbortSignal.timeout(limit);
+  const deadline = callDeadline(limit, signal);
   try {
     const response = await fetchWithLimits({
       ...planned,
@@ -57,12 +57,39 @@ export async function callHttpTool(
         "user-agent": "switchboard-connector/0.1",
       },
       maxBytes: maxResponseBytes(),
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      signal: deadline.signal,
     });
     return responseToAnswer(response, scrub);
   } catch (e) {
-    return failed(scrub(describeFailure(e, planned.url, limit, timeout.aborted)));
+    return failed(scrub(describeFailure(e, planned.url, limit, deadline.timedOut())));
+  } finally {
+    deadline.clear();
   }
+}
+
+/**
+ * One signal for the exchange: aborted after `limit` ms or when the caller's `signal` is. A
+ * plain timer cleared when the call ends, where AbortSignal.timeout and AbortSignal.any
+ * each cost a per-call weak reference and finalizer (visible in the tools/call profile).
+ */
+function callDeadline(limit: number, signal?: AbortSignal): { signal: AbortSignal; timedOut(): boolean; clear(): void } {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException(`The operation timed out after ${limit} ms.`, "TimeoutError"));
+  }, limit);
+  const cancel = () => controller.abort(signal?.reason);
+  if (signal?.aborted) cancel();
+  else signal?.addEventListener("abort", cancel, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    clear: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", cancel);
+    },
+  };
 }
 
 function describeFailure(e: unknown, url: URL, limit: number, timedOut: boolean): string {

@@ -7,7 +7,8 @@ import { jsonRpcErrorResponse, TRANSPORT_ERROR } from "@/lib/mcp/serve/responses
  * transport (the SDK's stateless idiom, on our transport so resource-not-found keeps its
  * 2025 code). GET and DELETE are session operations: 405, as in the SDK's stateless mode.
  */
-export async function serveLegacyStateless(request: Request, parts: ServerParts, maxBodyBytes: number): Promise<Response> {
+/** `message` is the request's body already parsed (undefined: the transport reads it). */
+export async function serveLegacyStateless(request: Request, parts: ServerParts, maxBodyBytes: number, message?: unknown): Promise<Response> {
   if (request.method !== "POST") {
     return jsonRpcErrorResponse(405, TRANSPORT_ERROR, "Method not allowed.", { headers: { allow: "POST" } });
   }
@@ -23,7 +24,7 @@ export async function serveLegacyStateless(request: Request, parts: ServerParts,
   };
   request.signal?.addEventListener("abort", teardown, { once: true });
   try {
-    return closeWhenBodyEnds(await transport.handleRequest(request), teardown);
+    return closeWhenBodyEnds(await transport.handleRequest(request, message === undefined ? undefined : { parsedBody: message }), teardown);
   } catch (e) {
     teardown();
     throw e;

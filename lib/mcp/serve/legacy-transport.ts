@@ -3,7 +3,11 @@ import {
   WebStandardStreamableHTTPServerTransport,
   type JSONRPCMessage,
   type TransportSendOptions,
+  type WebStandardStreamableHTTPServerTransportOptions,
 } from "@modelcontextprotocol/server";
+import { serialiseMessage } from "@/lib/mcp/serve/serialise-message";
+
+type SseWriter = (controller: ReadableStreamDefaultController<Uint8Array>, encoder: TextEncoder, message: JSONRPCMessage, eventId?: string) => boolean;
 
 /** The 2025-era code for "resource not found" (seed 004; the SDK emits -32602 on every era). */
 export const LEGACY_RESOURCE_NOT_FOUND = -32002;
@@ -16,6 +20,24 @@ const INVALID_PARAMS = -32602;
  * `{ uri }` (the SDK's own definition), so the code is restored here, just before sending.
  */
 export class LegacyHttpTransport extends WebStandardStreamableHTTPServerTransport {
+  constructor(options?: WebStandardStreamableHTTPServerTransportOptions) {
+    super(options);
+    // The SDK's SSE frame (`event: message`, an optional `id:`, `data: <JSON>`), with a
+    // published tool list copied in from its bytes instead of serialised again
+    // (lib/mcp/serve/serialise-message.ts). The SDK declares the method private; it is the one
+    // place its answers are serialised on this transport.
+    const self = this as unknown as { writeSSEEvent: SseWriter; onerror?: (e: Error) => void };
+    self.writeSSEEvent = (controller, _encoder, message, eventId) => {
+      try {
+        controller.enqueue(serialiseMessage(message, `event: message\n${eventId ? `id: ${eventId}\n` : ""}data: `, "\n\n"));
+        return true;
+      } catch (error) {
+        self.onerror?.(error as Error);
+        return false;
+      }
+    };
+  }
+
   override async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     return super.send(restoreResourceNotFound(message), options);
   }

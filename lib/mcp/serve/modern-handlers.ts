@@ -2,6 +2,7 @@ import { createMcpHandler, InMemoryServerEventBus, type McpHttpHandler } from "@
 import { logger } from "@/lib/log";
 import { onShutdown } from "@/lib/ops/shutdown";
 import { buildServer } from "@/lib/mcp/serve/build-server";
+import { writePublishedListsFrom } from "@/lib/mcp/serve/serialise-message";
 import { mcpConfig } from "@/lib/mcp/serve/mcp-config";
 import { reconcileLive, registerSweep } from "@/lib/mcp/serve/live-watch";
 import type { SessionOwner } from "@/lib/mcp/serve/sessions";
@@ -34,14 +35,15 @@ const IDLE_HANDLER_MS = 5 * 60_000;
 
 const SURFACE = "switchboard.surface";
 
-/** Serves one 2026-era request with the surface resolved for it. */
-export async function serveModern(request: Request, owner: SessionOwner, surface: McpSurface, maxBodyBytes: number): Promise<Response> {
+/** Serves one 2026-era request with the surface resolved for it; `message` is its body already parsed, if read. */
+export async function serveModern(request: Request, owner: SessionOwner, surface: McpSurface, maxBodyBytes: number, message?: unknown): Promise<Response> {
   const entry = entryFor(owner, surface, maxBodyBytes);
   entry.lastUsed = Date.now();
   adopt(entry, surface);
   return entry.handler.fetch(request, {
     // The surface rides to the factory as pass-through auth info (the SDK never reads it).
     authInfo: { token: "", clientId: owner.identity, scopes: [], extra: { [SURFACE]: surface } },
+    ...(message === undefined ? {} : { parsedBody: message }),
   });
 }
 
@@ -58,7 +60,11 @@ function entryFor(owner: SessionOwner, surface: McpSurface, maxBodyBytes: number
   const handler = createMcpHandler(
     (ctx) => {
       const s = ctx.authInfo?.extra?.[SURFACE] as McpSurface;
-      return buildServer({ info: s.info, instructions: s.instructions(), resources: s.resources(), tools: () => s.tools, toolsListChanged: true });
+      const server = buildServer({ info: s.info, instructions: s.instructions(), resources: s.resources(), tools: () => s.tools, toolsListChanged: true });
+      // tools/list answers written from the published list's bytes (lib/mcp/serve/serialise-message.ts).
+      const connect = server.connect.bind(server);
+      server.connect = (transport) => connect(writePublishedListsFrom(transport));
+      return server;
     },
     {
       legacy: "reject",

@@ -86,10 +86,12 @@ async function serve(request: Request, endpoint: McpEndpoint): Promise<Response>
   const surface = await resolveSurface(endpoint, owner.caller);
   if (!surface) return nothingHere(request, owner);
 
-  if (!(await isLegacyRequest(request, undefined, { maxRequestBodySize: maxBodyBytes }))) {
-    return serveModern(request, owner, surface, maxBodyBytes);
+  // The message read above goes on to the SDK with the request (its `parsedBody`), so the body
+  // is read and parsed once, not again by the classification and again by the transport.
+  if (!(await isLegacyRequest(request, message, { maxRequestBodySize: maxBodyBytes }))) {
+    return serveModern(request, owner, surface, maxBodyBytes, message);
   }
-  return serveLegacy(request, owner, surface, maxBodyBytes);
+  return serveLegacy(request, owner, surface, maxBodyBytes, message);
 }
 
 async function identify(request: Request, endpoint: McpEndpoint): Promise<SessionOwner | Response> {
@@ -101,7 +103,7 @@ async function identify(request: Request, endpoint: McpEndpoint): Promise<Sessio
   return principal instanceof Response ? principal : { endpoint, ...principal };
 }
 
-async function serveLegacy(request: Request, owner: SessionOwner, surface: McpSurface, maxBodyBytes: number): Promise<Response> {
+async function serveLegacy(request: Request, owner: SessionOwner, surface: McpSurface, maxBodyBytes: number, message: unknown): Promise<Response> {
   if (!mcpConfig.statefulSessions()) {
     const parts = {
       info: surface.info,
@@ -111,7 +113,7 @@ async function serveLegacy(request: Request, owner: SessionOwner, surface: McpSu
       toolsListChanged: false,
       protocolVersions: SERVED_LEGACY_VERSIONS,
     };
-    return serveLegacyStateless(request, parts, maxBodyBytes);
+    return serveLegacyStateless(request, parts, maxBodyBytes, message);
   }
   const sessionId = request.headers.get("mcp-session-id");
   if (!sessionId) return openSession(request, owner, surface, maxBodyBytes);

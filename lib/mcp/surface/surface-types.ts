@@ -78,7 +78,18 @@ export function publishTools(tools: PublishedTool[]): PublishedTools {
     ...(tool.description ? { description: tool.description } : {}),
     inputSchema: tool.inputSchema,
   }));
-  return { list, byName: new Map(tools.map((t) => [t.exposedName, t])), signature: lazy(() => JSON.stringify(list)) };
+  const signature = lazy(() => JSON.stringify(list));
+  let bytes: Buffer | null = null;
+  serialisedLists.set(list, () => (bytes ??= Buffer.from(signature())));
+  return { list, byName: new Map(tools.map((t) => [t.exposedName, t])), signature };
+}
+
+/** Each published list's JSON as UTF-8, made once: what tools/list answers are written from (lib/mcp/serve/serialise-message.ts). */
+const serialisedLists = new WeakMap<object, () => Buffer>();
+
+/** The bytes of JSON.stringify(list) when `list` is a published tool list, else undefined. */
+export function serialisedList(list: object): Buffer | undefined {
+  return serialisedLists.get(list)?.();
 }
 
 type RunTool = (input: { caller: Caller; view: CallerView; tool: SnapshotTool; args: Record<string, unknown>; signal?: AbortSignal }) => Promise<ToolCallResult>;
