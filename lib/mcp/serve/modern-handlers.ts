@@ -22,6 +22,8 @@ interface ModernEntry {
   bus: InMemoryServerEventBus;
   /** The tool list listeners last saw, and the configuration it came from. */
   signature: string;
+  /** The prompt list listeners last saw. */
+  promptSignature: string;
   watch: McpSurface["watch"];
   lastUsed: number;
 }
@@ -58,7 +60,7 @@ function entryFor(owner: SessionOwner, surface: McpSurface, maxBodyBytes: number
   const handler = createMcpHandler(
     (ctx) => {
       const s = ctx.authInfo?.extra?.[SURFACE] as McpSurface;
-      return buildServer({ info: s.info, instructions: s.instructions(), resources: s.resources(), tools: () => s.tools, toolsListChanged: true });
+      return buildServer({ info: s.info, instructions: s.instructions(), resources: s.resources(), tools: () => s.tools, gateway: () => s, toolsListChanged: true });
     },
     {
       legacy: "reject",
@@ -67,7 +69,7 @@ function entryFor(owner: SessionOwner, surface: McpSurface, maxBodyBytes: number
       onerror: (e) => logger.debug({ err: e.message }, "MCP 2026-era request refused or failed"),
     },
   );
-  const entry: ModernEntry = { key, owner, handler, bus, signature: surface.tools.signature(), watch: surface.watch, lastUsed: Date.now() };
+  const entry: ModernEntry = { key, owner, handler, bus, signature: surface.tools.signature(), promptSignature: surface.prompts.signature(), watch: surface.watch, lastUsed: Date.now() };
   entries.set(key, entry);
   registerSweep("modern-subscriptions", sweepSubscriptions);
   // subscriptions/listen streams never end by themselves: close them when the instance stops.
@@ -75,10 +77,15 @@ function entryFor(owner: SessionOwner, surface: McpSurface, maxBodyBytes: number
   return entry;
 }
 
-/** Records a newer configuration's tool list and tells open subscriptions if it changed. */
+/** Records a newer configuration's tool and prompt lists and tells open subscriptions of each that changed. */
 function adopt(entry: ModernEntry, fresh: McpSurface): void {
   if (!entry.watch || !fresh.watch || fresh.watch.configVersion <= entry.watch.configVersion) return;
   entry.watch = fresh.watch;
+  const prompts = fresh.prompts.signature();
+  if (prompts !== entry.promptSignature) {
+    entry.promptSignature = prompts;
+    entry.handler.notify.promptsChanged();
+  }
   const signature = fresh.tools.signature();
   if (signature === entry.signature) return;
   entry.signature = signature;
