@@ -102,6 +102,22 @@ describe.each(Object.entries(modes))("%s serving", (_mode, stateful) => {
   });
 });
 
+describe("resources/subscribe", () => {
+  it.each(Object.entries(modes))("%s: forwarded to the upstream and acknowledged", async (_mode, stateful) => {
+    process.env.MCP_STATEFUL_SESSIONS = stateful;
+    const { t, url } = await scenario();
+    const client = await connectV1(url, t.member.token);
+    try {
+      expect(client.client.getServerCapabilities()?.resources?.subscribe).toBe(true);
+      expect(await client.client.subscribeResource({ uri: "test://watched-resource" })).toEqual({});
+      expect(await client.client.unsubscribeResource({ uri: "test://watched-resource" })).toEqual({});
+      expect((await rpcError(client.client.subscribeResource({ uri: "test://nowhere" }))).code).toBe(-32002);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
 describe("prompts are named, whitelisted and audited like tools", () => {
   it("two connectors with the same prompt names get them prefixed with each connector's slug", async () => {
     process.env.MCP_STATEFUL_SESSIONS = "false";

@@ -24,6 +24,8 @@ interface ModernEntry {
   signature: string;
   /** The prompt list listeners last saw. */
   promptSignature: string;
+  /** The resource and template lists listeners last saw. */
+  resourceSignature: string;
   watch: McpSurface["watch"];
   lastUsed: number;
 }
@@ -69,7 +71,7 @@ function entryFor(owner: SessionOwner, surface: McpSurface, maxBodyBytes: number
       onerror: (e) => logger.debug({ err: e.message }, "MCP 2026-era request refused or failed"),
     },
   );
-  const entry: ModernEntry = { key, owner, handler, bus, signature: surface.tools.signature(), promptSignature: surface.prompts.signature(), watch: surface.watch, lastUsed: Date.now() };
+  const entry: ModernEntry = { key, owner, handler, bus, signature: surface.tools.signature(), promptSignature: surface.prompts.signature(), resourceSignature: resourceSignature(surface), watch: surface.watch, lastUsed: Date.now() };
   entries.set(key, entry);
   registerSweep("modern-subscriptions", sweepSubscriptions);
   // subscriptions/listen streams never end by themselves: close them when the instance stops.
@@ -81,6 +83,11 @@ function entryFor(owner: SessionOwner, surface: McpSurface, maxBodyBytes: number
 function adopt(entry: ModernEntry, fresh: McpSurface): void {
   if (!entry.watch || !fresh.watch || fresh.watch.configVersion <= entry.watch.configVersion) return;
   entry.watch = fresh.watch;
+  const resources = resourceSignature(fresh);
+  if (resources !== entry.resourceSignature) {
+    entry.resourceSignature = resources;
+    entry.handler.notify.resourcesChanged();
+  }
   const prompts = fresh.prompts.signature();
   if (prompts !== entry.promptSignature) {
     entry.promptSignature = prompts;
@@ -90,6 +97,12 @@ function adopt(entry: ModernEntry, fresh: McpSurface): void {
   if (signature === entry.signature) return;
   entry.signature = signature;
   entry.handler.notify.toolsChanged();
+}
+
+/** Equal for equal resource and template listings (2026-07-28 resources are per request, so they follow changes). */
+function resourceSignature(surface: McpSurface): string {
+  const catalog = surface.resources();
+  return catalog ? JSON.stringify([catalog.list(), catalog.templates()]) : "";
 }
 
 /** Drops handlers with no open subscription: idle ones, then the least recently used above `keep`. */
