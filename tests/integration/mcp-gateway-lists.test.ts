@@ -137,6 +137,25 @@ describe("prompts are named, whitelisted and audited like tools", () => {
     }
   });
 
+  it("the shared endpoint /mcp lists and gets the prompts of every server of the key's workspace, named across them", async () => {
+    process.env.MCP_STATEFUL_SESSIONS = "false";
+    const { t, ids } = await scenario();
+    const second = await mcpConnector(t, "Other");
+    expect((await api(t.admin.token).post(`/api/v1/workspaces/${t.workspace.id}/servers`, { name: "Second", connectorIds: [second] })).status).toBe(201);
+    const client = await connectV1(`${app.origin}/mcp`, t.member.token);
+    try {
+      const names = (await client.client.listPrompts()).prompts.map((p) => p.name);
+      expect(names).toEqual(expect.arrayContaining(["everything_test_simple_prompt", "other_test_simple_prompt"]));
+      const got = await client.client.getPrompt({ name: "other_test_prompt_with_arguments", arguments: { arg1: "x", arg2: "y" } });
+      expect(got.messages[0].content).toEqual({ type: "text", text: "Prompt with arguments: arg1='x', arg2='y'" });
+      const events = await db().auditEvent.findMany({ where: { orgId: t.org.id, action: "prompt.get" }, select: { data: true } });
+      expect(events.map((e) => (e.data as { connectorId: string }).connectorId)).toEqual([second]);
+      expect(ids[0]).not.toBe(second);
+    } finally {
+      await client.close();
+    }
+  });
+
   it("a member's role hides prompts and upstream resources exactly as it hides tools", async () => {
     process.env.MCP_STATEFUL_SESSIONS = "false";
     const { t, ids, url } = await scenario();
