@@ -19,7 +19,11 @@ let app: RouteServer;
 let upstream: FixtureServer;
 beforeAll(async () => {
   [app, upstream] = await Promise.all([startRouteServer(), startFixtureServer()]);
-});
+  // The first connector creation and MCP request of a worker load the routes and the SDKs:
+  // paid here, not inside the first test's time limit.
+  const warm = await scenario();
+  await (await connectV1(warm.url, warm.t.member.token)).close();
+}, 120_000);
 afterAll(async () => {
   delete process.env.MCP_STATEFUL_SESSIONS;
   await Promise.all([app.close(), upstream.close()]);
@@ -75,6 +79,10 @@ describe.each(Object.entries(modes))("%s serving", (_mode, stateful) => {
         const image = await client.getPrompt({ name: "test_prompt_with_image" });
         expect(image.messages[0].content).toEqual({ type: "image", data: PNG, mimeType: "image/png" });
         expect((await rpcError(client.getPrompt({ name: "no_such_prompt" }))).code).toBe(-32602);
+        // The upstream's own refusal (its arguments are missing) stays a JSON-RPC error with its code.
+        const upstreamError = await rpcError(client.getPrompt({ name: "test_prompt_with_arguments", arguments: {} }));
+        expect(upstreamError.code).toBe(-32602);
+        expect(upstreamError.message).toMatch(/arg1/);
       } finally {
         await client.close();
       }

@@ -22,7 +22,11 @@ let app: RouteServer;
 let upstream: ListUpstream;
 beforeAll(async () => {
   [app, upstream] = await Promise.all([startRouteServer(), startV1ListUpstream()]);
-});
+  // The first connector creation and MCP request of a worker load the routes and the SDKs:
+  // paid here, not inside the first test's time limit.
+  const warm = await scenario();
+  await (await connectV1(warm.url, warm.t.member.token)).close();
+}, 120_000);
 afterAll(async () => {
   delete process.env.MCP_STATEFUL_SESSIONS;
   await Promise.all([app.close(), upstream.close()]);
