@@ -19,6 +19,8 @@ interface Props {
   connectors: PickerConnector[];
   selected: Set<string>;
   onChange: (next: Set<string>) => void;
+  /** What is picked, in the labels ("tool" by default; "prompt" for a role's prompt whitelist). */
+  noun?: "tool" | "prompt";
 }
 
 /**
@@ -26,7 +28,7 @@ interface Props {
  * (mixed when some are chosen) and a search box over tool names and descriptions. Select-all
  * acts on the tools the search shows.
  */
-export function ToolWhitelistPicker({ connectors, selected, onChange }: Props) {
+export function ToolWhitelistPicker({ connectors, selected, onChange, noun = "tool" }: Props) {
   const [query, setQuery] = useState("");
   const baseId = useId();
   const needle = query.trim().toLowerCase();
@@ -47,13 +49,13 @@ export function ToolWhitelistPicker({ connectors, selected, onChange }: Props) {
   return (
     <div className="grid gap-3">
       <div className="flex flex-wrap items-center gap-3">
-        <Input type="search" aria-label="Search tools" placeholder="Search tools…" value={query} onChange={(e) => setQuery(e.target.value)} className="max-w-sm" />
+        <Input type="search" aria-label={`Search ${noun}s`} placeholder={`Search ${noun}s…`} value={query} onChange={(e) => setQuery(e.target.value)} className="max-w-sm" />
         <span className="text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
-          {selected.size} tool{selected.size === 1 ? "" : "s"} selected
+          {selected.size} {noun}{selected.size === 1 ? "" : "s"} selected
         </span>
       </div>
       {groups.length === 0 && (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">{connectors.length === 0 ? "The organization has no connectors yet." : `No tool matches “${query}”.`}</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{connectors.length === 0 ? "The organization has no connectors yet." : `No ${noun} matches “${query}”.`}</p>
       )}
       {groups.map(({ connector, tools }, gi) => {
         const keys = tools.map((t) => toolKey(connector.id, t.name));
@@ -70,7 +72,7 @@ export function ToolWhitelistPicker({ connectors, selected, onChange }: Props) {
               />
               <Label htmlFor={`${groupId}-all`} className="font-semibold">
                 {connector.name}
-                <span className="sr-only">: select all{needle ? " shown" : ""} tools</span>
+                <span className="sr-only">: select all{needle ? " shown" : ""} {noun}s</span>
               </Label>
               <Badge>{connector.type === "mcp" ? "MCP" : "HTTP"}</Badge>
               <span className="ml-auto text-xs text-zinc-500 dark:text-zinc-400 tabular-nums">

@@ -8,6 +8,7 @@ import {
 import { TOOL_NAME_PATTERN } from "@/lib/connectors/schemas";
 import { redactSecrets } from "@/lib/connectors/secret-headers";
 import { logger } from "@/lib/log";
+import { discoverCatalog, type UpstreamCatalog } from "@/lib/connectors/upstream-catalog";
 import { jsonDeeperThan } from "@/lib/schemas/common";
 
 /**
@@ -26,6 +27,8 @@ export interface McpDiscovery {
   tools: DiscoveredTool[];
   /** Upstream tool names we cannot publish (invalid or duplicate names, schemas nested too deeply, past the tool cap). */
   skipped: string[];
+  /** Prompts, resources and resource templates (lib/connectors/upstream-catalog.ts). */
+  catalog: UpstreamCatalog;
 }
 
 /** The upstream could not be reached or did not speak MCP; the message holds no secret. */
@@ -62,7 +65,8 @@ export async function discoverMcpTools(upstream: McpUpstream, { timeoutMs = DEFA
     const work = (async () => {
       await client.connect(transport, { timeout: timeoutMs, signal: abort.signal });
       const { tools } = await client.listTools(undefined, { timeout: timeoutMs, signal: abort.signal, cacheMode: "bypass" });
-      return { protocolVersion: client.getNegotiatedProtocolVersion() ?? null, ...publishableTools(tools) };
+      const catalog = await discoverCatalog(client, { timeout: timeoutMs, signal: abort.signal });
+      return { protocolVersion: client.getNegotiatedProtocolVersion() ?? null, ...publishableTools(tools), catalog };
     })();
     work.catch(() => undefined); // the deadline may win the race; never leave a rejection unhandled
     return await Promise.race([work, deadline]);

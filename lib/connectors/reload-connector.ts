@@ -41,7 +41,7 @@ async function storeDiscovery(caller: Caller, connector: { id: string; orgId: st
     await lockManagedConnector(tx, caller, connectorId); // a concurrent tool-set write waits (or we wait for it)
     const { count } = await tx.connector.updateMany({
       where: managedConnectorWhere(caller, connectorId),
-      data: { protocolVersion: discovery.protocolVersion },
+      data: { protocolVersion: discovery.protocolVersion, upstreamCatalog: discovery.catalog as object },
     });
     if (count === 0) throw new NotFoundError("connector"); // deleted (or access lost) meanwhile
     await replaceTools(tx, connector, mcpToolRows(connector.orgId, discovery.tools));
@@ -53,7 +53,7 @@ async function storeDiscovery(caller: Caller, connector: { id: string; orgId: st
         action: "connector.reload",
         targetType: "connector",
         targetId: connectorId,
-        data: { toolCount: discovery.tools.length, protocolVersion: discovery.protocolVersion, skippedTools: discovery.skipped },
+        data: { toolCount: discovery.tools.length, promptCount: discovery.catalog.prompts.length, protocolVersion: discovery.protocolVersion, skippedTools: discovery.skipped },
       },
       tx,
     );

@@ -58,6 +58,8 @@ export async function orgKnowledgeGraph(caller: Caller, orgId: string): Promise<
       inputSchema: (t.inputSchema ?? { type: "object" }) as Record<string, unknown>,
       request: null,
     })),
+    prompts: [],
+    upstream: { resources: [], resourceTemplates: [], subscribe: false, completions: false },
     storedResources: [],
     graph: { entities: c.graphEntities, relations: c.graphRelations },
   }));

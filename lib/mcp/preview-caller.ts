@@ -47,7 +47,8 @@ export async function previewCaller(admin: Caller, serverId: string, subject: Pr
     // cannot preview one org's role on another org's server).
     const role = await getRole(admin, subject.roleId, server.orgId);
     const allowed = new Set(role.tools.map((t) => whitelistKey(t.connectorId, t.tool)));
-    view = visibleConnectors(await loadServerSnapshot(head), { kind: "whitelist", allowed });
+    const prompts = new Set(role.prompts.map((p) => whitelistKey(p.connectorId, p.prompt)));
+    view = visibleConnectors(await loadServerSnapshot(head), { kind: "whitelist", allowed, prompts });
   }
   if (!view) return { exists: false };
   const surface = surfaceOfView(subjectCaller, view);

@@ -1,3 +1,4 @@
+import { UriTemplate } from "@modelcontextprotocol/server";
 import { logger } from "@/lib/log";
 import type { CallerView, SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
 import { buildKnowledgeGraph } from "@/lib/knowledge-graph/derive-static-graph";
@@ -15,24 +16,45 @@ import { normalizeResourceUri } from "@/lib/resources/uri-normalization";
 export interface ResourceListing {
   uri: string;
   name: string;
+  title?: string;
   description?: string;
-  mimeType: string;
+  /** Always set for the platform's own and stored resources; as the upstream lists it otherwise. */
+  mimeType?: string;
+}
+
+export interface TemplateListing {
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
 }
 
 export interface ResourceContents {
   contents: Array<{ uri: string; mimeType: string; text: string }>;
 }
 
+
 export interface ResourceCatalog {
   /** Every published resource, in a stable order. */
   list(): ResourceListing[];
-  /** The resource published under `uri` (compared after normalization), or null: not found. */
+  /** The upstreams' resource templates this caller may use (a template two connectors claim is withheld). */
+  templates(): TemplateListing[];
+  /** The platform's or stored resource published under `uri` (compared after normalization), or null. */
   read(uri: string): ResourceContents | null;
+  /**
+   * The connector whose upstream serves `uri`: it lists the URI, or the URI matches exactly one
+   * published template (and no other resource claims it). Null: not an upstream's.
+   */
+  upstreamOf(uri: string): { connector: SnapshotConnector; uri: string } | null;
+  /** The connector owning the published template `uriTemplate` (completion/complete), or null. */
+  templateOwner(uriTemplate: string): SnapshotConnector | null;
 }
 
 interface Entry extends ResourceListing {
-  /** Lazy: the knowledge graph is rendered only when it is read. */
-  text: () => string;
+  /** Lazy: the knowledge graph is rendered only when it is read. Absent: the upstream serves it. */
+  text?: () => string;
+  upstream?: SnapshotConnector;
 }
 
 /** The reserved URIs, exactly as seed 004 "What is published" spells them. */
@@ -97,6 +119,40 @@ function storedEntries(connectors: SnapshotConnector[]): Entry[] {
   return entries;
 }
 
+/** The upstreams' own resources (issue 12 point 2), published beside the stored ones under the same rules. */
+function upstreamEntries(connectors: SnapshotConnector[]): Entry[] {
+  return connectors.flatMap((c) => c.upstream.resources.map(({ uri, name, title, description, mimeType }) => ({ uri, name, title, description, mimeType, upstream: c })));
+}
+
+interface TemplateEntry {
+  listing: TemplateListing;
+  template: UriTemplate;
+  connector: SnapshotConnector;
+}
+
+/** Templates by URI template; one claimed by two connectors is published by neither (as for URIs). */
+function uniqueTemplates(connectors: SnapshotConnector[], serverId: string): TemplateEntry[] {
+  const claims = new Map<string, TemplateEntry[]>();
+  for (const c of connectors) {
+    for (const t of c.upstream.resourceTemplates) {
+      let template: UriTemplate;
+      try {
+        template = new UriTemplate(t.uriTemplate);
+      } catch {
+        continue; // not a template we can match: its URIs could not be routed
+      }
+      const list = claims.get(t.uriTemplate) ?? [];
+      list.push({ listing: t, template, connector: c });
+      claims.set(t.uriTemplate, list);
+    }
+  }
+  return [...claims.entries()].flatMap(([uriTemplate, claimants]) => {
+    if (claimants.length === 1) return claimants;
+    logger.warn({ serverId, uriTemplate }, `Duplicate resource template ${uriTemplate}: ${claimants.length} connectors claim it, so none of them is published`);
+    return [];
+  });
+}
+
 /**
  * Indexes entries by normalized URI. A URI claimed more than once is published by none of
  * its claimants (silently picking one would let one connector's content stand in for
@@ -129,16 +185,36 @@ function indexUnique(entries: Entry[], serverId: string): Map<string, Entry> {
  * the initialize response are the same bytes.
  */
 export function buildResourceCatalog(view: CallerView, instructions: string): ResourceCatalog {
-  const entries = [...platformEntries(view, instructions), ...storedEntries(view.connectors)];
+  const entries = [...platformEntries(view, instructions), ...storedEntries(view.connectors), ...upstreamEntries(view.connectors)];
   const byUri = indexUnique(entries, view.snapshot.server.id);
+  const withheld = new Set(entries.map((e) => normalizeResourceUri(e.uri)).filter((u) => !byUri.has(u)));
   const published = entries.filter((e) => byUri.get(normalizeResourceUri(e.uri)) === e);
   // Listed as computed once: the catalog is shared by every request of its callers' class.
-  const listing = published.map(({ uri, name, description, mimeType }) => ({ uri, name, ...(description ? { description } : {}), mimeType }));
+  const listing = published.map(({ uri, name, title, description, mimeType }) => ({
+    uri,
+    name,
+    ...(title ? { title } : {}),
+    ...(description ? { description } : {}),
+    ...(mimeType ? { mimeType } : {}),
+  }));
+  const templates = uniqueTemplates(view.connectors, view.snapshot.server.id);
+  const templateListing = templates.map((t) => t.listing);
   return {
     list: () => listing,
+    templates: () => templateListing,
     read(uri) {
       const entry = byUri.get(normalizeResourceUri(uri));
-      return entry ? { contents: [{ uri: entry.uri, mimeType: entry.mimeType, text: entry.text() }] } : null;
+      return entry?.text ? { contents: [{ uri: entry.uri, mimeType: entry.mimeType!, text: entry.text() }] } : null;
     },
+    upstreamOf(uri) {
+      const normalized = normalizeResourceUri(uri);
+      const entry = byUri.get(normalized);
+      if (entry) return entry.upstream ? { connector: entry.upstream, uri: entry.uri } : null;
+      // A duplicate URI withheld above is withheld from the templates too.
+      if (withheld.has(normalized)) return null;
+      const matching = templates.filter((t) => t.template.match(uri) !== null);
+      return matching.length === 1 ? { connector: matching[0].connector, uri } : null;
+    },
+    templateOwner: (uriTemplate) => templates.find((t) => t.listing.uriTemplate === uriTemplate)?.connector ?? null,
   };
 }

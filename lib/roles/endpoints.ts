@@ -10,8 +10,8 @@ const roleParams = z.object({ roleId: Id });
 
 export const roleEndpoints = {
   listRoles: endpoint({ method: "GET", path: "/orgs/{orgId}/roles", tag, summary: "List the organization's MCP roles", params: orgParams, query: PageQuery, response: pageSchema(Role) }),
-  createRole: endpoint({ etag: true, method: "POST", path: "/orgs/{orgId}/roles", tag, summary: "Create an MCP role (a tool whitelist)", params: orgParams, body: CreateRoleBody, status: 201, response: Role }),
+  createRole: endpoint({ etag: true, method: "POST", path: "/orgs/{orgId}/roles", tag, summary: "Create an MCP role (a tool and prompt whitelist)", params: orgParams, body: CreateRoleBody, status: 201, response: Role }),
   getRole: endpoint({ etag: true, method: "GET", path: "/roles/{roleId}", tag, summary: "Get an MCP role", params: roleParams, response: Role }),
-  updateRole: endpoint({ etag: true, method: "PATCH", path: "/roles/{roleId}", tag, summary: "Rename an MCP role or replace its tools", params: roleParams, body: UpdateRoleBody, response: Role }),
+  updateRole: endpoint({ etag: true, method: "PATCH", path: "/roles/{roleId}", tag, summary: "Rename an MCP role or replace its tools or prompts", params: roleParams, body: UpdateRoleBody, response: Role }),
   deleteRole: endpoint({ etag: true, method: "DELETE", path: "/roles/{roleId}", tag, summary: "Delete an MCP role (its members keep their workspaces, without a role)", params: roleParams, status: 204 }),
 };

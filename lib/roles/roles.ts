@@ -6,7 +6,7 @@ import { orgsManagedBy } from "@/lib/tenancy/scopes";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import * as configVersion from "@/lib/config-version/config-version";
 import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
-import type { CreateRoleBody, RoleTool, UpdateRoleBody } from "@/lib/roles/schemas";
+import type { CreateRoleBody, RolePrompt, RoleTool, UpdateRoleBody } from "@/lib/roles/schemas";
 import { lockRow } from "@/lib/db/lock-row";
 import { assertIfMatch, type IfMatch } from "@/lib/api/if-match";
 import { queueRowWrite } from "@/lib/db/queue-row-writes";
@@ -20,6 +20,7 @@ const roleSelect = {
   createdAt: true,
   updatedAt: true,
   tools: { select: { connectorId: true, toolName: true }, orderBy: [{ connectorId: "asc" }, { toolName: "asc" }] },
+  prompts: { select: { connectorId: true, promptName: true }, orderBy: [{ connectorId: "asc" }, { promptName: "asc" }] },
 } as const satisfies Prisma.McpRoleSelect;
 
 export interface RoleView {
@@ -27,12 +28,17 @@ export interface RoleView {
   orgId: string;
   name: string;
   tools: RoleTool[];
+  prompts: RolePrompt[];
   createdAt: Date;
   updatedAt: Date;
 }
 
-function toView({ tools, ...rest }: Prisma.McpRoleGetPayload<{ select: typeof roleSelect }>): RoleView {
-  return { ...rest, tools: tools.map((t) => ({ connectorId: t.connectorId, tool: t.toolName })) };
+function toView({ tools, prompts, ...rest }: Prisma.McpRoleGetPayload<{ select: typeof roleSelect }>): RoleView {
+  return {
+    ...rest,
+    tools: tools.map((t) => ({ connectorId: t.connectorId, tool: t.toolName })),
+    prompts: prompts.map((p) => ({ connectorId: p.connectorId, prompt: p.promptName })),
+  };
 }
 
 /**
@@ -40,17 +46,21 @@ function toView({ tools, ...rest }: Prisma.McpRoleGetPayload<{ select: typeof ro
  * `tools.N.connectorId`. Tools are kept by name and need not exist yet (an upstream reload may
  * bring them back). Returns the list without duplicates.
  */
-async function checkTools(tx: Tx, orgId: string, tools: RoleTool[]): Promise<RoleTool[]> {
-  const ids = [...new Set(tools.map((t) => t.connectorId))];
+async function checkEntries<T extends { connectorId: string }>(tx: Tx, orgId: string, field: "tools" | "prompts", entries: T[], name: (e: T) => string): Promise<T[]> {
+  const ids = [...new Set(entries.map((t) => t.connectorId))];
   const found = await tx.connector.findMany({ where: { id: { in: ids }, orgId }, select: { id: true } });
   const known = new Set(found.map((c) => c.id));
-  const errors: FieldError[] = tools.flatMap((t, i) =>
-    known.has(t.connectorId) ? [] : [{ path: `tools.${i}.connectorId`, message: "No connector of this organization has this id." }],
+  const errors: FieldError[] = entries.flatMap((t, i) =>
+    known.has(t.connectorId) ? [] : [{ path: `${field}.${i}.connectorId`, message: "No connector of this organization has this id." }],
   );
   if (errors.length) throw new ValidationError(errors);
-  const unique = new Map(tools.map((t) => [`${t.connectorId}\u0000${t.tool}`, t]));
+  const unique = new Map(entries.map((t) => [`${t.connectorId}\u0000${name(t)}`, t]));
   return [...unique.values()];
 }
+
+const checkTools = (tx: Tx, orgId: string, tools: RoleTool[]) => checkEntries(tx, orgId, "tools", tools, (t) => t.tool);
+/** Prompts, like tools, are kept by name (`prompts.N.connectorId` must be of the organization). */
+const checkPrompts = (tx: Tx, orgId: string, prompts: RolePrompt[]) => checkEntries(tx, orgId, "prompts", prompts, (p) => p.prompt);
 
 async function assertNameFree(tx: Tx, orgId: string, name: string): Promise<void> {
   const taken = await tx.mcpRole.findFirst({ where: { orgId, name }, select: { id: true } });
@@ -58,6 +68,7 @@ async function assertNameFree(tx: Tx, orgId: string, name: string): Promise<void
 }
 
 const toolRows = (orgId: string, tools: RoleTool[]) => tools.map((t) => ({ orgId, connectorId: t.connectorId, toolName: t.tool }));
+const promptRows = (orgId: string, prompts: RolePrompt[]) => prompts.map((p) => ({ orgId, connectorId: p.connectorId, promptName: p.prompt }));
 
 /** Creates an MCP role (a whitelist of connector tools) in an organization the caller manages. */
 export async function createRole(caller: Caller, orgId: string, input: CreateRoleBody): Promise<RoleView> {
@@ -66,9 +77,13 @@ export async function createRole(caller: Caller, orgId: string, input: CreateRol
     if (!org) throw new NotFoundError("organization");
     await assertNameFree(tx, orgId, input.name);
     const tools = await checkTools(tx, orgId, input.tools);
-    const role = await tx.mcpRole.create({ data: { orgId, name: input.name, tools: { create: toolRows(orgId, tools) } }, select: roleSelect });
+    const prompts = await checkPrompts(tx, orgId, input.prompts ?? []);
+    const role = await tx.mcpRole.create({
+      data: { orgId, name: input.name, tools: { create: toolRows(orgId, tools) }, prompts: { create: promptRows(orgId, prompts) } },
+      select: roleSelect,
+    });
     await configVersion.bump(tx, orgId);
-    await recordAuditEvent(caller, { orgId, action: "role.create", targetType: "mcp_role", targetId: role.id, data: { name: role.name, tools: tools.length } }, tx);
+    await recordAuditEvent(caller, { orgId, action: "role.create", targetType: "mcp_role", targetId: role.id, data: { name: role.name, tools: tools.length, prompts: prompts.length } }, tx);
     return toView(role);
   });
 }
@@ -104,7 +119,7 @@ async function lockManagedRole(tx: Tx, caller: Caller, roleId: string, ifMatch: 
   return view;
 }
 
-/** Renames a role and/or replaces its whole tool list (when `tools` is given). */
+/** Renames a role and/or replaces its whole tool list (when `tools` is given) and prompt list (when `prompts` is). */
 export async function updateRole(caller: Caller, roleId: string, input: UpdateRoleBody, ifMatch?: IfMatch): Promise<RoleView> {
   return queueRowWrite("mcp_roles", roleId, () =>
     db().$transaction(async (tx) => {
@@ -116,9 +131,14 @@ export async function updateRole(caller: Caller, roleId: string, input: UpdateRo
         await tx.mcpRoleTool.deleteMany({ where: { roleId, orgId } });
         await tx.mcpRoleTool.createMany({ data: toolRows(orgId, tools).map((row) => ({ ...row, roleId })) });
       }
+      const prompts = input.prompts ? await checkPrompts(tx, orgId, input.prompts) : undefined;
+      if (prompts) {
+        await tx.mcpRolePrompt.deleteMany({ where: { roleId, orgId } });
+        await tx.mcpRolePrompt.createMany({ data: promptRows(orgId, prompts).map((row) => ({ ...row, roleId })) });
+      }
       const role = await tx.mcpRole.update({ where: { id: roleId, orgId, org: orgsManagedBy(caller) }, data: { name: input.name ?? current.name, updatedAt: new Date() }, select: roleSelect });
       await configVersion.bump(tx, orgId);
-      await recordAuditEvent(caller, { orgId, action: "role.update", targetType: "mcp_role", targetId: roleId, data: { name: role.name, ...(tools ? { tools: tools.length } : {}) } }, tx);
+      await recordAuditEvent(caller, { orgId, action: "role.update", targetType: "mcp_role", targetId: roleId, data: { name: role.name, ...(tools ? { tools: tools.length } : {}), ...(prompts ? { prompts: prompts.length } : {}) } }, tx);
       return toView(role);
     }),
   );

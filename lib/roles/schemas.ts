@@ -7,11 +7,18 @@ export type RoleTool = z.infer<typeof RoleTool>;
 
 const RoleTools = z.array(RoleTool).max(2000);
 
-export const CreateRoleBody = z.object({ name: Name, tools: RoleTools }).meta({ id: "CreateRole" });
+/** One whitelisted prompt of an `mcp` connector's upstream: by connector and the upstream's prompt name. */
+export const RolePrompt = z.object({ connectorId: Id, prompt: z.string().trim().min(1).max(200) }).meta({ id: "RolePrompt" });
+export type RolePrompt = z.infer<typeof RolePrompt>;
+
+const RolePrompts = z.array(RolePrompt).max(2000);
+
+/** `prompts` may be left out: the role then whitelists no prompt. */
+export const CreateRoleBody = z.object({ name: Name, tools: RoleTools, prompts: RolePrompts.optional() }).meta({ id: "CreateRole" });
 export type CreateRoleBody = z.infer<typeof CreateRoleBody>;
 
-/** `tools`, when given, replaces the whole whitelist. */
-export const UpdateRoleBody = z.object({ name: Name.optional(), tools: RoleTools.optional() }).meta({ id: "UpdateRole" });
+/** `tools` and `prompts`, each when given, replace that whole whitelist. */
+export const UpdateRoleBody = z.object({ name: Name.optional(), tools: RoleTools.optional(), prompts: RolePrompts.optional() }).meta({ id: "UpdateRole" });
 export type UpdateRoleBody = z.infer<typeof UpdateRoleBody>;
 
 export const Role = z
@@ -20,6 +27,7 @@ export const Role = z
     orgId: z.string(),
     name: z.string(),
     tools: z.array(RoleTool),
+    prompts: z.array(RolePrompt),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })

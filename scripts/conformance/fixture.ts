@@ -3,13 +3,12 @@ import { INSTANCE_CALLER } from "../../lib/auth/caller";
 import { generateApiKey } from "../../lib/auth/api-key-secret";
 import { createConnector } from "../../lib/connectors/create-connector";
 import { db } from "../../lib/db/client";
-import { createStoredResource } from "../../lib/resources/stored-resources";
 import { createServer } from "../../lib/servers/servers";
 
 /**
  * The conformance fixture: an organization of its own with one MCP server whose `mcp`
- * connector points at the project's upstream fixture (tests/fixtures/conformance-upstream) and owns
- * the resources the suite reads. Created only by scripts/conformance.ts, in the database that
+ * connector points at the project's upstream fixture (tests/fixtures/conformance-upstream), whose
+ * own resources the gateway publishes and reads through. Created only by scripts/conformance.ts, in the database that
  * script uses (a throwaway one unless DATABASE_URL names another): it is never part of
  * production data unless someone runs the script against production on purpose.
  */
@@ -36,13 +35,6 @@ export async function createConformanceFixture(upstreamUrl: string, baseUrl: str
     name: "Conformance fixture",
     instructions: "Tools the MCP conformance suite calls.",
     config: { url: upstreamUrl },
-  });
-  await createStoredResource(INSTANCE_CALLER, connector.id, {
-    uri: "test://static-text",
-    name: "Static text",
-    description: "A static text resource for the conformance suite",
-    mimeType: "text/plain",
-    fetchConfig: { text: "This is the content of the static text resource." },
   });
   const server = await createServer(
     INSTANCE_CALLER,

@@ -120,9 +120,10 @@ export async function createMcpServer(t: Tenant, connectorIds: string[], name = 
   return (await createServer(INSTANCE_CALLER, t.workspace.id, CreateServerBody.parse({ name, connectorIds }), "http://localhost")).id;
 }
 
-/** An MCP role whitelisting `tools` ([connectorId, tool name] pairs). */
-export async function createMcpRole(t: Tenant, tools: [string, string][], name = `role-${uniqueSuffix()}`): Promise<string> {
-  return (await createRole(INSTANCE_CALLER, t.org.id, CreateRoleBody.parse({ name, tools: tools.map(([connectorId, tool]) => ({ connectorId, tool })) }))).id;
+/** An MCP role whitelisting `tools` and `prompts` ([connectorId, name] pairs). */
+export async function createMcpRole(t: Tenant, tools: [string, string][], name = `role-${uniqueSuffix()}`, prompts: [string, string][] = []): Promise<string> {
+  const body = { name, tools: tools.map(([connectorId, tool]) => ({ connectorId, tool })), prompts: prompts.map(([connectorId, prompt]) => ({ connectorId, prompt })) };
+  return (await createRole(INSTANCE_CALLER, t.org.id, CreateRoleBody.parse(body))).id;
 }
 
 /** Gives a workspace member an MCP role (null: none). */

@@ -47,6 +47,8 @@ export function connector(
     instructions: opts.instructions ?? null,
     config: { baseUrl: "https://api.example.com" },
     tools: (opts.tools ?? ["ping"]).map((t) => (typeof t === "string" ? tool(id, t) : tool(id, t[0], t[1]))),
+    prompts: [],
+    upstream: { resources: [], resourceTemplates: [], subscribe: false, completions: false },
     storedResources: opts.storedResources ?? [],
     graph: { entities: opts.graph?.entities ?? [], relations: opts.graph?.relations ?? [] },
   };
@@ -74,6 +76,6 @@ export function unrestrictedView(snap: ServerSnapshot): CallerView {
 
 /** The view of a caller whose role allows exactly these (connectorId, toolName) pairs. */
 export function roleView(snap: ServerSnapshot, allowed: Array<[string, string]>): CallerView {
-  const access: CallerAccess = { kind: "whitelist", allowed: new Set(allowed.map(([c, t]) => whitelistKey(c, t))) };
+  const access: CallerAccess = { kind: "whitelist", allowed: new Set(allowed.map(([c, t]) => whitelistKey(c, t))), prompts: new Set() };
   return visibleConnectors(snap, access);
 }

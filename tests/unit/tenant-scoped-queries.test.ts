@@ -19,7 +19,7 @@ const DIRS = ["lib", "app/api", "app/mcp"];
 /** Prisma delegate names of the models that belong to an organization. */
 const TENANT_MODELS = new Set([
   "workspace", "orgMember", "workspaceMember", "connector", "tool", "mcpRole", "mcpRoleTool", "mcpServer",
-  "mcpServerConnector", "skill", "storedResource", "graphEntity", "graphRelation", "file", "apiKey", "auditEvent",
+  "mcpRolePrompt", "mcpServerConnector", "skill", "storedResource", "graphEntity", "graphRelation", "file", "apiKey", "auditEvent",
   "orgInvitation",
 ]);
 const QUERY_METHODS = new Set([

@@ -1,9 +1,11 @@
 import { UpstreamPool } from "@/lib/connectors/runtime/upstream-pool";
 import { handleHostResourcesList, handleHostResourcesRead } from "@/lib/host-resources";
+import { rediscoverSoon } from "@/lib/connectors/rediscover-connector";
 
 /**
  * The process-wide pool of outbound MCP connections, serving the host-resources extension
- * with the files workspace's handlers. Kept on globalThis so Next.js module reloads and
+ * with the files workspace's handlers, re-discovering a connector whose upstream says its
+ * lists changed. Kept on globalThis so Next.js module reloads and
  * several route bundles share one pool.
  */
 const globalForPool = globalThis as unknown as { switchboardUpstreamPool?: UpstreamPool };
@@ -11,5 +13,6 @@ const globalForPool = globalThis as unknown as { switchboardUpstreamPool?: Upstr
 export function upstreamPool(): UpstreamPool {
   return (globalForPool.switchboardUpstreamPool ??= new UpstreamPool({
     hostResources: { read: handleHostResourcesRead, list: handleHostResourcesList },
+    onListChanged: (owner) => rediscoverSoon(owner.connectorId),
   }));
 }

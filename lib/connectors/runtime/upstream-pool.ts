@@ -10,6 +10,7 @@ import { connectionFingerprint, type UpstreamSettings } from "@/lib/connectors/r
 import type { UpstreamOwner } from "@/lib/connectors/runtime/types";
 import { attachHostResources, type HostResourcesHandlers } from "@/lib/host-resources/serve-on-connection";
 import { setting } from "@/lib/config/settings";
+import { listChangedHandlers } from "@/lib/connectors/runtime/list-changed-handlers";
 
 /**
  * Outbound MCP connections to upstream servers, one per (workspace, user, connector): a
@@ -53,6 +54,8 @@ export interface UpstreamPoolOptions {
   connectTimeoutMs?: number;
   /** Serves ai.nimblebrain/resources/* on 2025-era connections; null claims and serves nothing. */
   hostResources: HostResourcesHandlers | null;
+  /** Called when an owner's upstream says its tools, prompts or resources changed (list_changed). */
+  onListChanged?: (owner: UpstreamOwner) => void;
 }
 
 interface ConnectionSpec extends UpstreamSettings {
@@ -158,7 +161,8 @@ export class UpstreamPool {
     owner: UpstreamOwner,
     spec: ConnectionSpec,
   ): Promise<UpstreamConnection> {
-    const client = createUpstreamClient(this.connectTimeoutMs, spec);
+    const onListChanged = this.options.onListChanged;
+    const client = createUpstreamClient(this.connectTimeoutMs, spec, onListChanged ? listChangedHandlers(() => onListChanged(owner)) : undefined);
     const transport = createUpstreamTransport(spec);
     const hostResources = attachHostResources(client, transport, owner, this.options.hostResources);
     try {

@@ -2,7 +2,10 @@ import { ProtocolError, ResourceNotFoundError, Server, type CallToolResult, type
 import type { ResourceCatalog } from "@/lib/resources/resource-catalog";
 import { ToolCallNotAuditedError } from "@/lib/connectors/runtime/audit-call";
 import { InvalidToolArgumentsError } from "@/lib/connectors/runtime/check-argument-text";
-import type { ToolSet } from "@/lib/mcp/surface/surface-types";
+import type { McpSurface, ToolSet } from "@/lib/mcp/surface/surface-types";
+
+/** What a surface offers besides tools and resources: upstream prompts and completions. */
+export type GatewayParts = Pick<McpSurface, "prompts" | "complete" | "completions" | "upstreamResources">;
 
 /**
  * The protocol layer: a low-level SDK Server whose handlers answer from precomputed parts.
@@ -18,6 +21,8 @@ export interface ServerParts {
   resources: ResourceCatalog | null;
   /** Read on every request, so a live session can swap its tools when they change. */
   tools: () => ToolSet;
+  /** Read on every request, like `tools` (capabilities are declared from the first read). */
+  gateway: () => GatewayParts;
   /** Whether this connection can be told about tool list changes. */
   toolsListChanged: boolean;
   /** The 2025-era versions initialize may agree on (2025-era serving only; the SDK's own list otherwise). */
@@ -37,10 +42,14 @@ function refusal(e: unknown): unknown {
 
 export function buildServer(parts: ServerParts): Server {
   const { resources } = parts;
+  const gateway = parts.gateway();
+  const hasPrompts = gateway.prompts.list.length > 0;
   const server = new Server(parts.info, {
     capabilities: {
       tools: { listChanged: parts.toolsListChanged },
-      ...(resources ? { resources: { listChanged: false } } : {}),
+      ...(resources ? { resources: { listChanged: false, ...(gateway.upstreamResources.subscribe ? { subscribe: true } : {}) } } : {}),
+      ...(hasPrompts ? { prompts: { listChanged: parts.toolsListChanged } } : {}),
+      ...(gateway.completions ? { completions: {} } : {}),
     },
     ...(parts.instructions ? { instructions: parts.instructions } : {}),
     ...(parts.protocolVersions ? { supportedProtocolVersions: parts.protocolVersions } : {}),
@@ -56,16 +65,87 @@ export function buildServer(parts: ServerParts): Server {
     });
     return server.projectCallToolResult(result as CallToolResult, undefined);
   });
-  if (resources) {
-    server.setRequestHandler("resources/list", () => ({ resources: resources.list() }));
-    server.setRequestHandler("resources/templates/list", () => ({ resourceTemplates: [] }));
-    server.setRequestHandler("resources/read", (request) => {
+  if (hasPrompts) servePrompts(server, parts);
+  if (gateway.completions) serveCompletions(server, parts);
+  if (resources) serveResources(server, resources, parts);
+  return server;
+}
+
+function serveResources(server: Server, resources: ResourceCatalog, parts: ServerParts): void {
+  server.setRequestHandler("resources/list", () => ({ resources: resources.list() }));
+  server.setRequestHandler("resources/templates/list", () => ({ resourceTemplates: resources.templates() }));
+  server.setRequestHandler("resources/read", (request, ctx) => {
+    const upstream = resources.upstreamOf(request.params.uri);
+    // An upstream's resource is read through the caller's connection, its contents unchanged.
+    if (upstream) return parts.gateway().upstreamResources.read(upstream.connector, upstream.uri, ctx.mcpReq.signal);
+    {
       const found = resources.read(request.params.uri);
       // Not found and not visible are one answer (seed 004). The SDK puts -32602 {uri} on the
       // wire; 2025-era transports restore -32002 (lib/mcp/serve/legacy-transport.ts).
       if (!found) throw new ResourceNotFoundError(request.params.uri);
       return found as ReadResourceResult;
+    }
+  });
+  if (parts.gateway().upstreamResources.subscribe) serveSubscriptions(server, resources, parts);
+}
+
+/**
+ * resources/subscribe and unsubscribe: forwarded for an upstream's resource, and its
+ * `notifications/resources/updated` relayed to this connection while it lives (a stateless
+ * request's connection ends with its answer, so only sessions hear updates). The platform's
+ * own and stored resources change only with the configuration: acknowledged, never updated.
+ */
+function serveSubscriptions(server: Server, resources: ResourceCatalog, parts: ServerParts): void {
+  const active = new Map<string, Promise<() => Promise<void>>>();
+  server.setRequestHandler("resources/subscribe", async (request) => {
+    const { uri } = request.params;
+    const upstream = resources.upstreamOf(uri);
+    if (!upstream) {
+      if (!resources.read(uri)) throw new ResourceNotFoundError(uri);
+      return {};
+    }
+    if (!active.has(uri)) {
+      const pending = parts.gateway().upstreamResources.subscribeTo(upstream.connector, upstream.uri, () => {
+        void server.sendResourceUpdated({ uri }).catch(() => undefined);
+      });
+      active.set(uri, pending);
+      pending.catch(() => active.delete(uri));
+    }
+    await active.get(uri);
+    return {};
+  });
+  server.setRequestHandler("resources/unsubscribe", async (request) => {
+    const pending = active.get(request.params.uri);
+    active.delete(request.params.uri);
+    if (pending) await (await pending.catch(() => async () => undefined))();
+    return {};
+  });
+  const previous = server.onclose;
+  server.onclose = () => {
+    previous?.();
+    for (const pending of active.values()) void pending.then((unsubscribe) => unsubscribe()).catch(() => undefined);
+    active.clear();
+  };
+}
+
+function servePrompts(server: Server, parts: ServerParts): void {
+  server.setRequestHandler("prompts/list", () => ({ prompts: parts.gateway().prompts.list }));
+  server.setRequestHandler("prompts/get", async (request, ctx) => {
+    const { name } = request.params;
+    const pending = parts.gateway().prompts.get(name, request.params.arguments ?? {}, ctx.mcpReq.signal);
+    // The same answer whether the prompt is hidden from this caller or does not exist.
+    if (!pending) throw new ProtocolError(INVALID_PARAMS, `Unknown prompt: ${name}`);
+    return pending.catch((e: unknown) => {
+      throw refusal(e);
     });
-  }
-  return server;
+  });
+}
+
+function serveCompletions(server: Server, parts: ServerParts): void {
+  server.setRequestHandler("completion/complete", async (request, ctx) => {
+    const { ref, argument, context } = request.params;
+    const pending = parts.gateway().complete(ref, { argument, ...(context ? { context } : {}) }, ctx.mcpReq.signal);
+    // A reference this caller does not see, or whose upstream does not complete: nothing to offer.
+    return pending ?? { completion: { values: [], total: 0, hasMore: false } };
+  });
 }

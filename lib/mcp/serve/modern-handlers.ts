@@ -23,6 +23,10 @@ interface ModernEntry {
   bus: InMemoryServerEventBus;
   /** The tool list listeners last saw, and the configuration it came from. */
   signature: string;
+  /** The prompt list listeners last saw. */
+  promptSignature: string;
+  /** The resource and template lists listeners last saw. */
+  resourceSignature: string;
   watch: McpSurface["watch"];
   lastUsed: number;
 }
@@ -60,7 +64,7 @@ function entryFor(owner: SessionOwner, surface: McpSurface, maxBodyBytes: number
   const handler = createMcpHandler(
     (ctx) => {
       const s = ctx.authInfo?.extra?.[SURFACE] as McpSurface;
-      const server = buildServer({ info: s.info, instructions: s.instructions(), resources: s.resources(), tools: () => s.tools, toolsListChanged: true });
+      const server = buildServer({ info: s.info, instructions: s.instructions(), resources: s.resources(), tools: () => s.tools, gateway: () => s, toolsListChanged: true });
       // tools/list answers written from the published list's bytes (lib/mcp/serve/serialise-message.ts).
       const connect = server.connect.bind(server);
       server.connect = (transport) => connect(writePublishedListsFrom(transport));
@@ -73,7 +77,7 @@ function entryFor(owner: SessionOwner, surface: McpSurface, maxBodyBytes: number
       onerror: (e) => logger.debug({ err: e.message }, "MCP 2026-era request refused or failed"),
     },
   );
-  const entry: ModernEntry = { key, owner, handler, bus, signature: surface.tools.signature(), watch: surface.watch, lastUsed: Date.now() };
+  const entry: ModernEntry = { key, owner, handler, bus, signature: surface.tools.signature(), promptSignature: surface.prompts.signature(), resourceSignature: resourceSignature(surface), watch: surface.watch, lastUsed: Date.now() };
   entries.set(key, entry);
   registerSweep("modern-subscriptions", sweepSubscriptions);
   // subscriptions/listen streams never end by themselves: close them when the instance stops.
@@ -81,14 +85,30 @@ function entryFor(owner: SessionOwner, surface: McpSurface, maxBodyBytes: number
   return entry;
 }
 
-/** Records a newer configuration's tool list and tells open subscriptions if it changed. */
+/** Records a newer configuration's tool and prompt lists and tells open subscriptions of each that changed. */
 function adopt(entry: ModernEntry, fresh: McpSurface): void {
   if (!entry.watch || !fresh.watch || fresh.watch.configVersion <= entry.watch.configVersion) return;
   entry.watch = fresh.watch;
+  const resources = resourceSignature(fresh);
+  if (resources !== entry.resourceSignature) {
+    entry.resourceSignature = resources;
+    entry.handler.notify.resourcesChanged();
+  }
+  const prompts = fresh.prompts.signature();
+  if (prompts !== entry.promptSignature) {
+    entry.promptSignature = prompts;
+    entry.handler.notify.promptsChanged();
+  }
   const signature = fresh.tools.signature();
   if (signature === entry.signature) return;
   entry.signature = signature;
   entry.handler.notify.toolsChanged();
+}
+
+/** Equal for equal resource and template listings (2026-07-28 resources are per request, so they follow changes). */
+function resourceSignature(surface: McpSurface): string {
+  const catalog = surface.resources();
+  return catalog ? JSON.stringify([catalog.list(), catalog.templates()]) : "";
 }
 
 /** Drops handlers with no open subscription: idle ones, then the least recently used above `keep`. */

@@ -110,6 +110,7 @@ async function serveLegacy(request: Request, owner: SessionOwner, surface: McpSu
       instructions: surface.instructions(),
       resources: surface.resources(),
       tools: () => surface.tools,
+      gateway: () => surface,
       toolsListChanged: false,
       protocolVersions: SERVED_LEGACY_VERSIONS,
     };

@@ -4,7 +4,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { logger } from "@/lib/log";
 import { trackLiveMcpSessions } from "@/lib/ops/metrics";
 import { onShutdown } from "@/lib/ops/shutdown";
-import { buildServer } from "@/lib/mcp/serve/build-server";
+import { buildServer, type GatewayParts } from "@/lib/mcp/serve/build-server";
 import { SERVED_LEGACY_VERSIONS } from "@/lib/mcp/serve/check-protocol-version";
 import { LegacyHttpTransport } from "@/lib/mcp/serve/legacy-transport";
 import { closeWhenBodyEnds } from "@/lib/mcp/serve/legacy-stateless";
@@ -17,7 +17,8 @@ import { endpointKey, type McpEndpoint, type McpSurface, type ToolSet } from "@/
  * endpoint and to the credential that opened it: any other endpoint or credential presenting
  * its id gets 404, exactly like an unknown id, so the client re-initializes. Resources and
  * instructions are frozen when the session is created (seed 004 "Stateful sessions"); tools
- * reconcile with configuration changes and the client is sent tools/list_changed.
+ * and prompts reconcile with configuration changes and the client is sent
+ * tools/list_changed (prompts/list_changed when it was told of prompts at initialize).
  * Sessions live in this process (globalThis); scale-out needs affinity on Mcp-Session-Id.
  */
 
@@ -35,6 +36,8 @@ interface McpSession extends SessionOwner {
   server: Server;
   /** Current tools; replaced when the configuration changes. */
   tools: ToolSet;
+  /** Current prompts and completions; replaced with the tools. */
+  gateway: GatewayParts;
   watch: McpSurface["watch"];
   lastUsed: number;
 }
@@ -54,7 +57,7 @@ export function liveSessionCount(): number {
  * transport has accepted the initialize.
  */
 export async function openSession(request: Request, owner: SessionOwner, surface: McpSurface, maxBodyBytes: number): Promise<Response> {
-  const session = { ...owner, key: endpointKey(owner.endpoint), tools: surface.tools, watch: surface.watch, lastUsed: Date.now() } as McpSession;
+  const session = { ...owner, key: endpointKey(owner.endpoint), tools: surface.tools, gateway: surface, watch: surface.watch, lastUsed: Date.now() } as unknown as McpSession;
   session.transport = new LegacyHttpTransport({
     sessionIdGenerator: () => randomUUID(),
     maxRequestBodySize: maxBodyBytes,
@@ -66,6 +69,7 @@ export async function openSession(request: Request, owner: SessionOwner, surface
     instructions: surface.instructions(),
     resources: surface.resources(),
     tools: () => session.tools,
+    gateway: () => session.gateway,
     toolsListChanged: true,
     protocolVersions: SERVED_LEGACY_VERSIONS,
   });
@@ -142,9 +146,13 @@ async function reconcile(session: McpSession, fresh: McpSurface | null): Promise
   }
   if (!session.watch || !fresh.watch || fresh.watch.configVersion <= session.watch.configVersion) return;
   const changed = fresh.tools.signature() !== session.tools.signature();
+  const promptsChanged = fresh.prompts.signature() !== session.gateway.prompts.signature();
   session.tools = fresh.tools;
+  session.gateway = fresh;
   session.watch = fresh.watch;
   if (changed) await session.server.sendToolListChanged().catch(() => undefined);
+  // Only a session that declared prompts at initialize may be told its list changed.
+  if (promptsChanged && session.server.getCapabilities().prompts) await session.server.sendPromptListChanged().catch(() => undefined);
 }
 
 /** Idle eviction, sessions of revoked keys, then a reconcile of every session whose organization changed. */

@@ -1,5 +1,6 @@
 import type { ToolCallResult } from "@/lib/connectors/runtime/types";
-import { lazy, SERVER_VERSION, type McpSurface, type ToolSet, type WireTool } from "@/lib/mcp/surface/surface-types";
+import { NO_PROMPTS } from "@/lib/mcp/surface/publish-prompts";
+import { lazy, NO_UPSTREAM_RESOURCES, SERVER_VERSION, type McpSurface, type ToolSet, type WireTool } from "@/lib/mcp/surface/surface-types";
 
 /**
  * /mcp/demo: a public, anonymous server with a few built-in tools, for trying a client
@@ -79,6 +80,10 @@ export function demoSurface(): McpSurface {
     instructions: lazy(() => INSTRUCTIONS),
     resources: () => null,
     tools: demoTools,
+    prompts: NO_PROMPTS,
+    complete: () => null,
+    completions: false,
+    upstreamResources: NO_UPSTREAM_RESOURCES,
     watch: null,
   };
 }

@@ -4,10 +4,13 @@ import { buildResourceCatalog, type ResourceCatalog } from "@/lib/resources/reso
 import { composeInstructions } from "@/lib/mcp/visibility/filter-view";
 import { resolveCallerView } from "@/lib/mcp/visibility/resolve-view";
 import type { CallerView } from "@/lib/mcp/visibility/snapshot-types";
-import { bindToolSet, lazy, publishTools, SERVER_VERSION, type McpSurface, type PublishedTools } from "@/lib/mcp/surface/surface-types";
+import { bindToolSet, lazy, publishTools, SERVER_VERSION, type McpSurface, type PublishedTools, type UpstreamResources } from "@/lib/mcp/surface/surface-types";
+import { readUpstreamResource, subscribeUpstreamResource } from "@/lib/connectors/runtime/resource-subscriptions";
+import { bindPromptSet, completeThrough, publishPrompts, type CompletionRef, type PublishedPrompts } from "@/lib/mcp/surface/publish-prompts";
 
 /**
- * /mcp/<serverId> for one caller: the tools, instructions and resources of its CallerView —
+ * /mcp/<serverId> for one caller: the tools, prompts, instructions and resources (stored and
+ * the upstreams') of its CallerView —
  * the one connector set every surface derives from (seed 004 "Who sees what"). Null when the
  * server does not exist for this caller.
  *
@@ -25,6 +28,9 @@ interface PublishedServer {
   instructions: () => string;
   resources: () => ResourceCatalog;
   tools: PublishedTools;
+  prompts: PublishedPrompts;
+  /** Whether any visible connector's upstream completes prompts or templates. */
+  completions: boolean;
 }
 
 const published = new WeakMap<CallerView, PublishedServer>();
@@ -37,6 +43,8 @@ function publishedOf(view: CallerView): PublishedServer {
       instructions,
       resources: lazy(() => buildResourceCatalog(view, instructions())),
       tools: publishTools(view.connectors.flatMap((c) => c.tools.map((tool) => ({ exposedName: tool.exposedName, tool, view })))),
+      prompts: publishPrompts(view.connectors.flatMap((c) => c.prompts.map((prompt) => ({ prompt, view })))),
+      completions: view.connectors.some((c) => c.upstream.completions && (c.prompts.length > 0 || c.upstream.resourceTemplates.length > 0)),
     };
     published.set(view, found);
   }
@@ -50,6 +58,29 @@ export function surfaceOfView(caller: Caller, view: CallerView): McpSurface {
     instructions: parts.instructions,
     resources: parts.resources,
     tools: bindToolSet(caller, parts.tools, callTool),
+    prompts: bindPromptSet(caller, parts.prompts),
+    complete: (ref, params, signal) => completeThrough(caller, completionOwner(view, parts, ref), params, signal),
+    completions: parts.completions,
+    upstreamResources: bindUpstreamResources(caller, view),
     watch: { orgId: view.snapshot.server.orgId, configVersion: view.snapshot.configVersion },
+  };
+}
+
+/** The connector a completion reference belongs to, with the reference in the upstream's own terms. */
+function completionOwner(view: CallerView, parts: PublishedServer, ref: CompletionRef) {
+  if (ref.type === "ref/prompt") {
+    const found = parts.prompts.byName.get(ref.name);
+    const connector = found && view.connectors.find((c) => c.id === found.prompt.connectorId);
+    return connector ? { connector, view, upstreamRef: { type: "ref/prompt" as const, name: found.prompt.name } } : null;
+  }
+  const owner = parts.resources().templateOwner(ref.uri);
+  return owner ? { connector: owner, view, upstreamRef: ref } : null;
+}
+
+function bindUpstreamResources(caller: Caller, view: CallerView): UpstreamResources {
+  return {
+    subscribe: view.connectors.some((c) => c.upstream.subscribe && (c.upstream.resources.length > 0 || c.upstream.resourceTemplates.length > 0)),
+    read: (connector, uri, signal) => readUpstreamResource({ caller, view, connector, uri, signal }),
+    subscribeTo: (connector, uri, onUpdated) => subscribeUpstreamResource({ caller, view, connector, uri }, onUpdated),
   };
 }

@@ -1,7 +1,9 @@
 import type { Caller } from "@/lib/auth/caller";
 import type { ToolCallResult } from "@/lib/connectors/runtime/types";
 import type { ResourceCatalog } from "@/lib/resources/resource-catalog";
-import type { CallerView, SnapshotTool } from "@/lib/mcp/visibility/snapshot-types";
+import type { CallerView, SnapshotConnector, SnapshotTool } from "@/lib/mcp/visibility/snapshot-types";
+import type { CompletionRef, PromptSet } from "@/lib/mcp/surface/publish-prompts";
+import type { CompleteResult, ReadResourceResult } from "@modelcontextprotocol/client";
 
 /**
  * What one MCP endpoint offers one caller right now: the answer to every request the
@@ -39,8 +41,35 @@ export interface McpSurface {
   /** Resources, or null where the endpoint publishes none (/mcp, /mcp/demo). */
   resources(): ResourceCatalog | null;
   tools: ToolSet;
+  /** The upstream prompts this caller may use (empty where there are none). */
+  prompts: PromptSet;
+  /** completion/complete, sent to the connector owning the prompt or template; null: no such reference (or no completions). */
+  complete(ref: CompletionRef, params: CompleteParams, signal?: AbortSignal): Promise<CompleteResult> | null;
+  /** Whether any prompt or template this caller sees comes from an upstream that completes. */
+  completions: boolean;
+  /** Reads and subscriptions of upstream resources, through this caller's upstream connection. */
+  upstreamResources: UpstreamResources;
   /** The org whose configuration version decides when this surface is stale; null: never. */
   watch: { orgId: string; configVersion: number } | null;
+}
+
+export interface UpstreamResources {
+  /** Whether any visible connector's upstream takes resources/subscribe. */
+  subscribe: boolean;
+  read(connector: SnapshotConnector, uri: string, signal?: AbortSignal): Promise<ReadResourceResult>;
+  /** Resolves with the unsubscribe. */
+  subscribeTo(connector: SnapshotConnector, uri: string, onUpdated: (uri: string) => void): Promise<() => Promise<void>>;
+}
+
+export const NO_UPSTREAM_RESOURCES: UpstreamResources = {
+  subscribe: false,
+  read: () => Promise.reject(new Error("no upstream resources here")),
+  subscribeTo: () => Promise.reject(new Error("no upstream resources here")),
+};
+
+export interface CompleteParams {
+  argument: { name: string; value: string };
+  context?: { arguments?: Record<string, string> };
 }
 
 export const SERVER_VERSION = "0.1.0";

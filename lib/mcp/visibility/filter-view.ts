@@ -3,17 +3,23 @@ import { whitelistKey } from "@/lib/mcp/visibility/load-access";
 import type { CallerView, ServerSnapshot, SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
 
 /**
- * The connectors of a server this caller can use: those with at least one tool that is
- * assigned (it is in the snapshot) and allowed by the caller's access. Tools, initialize
- * instructions, connector-scoped skills, resources and the knowledge graph all derive from
- * this one set (seed 004 "Who sees what").
+ * The connectors of a server this caller can use: those with at least one tool or prompt
+ * that is assigned (it is in the snapshot) and allowed by the caller's access — seed 004's
+ * "a connector contributes when any of its tools survives", extended to prompts (issue 12:
+ * "a connector contributes when any of its tools or prompts survives"). Tools, prompts,
+ * initialize instructions, connector-scoped skills, resources (stored and upstream) and the
+ * knowledge graph all derive from this one set (seed 004 "Who sees what").
  */
 export function visibleConnectors(snapshot: ServerSnapshot, access: CallerAccess): CallerView {
   const connectors: SnapshotConnector[] = [];
   for (const connector of snapshot.connectors) {
-    const tools =
-      access.kind === "all" ? connector.tools : connector.tools.filter((t) => access.allowed.has(whitelistKey(connector.id, t.name)));
-    if (tools.length > 0) connectors.push(tools === connector.tools ? connector : { ...connector, tools });
+    if (access.kind === "all") {
+      if (connector.tools.length > 0 || connector.prompts.length > 0) connectors.push(connector);
+      continue;
+    }
+    const tools = connector.tools.filter((t) => access.allowed.has(whitelistKey(connector.id, t.name)));
+    const prompts = connector.prompts.filter((p) => access.prompts.has(whitelistKey(connector.id, p.name)));
+    if (tools.length > 0 || prompts.length > 0) connectors.push({ ...connector, tools, prompts });
   }
   const toolsByExposedName = new Map(connectors.flatMap((c) => c.tools.map((t) => [t.exposedName, t] as const)));
   return { snapshot, connectors, toolsByExposedName };

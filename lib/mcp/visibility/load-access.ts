@@ -3,16 +3,16 @@ import type { Caller } from "@/lib/auth/caller";
 import type { ServerHead } from "@/lib/mcp/visibility/load-snapshot";
 
 /**
- * Which tools of a server a caller may use, before looking at the tools themselves
+ * Which tools and prompts of a server a caller may use, before looking at the tools themselves
  * (DESIGN.md "Who sees what"):
  * - the instance credential and org owners/admins: every assigned tool;
- * - a workspace member with an MCP role: the role's whitelist;
+ * - a workspace member with an MCP role: the role's whitelists (tools, prompts);
  * - a workspace member without a role: everything, unless the workspace uses tool
  *   whitelists, then nothing (fail closed);
  * - anyone else, or an API key of another workspace or pinned to another server: null —
  *   the server does not exist for them.
  */
-export type CallerAccess = { kind: "all" } | { kind: "whitelist"; allowed: Set<string> };
+export type CallerAccess = { kind: "all" } | { kind: "whitelist"; allowed: Set<string>; prompts: Set<string> };
 
 /**
  * The class a caller's access falls in. Callers of one class see exactly the same surface of
@@ -50,11 +50,16 @@ export async function loadAccessClass(caller: Caller, head: Pick<ServerHead, "or
 /** What a class of callers may use in `orgId`: a role's whitelist is read from the database. */
 export async function loadAccess(access: AccessClass, orgId: string): Promise<CallerAccess> {
   if (access.key === "all") return { kind: "all" };
-  if (access.key === "none") return { kind: "whitelist", allowed: new Set() };
+  if (access.key === "none") return { kind: "whitelist", allowed: new Set(), prompts: new Set() };
   // The role must belong to the same org: checked in the query, not trusted from the member row.
-  const tools = await db().mcpRoleTool.findMany({
-    where: { orgId, roleId: (access as { roleId: string }).roleId },
-    select: { connectorId: true, toolName: true },
-  });
-  return { kind: "whitelist", allowed: new Set(tools.map((t) => whitelistKey(t.connectorId, t.toolName))) };
+  const roleId = (access as { roleId: string }).roleId;
+  const [tools, prompts] = await Promise.all([
+    db().mcpRoleTool.findMany({ where: { orgId, roleId }, select: { connectorId: true, toolName: true } }),
+    db().mcpRolePrompt.findMany({ where: { orgId, roleId }, select: { connectorId: true, promptName: true } }),
+  ]);
+  return {
+    kind: "whitelist",
+    allowed: new Set(tools.map((t) => whitelistKey(t.connectorId, t.toolName))),
+    prompts: new Set(prompts.map((p) => whitelistKey(p.connectorId, p.promptName))),
+  };
 }

@@ -5,6 +5,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { workspacesJoinedBy } from "@/lib/tenancy/scopes";
 import type { ServerSnapshot, SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
 import { exposedToolNames } from "@/lib/mcp/surface/tool-names";
+import { asCatalog } from "@/lib/connectors/upstream-catalog";
 
 /**
  * Loads a server's snapshot, reusing the cached one while the org's config version is
@@ -72,7 +73,7 @@ export function dropCachedSnapshot(serverId: string): void {
 }
 
 const connectorSelect = {
-  id: true, orgId: true, slug: true, name: true, type: true, instructions: true, config: true,
+  id: true, orgId: true, slug: true, name: true, type: true, instructions: true, config: true, upstreamCatalog: true,
   tools: { orderBy: [{ position: "asc" }, { name: "asc" }], select: { name: true, description: true, inputSchema: true, request: true } },
   resources: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, uri: true, name: true, description: true, mimeType: true, fetchConfig: true } },
   graphEntities: { orderBy: { key: "asc" }, select: { key: true, label: true, description: true } },
@@ -110,7 +111,11 @@ function toSnapshotConnectors(rows: LoadedConnector[]): SnapshotConnector[] {
   const flat = rows.flatMap((c) => c.tools.map((t) => ({ connectorSlug: c.slug, name: t.name })));
   const names = exposedToolNames(flat);
   let i = 0;
-  return rows.map((c) => ({
+  const catalogs = rows.map((c) => asCatalog(c.type === "mcp" ? c.upstreamCatalog : null));
+  // Prompts are a namespace of their own, named on a clash exactly like tools.
+  const promptNames = exposedToolNames(rows.flatMap((c, n) => catalogs[n].prompts.map((p) => ({ connectorSlug: c.slug, name: p.name }))));
+  let j = 0;
+  return rows.map((c, n) => ({
     id: c.id,
     orgId: c.orgId,
     slug: c.slug,
@@ -126,6 +131,8 @@ function toSnapshotConnectors(rows: LoadedConnector[]): SnapshotConnector[] {
       inputSchema: t.inputSchema as Record<string, unknown>,
       request: (t.request ?? null) as SnapshotConnector["tools"][number]["request"],
     })),
+    prompts: catalogs[n].prompts.map((p) => ({ ...p, connectorId: c.id, exposedName: promptNames[j++] })),
+    upstream: { resources: catalogs[n].resources, resourceTemplates: catalogs[n].resourceTemplates, subscribe: catalogs[n].subscribe, completions: catalogs[n].completions },
     storedResources: c.resources,
     graph: { entities: c.graphEntities, relations: c.graphRelations },
   }));

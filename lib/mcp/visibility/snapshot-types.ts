@@ -1,4 +1,5 @@
 import type { ToolAuditDetail } from "@/lib/generated/prisma/client";
+import type { CatalogPrompt, UpstreamCatalog } from "@/lib/connectors/upstream-catalog";
 
 /**
  * What an MCP server is, as loaded once per configuration version: every surface of
@@ -16,6 +17,13 @@ export interface SnapshotTool {
   inputSchema: Record<string, unknown>;
   /** How an http tool executes; null for mcp tools. */
   request: { method: string; path: string } | null;
+}
+
+/** A prompt of an `mcp` connector's upstream, named like tools (unique per server, prefixed on a clash). */
+export interface SnapshotPrompt extends CatalogPrompt {
+  connectorId: string;
+  /** The name MCP clients see. `name` is the upstream's (what role whitelists name). */
+  exposedName: string;
 }
 
 export interface SnapshotStoredResource {
@@ -42,6 +50,10 @@ export interface SnapshotConnector {
   /** Non-secret settings: `baseUrl` (http) or `url` (mcp). */
   config: { baseUrl?: string; url?: string };
   tools: SnapshotTool[];
+  /** The upstream's prompts (mcp connectors; empty for http ones). */
+  prompts: SnapshotPrompt[];
+  /** The upstream's resources, templates and what it takes (mcp connectors; empty for http ones). */
+  upstream: Omit<UpstreamCatalog, "prompts">;
   storedResources: SnapshotStoredResource[];
   /** The manual layer of the knowledge graph. */
   graph: SnapshotGraph;
@@ -67,10 +79,10 @@ export interface ServerSnapshot {
   skills: SnapshotSkill[];
 }
 
-/** The part of a snapshot one caller may use: connectors with at least one allowed tool. */
+/** The part of a snapshot one caller may use: connectors with at least one allowed tool or prompt. */
 export interface CallerView {
   snapshot: ServerSnapshot;
-  /** Visible connectors, in assignment order, each with only its allowed tools. */
+  /** Visible connectors, in assignment order, each with only its allowed tools and prompts. */
   connectors: SnapshotConnector[];
   /** Every allowed tool, by exposed name. */
   toolsByExposedName: Map<string, SnapshotTool>;

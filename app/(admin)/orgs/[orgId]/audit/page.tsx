@@ -21,7 +21,7 @@ type Props = { params: Promise<{ orgId: string }>; searchParams: Promise<Record<
 
 /** Common actions, offered as suggestions (any action can be typed). */
 const ACTIONS = [
-  "tool.call", "host_resources.read", "host_resources.list", "connector.create", "connector.update", "connector.delete", "connector.reload",
+  "tool.call", "prompt.get", "host_resources.read", "host_resources.list", "connector.create", "connector.update", "connector.delete", "connector.reload",
   "server.create", "server.update", "server.connectors.set", "server.delete", "role.create", "role.update", "role.delete",
   "skill.create", "skill.update", "skill.delete", "resource.create", "resource.update", "resource.delete", "graph.replace",
   "api_key.create", "api_key.revoke", "org.update", "org.member.add", "org.member.update", "org.member.remove",

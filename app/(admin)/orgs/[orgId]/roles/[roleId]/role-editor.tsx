@@ -18,19 +18,22 @@ import { plural } from "@/components/ui/plural";
 
 interface Props {
   orgId: string;
-  role: { id: string; name: string; tools: { connectorId: string; tool: string }[] };
+  role: { id: string; name: string; tools: { connectorId: string; tool: string }[]; prompts: { connectorId: string; prompt: string }[] };
   connectors: PickerConnector[];
+  /** The `mcp` connectors offering prompts, each with its prompts as picker entries. */
+  promptConnectors: PickerConnector[];
   /** The role's version as the page loaded it (its ETag). */
   version: string;
 }
 
 /** A role's name and whitelist, saved together (the whole list replaces the old one). */
-export function RoleEditor({ orgId, role, connectors, version: loaded }: Props) {
+export function RoleEditor({ orgId, role, connectors, promptConnectors, version: loaded }: Props) {
   const router = useRouter();
   const version = useObjectVersion(`role:${role.id}`, loaded);
   const [name, setName] = useState(role.name);
   const [nameError, setNameError] = useState<string>();
   const [selected, setSelected] = useState(() => new Set(role.tools.map((t) => toolKey(t.connectorId, t.tool))));
+  const [selectedPrompts, setSelectedPrompts] = useState(() => new Set(role.prompts.map((p) => toolKey(p.connectorId, p.prompt))));
   const [pending, startTransition] = useTransition();
   const offered = new Set(connectors.flatMap((c) => c.tools.map((t) => toolKey(c.id, t.name))));
   const connectorName = new Map(connectors.map((c) => [c.id, c.name]));
@@ -44,11 +47,16 @@ export function RoleEditor({ orgId, role, connectors, version: loaded }: Props) 
       const [connectorId, tool] = k.split("\u0000");
       return { connectorId, tool };
     });
+    // Prompts no connector offers right now stay allowed, as tools do (kept by name).
+    const prompts = [...selectedPrompts].map((k) => {
+      const [connectorId, prompt] = k.split("\u0000");
+      return { connectorId, prompt };
+    });
     startTransition(async () => {
-      const result = await updateRoleAction(role.id, { name: parsed.data, tools }, version.current());
+      const result = await updateRoleAction(role.id, { name: parsed.data, tools, prompts }, version.current());
       version.track(result);
       if (!result.ok && result.fieldErrors?.name) setNameError(result.fieldErrors.name);
-      applyResult(result, { success: `Role saved (${plural(tools.length, "tool")})` });
+      applyResult(result, { success: `Role saved (${plural(tools.length, "tool")}, ${plural(prompts.length, "prompt")})` });
     });
   };
   return (
@@ -102,6 +110,19 @@ export function RoleEditor({ orgId, role, connectors, version: loaded }: Props) 
           </Card>
         )}
       </section>
+      {promptConnectors.length > 0 && (
+        <section aria-labelledby="prompt-whitelist-title" className="grid gap-3">
+          <div>
+            <h2 id="prompt-whitelist-title" className="text-lg font-semibold">
+              Prompt whitelist
+            </h2>
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">
+              Prompts of MCP connectors&apos; upstream servers. A connector is usable — its resources included — when any of its tools or prompts is allowed.
+            </p>
+          </div>
+          <ToolWhitelistPicker noun="prompt" connectors={promptConnectors} selected={selectedPrompts} onChange={setSelectedPrompts} />
+        </section>
+      )}
       <div className="sticky bottom-0 flex flex-wrap items-center gap-3 border-t border-zinc-200 bg-zinc-50/95 py-3 dark:border-zinc-800 dark:bg-zinc-950/95">
         <Button type="button" onClick={save} disabled={pending}>
           {pending ? "Saving…" : "Save role"}

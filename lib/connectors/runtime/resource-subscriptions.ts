@@ -1,0 +1,90 @@
+import type { Client, McpSubscription, ReadResourceResult } from "@modelcontextprotocol/client";
+import type { Caller } from "@/lib/auth/caller";
+import { requestUpstream } from "@/lib/connectors/runtime/upstream-request";
+import type { CallerView, SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
+
+/**
+ * resources/read and resources/subscribe of an upstream's resource, over the caller's own
+ * upstream connection. A subscription is forwarded once per connection and URI (as
+ * resources/subscribe to a 2025-era upstream, as a `subscriptions/listen` stream with
+ * `resourceSubscriptions` to a 2026-07-28 one); every
+ * downstream session subscribed through that connection hears the upstream's
+ * `notifications/resources/updated` for it, and the upstream is unsubscribed when the last
+ * one leaves.
+ */
+
+type Listener = (uri: string) => void;
+
+const listeners = new WeakMap<Client, Map<string, Set<Listener>>>();
+/** 2026-07-28 upstreams have no resources/subscribe: one `subscriptions/listen` stream per URI instead. */
+const streams = new WeakMap<Client, Map<string, McpSubscription>>();
+
+function isModern(client: Client): boolean {
+  return (client.getNegotiatedProtocolVersion() ?? "") >= "2026";
+}
+
+async function subscribeUpstream(client: Client, uri: string, options: { signal?: AbortSignal; timeout: number }): Promise<void> {
+  if (!isModern(client)) {
+    await client.subscribeResource({ uri }, options);
+    return;
+  }
+  const byUri = streams.get(client) ?? new Map<string, McpSubscription>();
+  streams.set(client, byUri);
+  byUri.set(uri, await client.listen({ resourceSubscriptions: [uri] }, { timeout: options.timeout }));
+}
+
+async function unsubscribeUpstream(client: Client, uri: string, options: { signal?: AbortSignal; timeout: number }): Promise<void> {
+  const stream = streams.get(client)?.get(uri);
+  if (stream) {
+    streams.get(client)!.delete(uri);
+    await stream.close();
+  } else if (!isModern(client)) await client.unsubscribeResource({ uri }, options);
+}
+
+function listenersOf(client: Client): Map<string, Set<Listener>> {
+  let byUri = listeners.get(client);
+  if (!byUri) {
+    const fresh = new Map<string, Set<Listener>>();
+    byUri = fresh;
+    listeners.set(client, fresh);
+    client.setNotificationHandler("notifications/resources/updated", (notification) => {
+      const uri = notification.params.uri;
+      for (const listener of fresh.get(uri) ?? []) listener(uri);
+    });
+  }
+  return byUri;
+}
+
+export interface UpstreamResourceTarget {
+  caller: Caller;
+  view: CallerView;
+  connector: SnapshotConnector;
+  uri: string;
+  signal?: AbortSignal;
+}
+
+/** The upstream's contents, unchanged (text and blobs alike). */
+export function readUpstreamResource(target: UpstreamResourceTarget): Promise<ReadResourceResult> {
+  return requestUpstream({ ...target, work: (client, options) => client.readResource({ uri: target.uri }, { ...options, cacheMode: "bypass" }) });
+}
+
+/** Subscribes `listener` to the URI; resolves with the function that unsubscribes it. */
+export async function subscribeUpstreamResource(target: UpstreamResourceTarget, listener: Listener): Promise<() => Promise<void>> {
+  let owner: Client | undefined;
+  await requestUpstream({
+    ...target,
+    work: async (client, options) => {
+      owner = client;
+      const byUri = listenersOf(client);
+      const set = byUri.get(target.uri) ?? new Set();
+      if (set.size === 0) await subscribeUpstream(client, target.uri, options);
+      set.add(listener);
+      byUri.set(target.uri, set);
+    },
+  });
+  return async () => {
+    const set = owner && listeners.get(owner)?.get(target.uri);
+    if (!set || !set.delete(listener) || set.size > 0) return;
+    await requestUpstream({ ...target, work: (client, options) => unsubscribeUpstream(client, target.uri, options) }).catch(() => undefined);
+  };
+}

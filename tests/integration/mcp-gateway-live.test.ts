@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { PromptListChangedNotificationSchema, ResourceUpdatedNotificationSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { Client as V2Client, StreamableHTTPClientTransport as V2Transport } from "@modelcontextprotocol/client";
+import { api } from "@/tests/helpers/api";
+import { createTenant } from "@/tests/helpers/factories";
+import { connectV1 } from "@/tests/helpers/mcp-clients";
+import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
+import { startV1ListUpstream, type ListUpstream } from "@/tests/helpers/v1-list-upstream";
+
+/**
+ * Issue 12 with a 2025-era v1 SDK upstream that changes while clients are connected: its
+ * prompts, resources and templates through the gateway, completion/complete routed to it,
+ * resources/subscribe forwarded and notifications/resources/updated relayed to the
+ * subscribed session, and the upstream's list_changed re-discovering the connector and
+ * reaching live 2025-era sessions and 2026-07-28 subscriptions.
+ */
+
+process.env.MCP_STATEFUL_SESSIONS = "true";
+process.env.MCP_RECONCILE_INTERVAL_MS = "100";
+
+let app: RouteServer;
+let upstream: ListUpstream;
+beforeAll(async () => {
+  [app, upstream] = await Promise.all([startRouteServer(), startV1ListUpstream()]);
+  // The first connector creation and MCP request of a worker load the routes and the SDKs:
+  // paid here, not inside the first test's time limit.
+  const warm = await scenario();
+  await (await connectV1(warm.url, warm.t.member.token)).close();
+}, 120_000);
+afterAll(async () => {
+  delete process.env.MCP_STATEFUL_SESSIONS;
+  await Promise.all([app.close(), upstream.close()]);
+});
+
+async function scenario() {
+  const t = await createTenant();
+  const connector = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/connectors`, { name: "Memo", type: "mcp", config: { url: upstream.url } });
+  expect(connector.status, connector.text).toBe(201);
+  const server = await api(t.admin.token).post(`/api/v1/workspaces/${t.workspace.id}/servers`, { name: "Live", connectorIds: [connector.body.id] });
+  expect(server.status, server.text).toBe(201);
+  return { t, url: `${app.origin}/mcp/${server.body.id}` };
+}
+
+describe("a v1 (2025-era) upstream through the gateway", () => {
+  it("prompts, resources, templates and completions of a v1 upstream, to a v2 (2026-07-28) client", async () => {
+    const { t, url } = await scenario();
+    const client = new V2Client({ name: "t", version: "1" }, { capabilities: {}, versionNegotiation: { mode: { pin: "2026-07-28" } } });
+    await client.connect(new V2Transport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${t.member.token}` } } }));
+    try {
+      expect((await client.getPrompt({ name: "greet", arguments: { who: "Ada" } })).messages[0].content).toEqual({ type: "text", text: "greet Ada" });
+      expect((await client.readResource({ uri: "memo://note" })).contents[0]).toMatchObject({ text: "the note" });
+      expect((await client.readResource({ uri: "memo://items/7" })).contents[0]).toMatchObject({ text: "item 7" });
+      const byTemplate = await client.complete({ ref: { type: "ref/resource", uri: "memo://items/{id}" }, argument: { name: "id", value: "4" } });
+      expect(byTemplate.completion.values).toEqual(["4-done"]);
+      const byPrompt = await client.complete({ ref: { type: "ref/prompt", name: "greet" }, argument: { name: "who", value: "A" } });
+      expect(byPrompt.completion.values).toEqual(["A-done"]);
+      expect(upstream.completions.slice(-2)).toEqual([{ type: "ref/resource", uri: "memo://items/{id}" }, { type: "ref/prompt", name: "greet" }]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("a stateful session's subscription is forwarded and the upstream's resources/updated relayed to it", async () => {
+    const { t, url } = await scenario();
+    const client = await connectV1(url, t.member.token);
+    const updates: string[] = [];
+    client.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updates.push(n.params.uri));
+    try {
+      await client.client.subscribeResource({ uri: "memo://note" });
+      expect(upstream.subscribed).toContain("memo://note");
+      await upstream.updated("memo://note");
+      await vi.waitFor(() => expect(updates).toEqual(["memo://note"]), { timeout: 5000 });
+      await client.client.unsubscribeResource({ uri: "memo://note" });
+      expect(upstream.subscribed).not.toContain("memo://note");
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("the upstream's list_changed re-discovers the connector and reaches live sessions and 2026-07-28 listeners", async () => {
+    const { t, url } = await scenario();
+    const v1 = await connectV1(url, t.member.token);
+    const told: string[] = [];
+    v1.client.setNotificationHandler(ToolListChangedNotificationSchema, () => void told.push("tools"));
+    v1.client.setNotificationHandler(PromptListChangedNotificationSchema, () => void told.push("prompts"));
+    const v2 = new V2Client(
+      { name: "t", version: "1" },
+      { capabilities: {}, versionNegotiation: { mode: { pin: "2026-07-28" } }, listChanged: { prompts: { autoRefresh: false, debounceMs: 0, onChanged: () => void told.push("v2 prompts") } } },
+    );
+    await v2.connect(new V2Transport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${t.member.token}` } } }));
+    try {
+      // A request through the gateway opens the member's pooled connection to the upstream.
+      await v1.client.getPrompt({ name: "greet", arguments: { who: "x" } });
+      upstream.prompts.push("farewell");
+      upstream.tools.push("archive");
+      await upstream.changed("prompts");
+      await vi.waitFor(() => expect(told).toEqual(expect.arrayContaining(["tools", "prompts", "v2 prompts"])), { timeout: 8000 });
+      expect((await v1.client.listPrompts()).prompts.map((p) => p.name)).toEqual(["greet", "farewell"]);
+      expect((await v1.client.listTools()).tools.map((tool) => tool.name)).toEqual(["lookup", "archive"]);
+      expect((await v2.listPrompts()).prompts.map((p) => p.name)).toEqual(["greet", "farewell"]);
+    } finally {
+      upstream.prompts.splice(1);
+      upstream.tools.splice(1);
+      await Promise.all([v1.close(), v2.close()]);
+    }
+  });
+});
