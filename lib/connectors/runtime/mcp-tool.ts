@@ -2,6 +2,7 @@ import { ProtocolError, SdkError, SdkErrorCode, type CallToolResult } from "@mod
 import { redactSecrets } from "@/lib/connectors/secret-headers";
 import { loadUpstreamSettings } from "@/lib/connectors/runtime/connector-secrets";
 import { failed, type RuntimeAnswer } from "@/lib/connectors/runtime/outcome";
+import { scrubbedRpcError } from "@/lib/connectors/runtime/upstream-rpc-error";
 import type { ToolCallResult, UpstreamOwner } from "@/lib/connectors/runtime/types";
 import type { UpstreamConnection, UpstreamPool } from "@/lib/connectors/runtime/upstream-pool";
 import type { SnapshotConnector, SnapshotTool } from "@/lib/mcp/visibility/snapshot-types";
@@ -10,7 +11,8 @@ import { setting } from "@/lib/config/settings";
 /**
  * Executes a tool of an `mcp` connector: `tools/call` with the tool's upstream name over the
  * owner's pooled connection. A dead connection is an isError result and is dropped, so the
- * next call opens a new one; an error the upstream itself answered keeps the connection.
+ * next call opens a new one; a JSON-RPC error the upstream itself answered keeps the
+ * connection and is passed on as that error (`rpcError`).
  */
 
 export interface McpToolCall {
@@ -68,7 +70,10 @@ export async function callMcpTool(call: McpToolCall, pool: UpstreamPool): Promis
       if (!used) return failed(`The upstream MCP server could not be reached: ${describe(e, loaded)}`);
       if (call.signal?.aborted) return failed("The call was cancelled.");
       const scrubbed = describe(e, used.headers);
-      if (e instanceof ProtocolError) return { ...failed(`The upstream MCP server answered with an error (${e.code}): ${scrubbed}`), outcome: "isError" };
+      if (e instanceof ProtocolError) {
+        const rpcError = scrubbedRpcError(e.code, e.message, e.data, used.headers);
+        return { ...failed(`The upstream MCP server answered with an error (${e.code}): ${scrubbed}`), outcome: "isError", rpcError };
+      }
       if (e instanceof SdkError && CALL_SCOPED.has(e.code)) return failed(`The upstream MCP server's answer could not be used: ${scrubbed}`);
       const retry = attempt === 0 && lostSession(e, used);
       pool.drop(used);

@@ -2,6 +2,7 @@ import { ProtocolError, ResourceNotFoundError, Server, type CallToolResult, type
 import type { ResourceCatalog } from "@/lib/resources/resource-catalog";
 import { ToolCallNotAuditedError } from "@/lib/connectors/runtime/audit-call";
 import { InvalidToolArgumentsError } from "@/lib/connectors/runtime/check-argument-text";
+import { UpstreamRpcError } from "@/lib/connectors/runtime/upstream-rpc-error";
 import type { ToolSet } from "@/lib/mcp/surface/surface-types";
 
 /**
@@ -28,10 +29,11 @@ export interface ServerParts {
 const INVALID_PARAMS = -32602;
 const INTERNAL_ERROR = -32603;
 
-/** The runtime's two refusals, each made before the call left the platform, as JSON-RPC errors. */
+/** The runtime's two refusals, made before the call left the platform, and the upstream's own JSON-RPC errors. */
 function refusal(e: unknown): unknown {
   if (e instanceof InvalidToolArgumentsError) return new ProtocolError(INVALID_PARAMS, e.message, { path: e.pointer });
   if (e instanceof ToolCallNotAuditedError) return new ProtocolError(INTERNAL_ERROR, e.message);
+  if (e instanceof UpstreamRpcError) return new ProtocolError(e.code, e.message, e.data);
   return e;
 }
 
