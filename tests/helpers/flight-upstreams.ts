@@ -131,7 +131,10 @@ export async function startV2FlightUpstream(): Promise<FlightUpstream> {
   const base = await recorded(async (req, res, body) => {
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) for (const value of [v ?? []].flat()) headers.append(k, value);
-    const request = new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body: req.method === "POST" ? JSON.stringify(body) : undefined });
+    // The request is aborted when its client goes away, as a real HTTP server's is.
+    const gone = new AbortController();
+    res.on("close", () => gone.abort());
+    const request = new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body: req.method === "POST" ? JSON.stringify(body) : undefined, signal: gone.signal });
     const response = await handlerFor(String(req.headers.authorization ?? "")).fetch(request);
     res.writeHead(response.status, Object.fromEntries(response.headers));
     const reader = response.body?.getReader();

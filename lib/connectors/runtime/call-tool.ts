@@ -54,5 +54,5 @@ async function execute(input: ToolCallInput, pool: UpstreamPool): Promise<Runtim
     userId: input.caller.kind === "user" ? input.caller.userId : null,
     connectorId: connector.id,
   };
-  return callMcpTool({ owner, connector, tool, args, configVersion: view.snapshot.configVersion, signal: input.signal }, pool);
+  return callMcpTool({ owner, connector, tool, args, configVersion: view.snapshot.configVersion, signal: input.signal, flight: input.flight }, pool);
 }

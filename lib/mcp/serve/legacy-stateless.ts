@@ -7,7 +7,7 @@ import { jsonRpcErrorResponse, TRANSPORT_ERROR } from "@/lib/mcp/serve/responses
  * transport (the SDK's stateless idiom, on our transport so resource-not-found keeps its
  * 2025 code). GET and DELETE are session operations: 405, as in the SDK's stateless mode.
  */
-export async function serveLegacyStateless(request: Request, parts: ServerParts, maxBodyBytes: number): Promise<Response> {
+export async function serveLegacyStateless(request: Request, parts: ServerParts, maxBodyBytes: number, identity?: string): Promise<Response> {
   if (request.method !== "POST") {
     return jsonRpcErrorResponse(405, TRANSPORT_ERROR, "Method not allowed.", { headers: { allow: "POST" } });
   }
@@ -23,7 +23,9 @@ export async function serveLegacyStateless(request: Request, parts: ServerParts,
   };
   request.signal?.addEventListener("abort", teardown, { once: true });
   try {
-    return closeWhenBodyEnds(await transport.handleRequest(request), teardown);
+    // The credential reaches handlers as auth info: a later notifications/cancelled finds the call by it.
+    const authInfo = identity ? { token: "", clientId: identity, scopes: [] } : undefined;
+    return closeWhenBodyEnds(await transport.handleRequest(request, authInfo ? { authInfo } : undefined), teardown);
   } catch (e) {
     teardown();
     throw e;
