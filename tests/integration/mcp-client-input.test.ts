@@ -140,3 +140,18 @@ describe("stateless 2025-era serving", () => {
     }
   });
 });
+
+describe("a 2026-07-28 retry", () => {
+  it("with a requestState the platform did not issue to this credential is refused (-32602), and the parked call is not answered", async () => {
+    const s = await flightScenario(app.origin, v1.url);
+    const client = await v2Client(s.url, s.t.member.token, ALL);
+    try {
+      for (const requestState of ["forged", "sbcall_00000000-0000-0000-0000-000000000000"]) {
+        const error = await rpcError(client.request({ method: "tools/call", params: { name: "elicit", arguments: {}, requestState, inputResponses: {} } }));
+        expect(error.code).toBe(-32602);
+      }
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -34,6 +34,12 @@ export interface CallFlight {
   log(message: LoggingMessageNotificationParams): void;
   /** Asks the calling client for input and resolves with its answer (the bare result). */
   requestInput(request: InputRequest): Promise<Record<string, unknown>>;
+  /**
+   * A 2026-07-28 caller: a 2026-07-28 upstream's `input_required` goes to it as it is (its keys
+   * and requestState untouched), and `retry` is what the caller's retry carried back.
+   */
+  readonly passInputRequired?: boolean;
+  readonly retry?: { inputResponses?: Record<string, unknown>; requestState?: string };
   /** Set when the upstream asked for input the caller cannot give: the call then fails with this. */
   refused?: MissingRequiredClientCapabilityError;
 }

@@ -1,4 +1,4 @@
-import { CLIENT_CAPABILITIES_META_KEY, LOG_LEVEL_META_KEY, ProtocolError, SdkError, SdkErrorCode, type CallToolResult, type LoggingLevel } from "@modelcontextprotocol/client";
+import { CLIENT_CAPABILITIES_META_KEY, isInputRequiredResult, LOG_LEVEL_META_KEY, ProtocolError, SdkError, SdkErrorCode, type CallToolResult, type LoggingLevel } from "@modelcontextprotocol/client";
 import { type CallFlight, runInFlight } from "@/lib/connectors/runtime/call-flight";
 import { redactSecrets } from "@/lib/connectors/secret-headers";
 import { loadUpstreamSettings } from "@/lib/connectors/runtime/connector-secrets";
@@ -93,11 +93,17 @@ async function sendCall(connection: UpstreamConnection, call: McpToolCall): Prom
   const modern = (connection.protocolVersion ?? "") >= "2026-07-28";
   if (flight && !modern) await forwardLogLevel(connection, flight.logLevel);
   const meta = flight && modern ? { [CLIENT_CAPABILITIES_META_KEY]: flight.clientCapabilities, ...(flight.logLevel ? { [LOG_LEVEL_META_KEY]: flight.logLevel } : {}) } : undefined;
+  // 2026-07-28 on both sides: the upstream's input_required is the caller's, keys and state as they are.
+  const passThrough = !!flight?.passInputRequired && modern;
+  // A requestState not ours (lib/mcp/serve/serve-tool-call.ts) can only be a 2026-07-28 upstream's.
+  if (flight?.retry?.requestState !== undefined && !passThrough) throw new ProtocolError(-32602, "Invalid or expired requestState", { reason: "invalid_request_state" });
+  const retry = passThrough ? flight?.retry : undefined;
   return runInFlight(flight, () =>
     connection.client.callTool(
-      { name: call.tool.name, arguments: call.args, ...(meta ? { _meta: meta } : {}) },
+      { name: call.tool.name, arguments: call.args, ...(meta ? { _meta: meta } : {}), ...(retry?.inputResponses ? { inputResponses: retry.inputResponses } : {}), ...(retry?.requestState !== undefined ? { requestState: retry.requestState } : {}) },
       {
         signal: call.signal,
+        ...(passThrough ? { allowInputRequired: true } : {}),
         timeout: setting("UPSTREAM_CALL_TIMEOUT_MS"),
         ...(flight ? { onprogress: (p: { progress: number; total?: number; message?: string }) => flight.progress(p), resetTimeoutOnProgress: true } : {}),
       },
@@ -113,6 +119,8 @@ async function forwardLogLevel(connection: UpstreamConnection, level: LoggingLev
 }
 
 function toAnswer(result: CallToolResult, flight?: CallFlight): RuntimeAnswer {
+  // Passed through to a 2026-07-28 caller, which answers and retries (lib/mcp/serve/serve-tool-call.ts).
+  if (isInputRequiredResult(result)) return { result: result as unknown as ToolCallResult, outcome: "ok" };
   // The upstream asked for input this caller cannot give: the caller gets -32021, whatever the tool made of the refusal.
   if (flight?.refused) {
     const { code, message, data } = flight.refused;

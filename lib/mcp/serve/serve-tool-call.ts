@@ -26,6 +26,8 @@ import { setting } from "@/lib/config/settings";
 
 const LEVELS: LoggingLevel[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
 const INVALID_PARAMS = -32602;
+/** The prefix of the requestState naming a parked call. */
+const PARKED = "sbcall_";
 
 interface Ask {
   request: InputRequest;
@@ -52,12 +54,17 @@ class ServedFlight implements CallFlight {
   private count = 0;
   private unfollow?: () => void;
 
+  readonly passInputRequired: boolean;
+  retry?: { inputResponses?: Record<string, unknown>; requestState?: string };
+
   constructor(
     public ctx: ServerContext,
     readonly modern: boolean,
     readonly clientCapabilities: ClientCapabilities,
     public logLevel: LoggingLevel | undefined,
-  ) {}
+  ) {
+    this.passInputRequired = modern;
+  }
 
   /**
    * The request now being served: its cancellation (notifications/cancelled) or its client
@@ -120,6 +127,10 @@ export async function serveToolCall(
     : // A 2025-era client that set no level gets every message (the SDK's own default).
       new ServedFlight(ctx, false, legacy.clientCapabilities ?? {}, legacy.logLevel ?? "debug");
   flight.follow(ctx);
+  if (modern && (ctx.mcpReq.inputResponses || ctx.mcpReq.requestState() !== undefined)) {
+    const requestState = ctx.mcpReq.requestState();
+    flight.retry = { inputResponses: ctx.mcpReq.inputResponses, requestState: typeof requestState === "string" ? requestState : undefined };
+  }
   const pending = start(flight);
   if (!pending) return null;
   const untrack = track(identityOf(ctx), ctx.mcpReq.id, flight);
@@ -164,7 +175,7 @@ async function next(flight: ServedFlight, settled: Promise<Settled>, ctx: Server
     return outcome.result;
   }
   flight.park();
-  const requestState = `sbcall_${randomUUID()}`;
+  const requestState = `${PARKED}${randomUUID()}`;
   const expiry = setTimeout(() => {
     parked.delete(requestState);
     flight.controller.abort(new Error("the client did not answer the input request in time"));
@@ -178,7 +189,8 @@ async function next(flight: ServedFlight, settled: Promise<Settled>, ctx: Server
 /** The parked call a retry names, its answers delivered; null for a fresh call. */
 function resume(ctx: ServerContext): Parked | null {
   const state = ctx.mcpReq.requestState();
-  if (typeof state !== "string" || !state.startsWith("sbcall_")) return null;
+  // Another state is a 2026-07-28 upstream's own, passed through: the retry goes to it (it checks it).
+  if (typeof state !== "string" || !state.startsWith(PARKED)) return null;
   const found = parked.get(state);
   // Unknown, expired, or another credential's: the SDK's own answer to a state it cannot verify.
   if (!found || found.identity !== identityOf(ctx)) throw new ProtocolError(INVALID_PARAMS, "Invalid or expired requestState", { reason: "invalid_request_state" });
