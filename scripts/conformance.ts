@@ -85,11 +85,11 @@ async function throughProduct(suite: Suite, upstreamUrl: string): Promise<number
   cleanups.push(() => app.close());
   const { stopLiveWatch } = await import("../lib/mcp/serve/live-watch");
   cleanups.push(async () => stopLiveWatch());
-  const fixture = await createConformanceFixture(upstreamUrl, app.origin);
-  app.setKey(fixture.apiKey);
-  const url = `${app.origin}/mcp/${fixture.serverId}`;
   let worst = 0;
   for (const wire of WIRES) {
+    const fixture = await createConformanceFixture(upstreamUrl, app.origin, wire === "2025-11-25" ? "2025-11-25" : "auto");
+    app.setKey(fixture.apiKey);
+    const url = `${app.origin}/mcp/${fixture.serverId}`;
     const baseline = path.join(ROOT, "conformance", `baseline-${wire}${stateless ? "-stateless" : ""}.yml`);
     log(`suite against ${url} (${stateless ? "stateless" : "stateful sessions"}), ${wire} wire, baseline ${path.relative(ROOT, baseline)}`);
     const code = await runSuite(suite, { url, wire, scenario, expectedFailures: baseline });

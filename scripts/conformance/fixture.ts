@@ -19,7 +19,13 @@ export interface ConformanceFixture {
   apiKey: string;
 }
 
-export async function createConformanceFixture(upstreamUrl: string, baseUrl: string): Promise<ConformanceFixture> {
+/**
+ * `protocolEra` is the connector's era: the run pins 2025-11-25 for the 2025-11-25 wire, so the
+ * upstream is reached in the era the suite's client speaks (the fixture's 2025-era tools ask
+ * for client input by server-to-client requests, which a 2026-07-28 connection cannot carry;
+ * translation across eras is tests/integration/mcp-client-input.test.ts).
+ */
+export async function createConformanceFixture(upstreamUrl: string, baseUrl: string, protocolEra: "auto" | "2025-11-25" = "auto"): Promise<ConformanceFixture> {
   const suffix = randomBytes(4).toString("hex");
   const org = await db().organization.create({ data: { name: "Conformance fixture", slug: `conformance-${suffix}` }, select: { id: true } });
   const workspace = await db().workspace.create({ data: { orgId: org.id, name: "Conformance", slug: "conformance" }, select: { id: true } });
@@ -34,7 +40,7 @@ export async function createConformanceFixture(upstreamUrl: string, baseUrl: str
     type: "mcp",
     name: "Conformance fixture",
     instructions: "Tools the MCP conformance suite calls.",
-    config: { url: upstreamUrl },
+    config: { url: upstreamUrl, protocolEra },
   });
   const server = await createServer(
     INSTANCE_CALLER,

@@ -147,14 +147,14 @@ function withRequestedVersion(body: unknown, version: string): unknown {
   return Array.isArray(body) ? body.map(rewrite) : rewrite(body);
 }
 
-function isInitialize(body: unknown): boolean {
+export function isInitialize(body: unknown): boolean {
   return [body].flat().some((m) => (m as { method?: string } | null)?.method === "initialize");
 }
 
-type Serve = (req: http.IncomingMessage, res: http.ServerResponse, body: unknown) => Promise<void>;
+export type Serve = (req: http.IncomingMessage, res: http.ServerResponse, body: unknown) => Promise<void>;
 
 /** A node:http server on a fixed port that records the JSON-RPC messages it receives. */
-async function recorded(serve: Serve, onStop: () => void = () => undefined): Promise<RecordedUpstream> {
+export async function recorded(serve: Serve, onStop: () => void = () => undefined): Promise<RecordedUpstream> {
   const messages: RecordedUpstream["messages"] = [];
   let server: http.Server | null = null;
   let port = 0;

@@ -75,6 +75,8 @@ export interface ToolCallEnd {
   result: ToolCallResult;
   outcome: CallOutcome;
   durationMs: number;
+  /** The JSON-RPC error code the upstream answered, which the client receives as that error. */
+  errorCode?: number;
 }
 
 /**
@@ -89,6 +91,7 @@ export async function finishToolCallEvent(eventId: string, input: ToolCallInput,
       status: "finished",
       outcome: end.outcome,
       durationMs: end.durationMs,
+      ...(end.errorCode !== undefined ? { errorCode: end.errorCode } : {}),
       resultSize: result.bytes,
       resultSha256: result.sha256,
       ...(org.toolAuditDetail === "arguments_and_results" ? { result: auditExcerpt(end.result) } : {}),

@@ -15,9 +15,11 @@ import { countUpstreamCall } from "@/lib/ops/metrics";
  * tool is in the caller's view). "A tool call is never executed without its audit event":
  * arguments the audit log could not store are refused (InvalidToolArgumentsError), then the
  * event is written before anything leaves the platform (ToolCallNotAuditedError when it
- * cannot be). Those two are the only throws; after them every failure — arguments that do
- * not fit the tool's inputSchema, the HTTP API or upstream MCP server failing — is an isError
- * result the model can read, and the event is completed with the outcome.
+ * cannot be). Those two are the only throws before the call; after them every failure —
+ * arguments that do not fit the tool's inputSchema, the HTTP API or upstream MCP server
+ * failing — is an isError result the model can read, and the event is completed with the
+ * outcome. The one exception: a JSON-RPC error the upstream MCP server answered is recorded,
+ * then thrown as UpstreamRpcError for the protocol layer to pass on as that error.
  */
 export async function callTool(input: ToolCallInput, pool: UpstreamPool = upstreamPool()): Promise<ToolCallResult> {
   assertStorableArguments(input.args);
@@ -33,7 +35,8 @@ export async function callTool(input: ToolCallInput, pool: UpstreamPool = upstre
   }
   const kind = input.view.connectors.find((c) => c.id === input.tool.connectorId)?.type;
   if (kind) countUpstreamCall(kind, answer.outcome);
-  await finishToolCallEvent(eventId, input, { result: answer.result, outcome: answer.outcome, durationMs: Math.round(performance.now() - started) });
+  await finishToolCallEvent(eventId, input, { result: answer.result, outcome: answer.outcome, durationMs: Math.round(performance.now() - started), errorCode: answer.rpcError?.code });
+  if (answer.rpcError) throw answer.rpcError;
   return answer.result;
 }
 
@@ -51,5 +54,5 @@ async function execute(input: ToolCallInput, pool: UpstreamPool): Promise<Runtim
     userId: input.caller.kind === "user" ? input.caller.userId : null,
     connectorId: connector.id,
   };
-  return callMcpTool({ owner, connector, tool, args, configVersion: view.snapshot.configVersion, signal: input.signal }, pool);
+  return callMcpTool({ owner, connector, tool, args, configVersion: view.snapshot.configVersion, signal: input.signal, flight: input.flight }, pool);
 }

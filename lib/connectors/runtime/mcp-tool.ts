@@ -1,7 +1,9 @@
-import { ProtocolError, SdkError, SdkErrorCode, type CallToolResult } from "@modelcontextprotocol/client";
+import { CLIENT_CAPABILITIES_META_KEY, isInputRequiredResult, LOG_LEVEL_META_KEY, ProtocolError, SdkError, SdkErrorCode, type CallToolResult, type LoggingLevel } from "@modelcontextprotocol/client";
+import { type CallFlight, runInFlight } from "@/lib/connectors/runtime/call-flight";
 import { redactSecrets } from "@/lib/connectors/secret-headers";
 import { loadUpstreamSettings } from "@/lib/connectors/runtime/connector-secrets";
 import { failed, type RuntimeAnswer } from "@/lib/connectors/runtime/outcome";
+import { scrubbedRpcError, UpstreamRpcError } from "@/lib/connectors/runtime/upstream-rpc-error";
 import type { ToolCallResult, UpstreamOwner } from "@/lib/connectors/runtime/types";
 import type { UpstreamConnection, UpstreamPool } from "@/lib/connectors/runtime/upstream-pool";
 import type { SnapshotConnector, SnapshotTool } from "@/lib/mcp/visibility/snapshot-types";
@@ -10,7 +12,8 @@ import { setting } from "@/lib/config/settings";
 /**
  * Executes a tool of an `mcp` connector: `tools/call` with the tool's upstream name over the
  * owner's pooled connection. A dead connection is an isError result and is dropped, so the
- * next call opens a new one; an error the upstream itself answered keeps the connection.
+ * next call opens a new one; a JSON-RPC error the upstream itself answered keeps the
+ * connection and is passed on as that error (`rpcError`).
  */
 
 export interface McpToolCall {
@@ -20,6 +23,8 @@ export interface McpToolCall {
   args: Record<string, unknown>;
   configVersion: number;
   signal?: AbortSignal;
+  /** The calling client's side of the call: progress, log messages, client input. */
+  flight?: CallFlight;
 }
 
 
@@ -58,17 +63,17 @@ export async function callMcpTool(call: McpToolCall, pool: UpstreamPool): Promis
     try {
       return await pool.use(call.owner, target, async (connection) => {
         used = connection;
-        const result = await connection.client.callTool(
-          { name: call.tool.name, arguments: call.args },
-          { signal: call.signal, timeout: setting("UPSTREAM_CALL_TIMEOUT_MS") },
-        );
-        return toAnswer(result);
+        return toAnswer(await sendCall(connection, call), call.flight);
       });
     } catch (e) {
       if (!used) return failed(`The upstream MCP server could not be reached: ${describe(e, loaded)}`);
       if (call.signal?.aborted) return failed("The call was cancelled.");
       const scrubbed = describe(e, used.headers);
-      if (e instanceof ProtocolError) return { ...failed(`The upstream MCP server answered with an error (${e.code}): ${scrubbed}`), outcome: "isError" };
+      if (e instanceof ProtocolError && call.flight?.refused) return toAnswer({ content: [] }, call.flight);
+      if (e instanceof ProtocolError) {
+        const rpcError = scrubbedRpcError(e.code, e.message, e.data, used.headers);
+        return { ...failed(`The upstream MCP server answered with an error (${e.code}): ${scrubbed}`), outcome: "isError", rpcError };
+      }
       if (e instanceof SdkError && CALL_SCOPED.has(e.code)) return failed(`The upstream MCP server's answer could not be used: ${scrubbed}`);
       const retry = attempt === 0 && lostSession(e, used);
       pool.drop(used);
@@ -78,7 +83,49 @@ export async function callMcpTool(call: McpToolCall, pool: UpstreamPool): Promis
   }
 }
 
-function toAnswer(result: CallToolResult): RuntimeAnswer {
+/**
+ * `tools/call` upstream inside the call's flight: progress relayed with the caller's own token
+ * (the SDK gives the upstream a token of ours), the caller's capabilities and log level sent
+ * per request on a 2026-07-28 upstream, its log level set on a 2025-era one first.
+ */
+async function sendCall(connection: UpstreamConnection, call: McpToolCall): Promise<CallToolResult> {
+  const { flight } = call;
+  const modern = (connection.protocolVersion ?? "") >= "2026-07-28";
+  if (flight && !modern) await forwardLogLevel(connection, flight.logLevel);
+  const meta = flight && modern ? { [CLIENT_CAPABILITIES_META_KEY]: flight.clientCapabilities, ...(flight.logLevel ? { [LOG_LEVEL_META_KEY]: flight.logLevel } : {}) } : undefined;
+  // 2026-07-28 on both sides: the upstream's input_required is the caller's, keys and state as they are.
+  const passThrough = !!flight?.passInputRequired && modern;
+  // A requestState not ours (lib/mcp/serve/serve-tool-call.ts) can only be a 2026-07-28 upstream's.
+  if (flight?.retry?.requestState !== undefined && !passThrough) throw new ProtocolError(-32602, "Invalid or expired requestState", { reason: "invalid_request_state" });
+  const retry = passThrough ? flight?.retry : undefined;
+  return runInFlight(flight, () =>
+    connection.client.callTool(
+      { name: call.tool.name, arguments: call.args, ...(meta ? { _meta: meta } : {}), ...(retry?.inputResponses ? { inputResponses: retry.inputResponses } : {}), ...(retry?.requestState !== undefined ? { requestState: retry.requestState } : {}) },
+      {
+        signal: call.signal,
+        ...(passThrough ? { allowInputRequired: true } : {}),
+        timeout: setting("UPSTREAM_CALL_TIMEOUT_MS"),
+        ...(flight ? { onprogress: (p: { progress: number; total?: number; message?: string }) => flight.progress(p), resetTimeoutOnProgress: true } : {}),
+      },
+    ),
+  );
+}
+
+/** logging/setLevel on a 2025-era upstream that declares logging, when the caller's level differs from the last one sent. */
+async function forwardLogLevel(connection: UpstreamConnection, level: LoggingLevel | undefined): Promise<void> {
+  if (!level || connection.logLevel === level || !connection.client.getServerCapabilities()?.logging) return;
+  await connection.client.setLoggingLevel(level);
+  connection.logLevel = level;
+}
+
+function toAnswer(result: CallToolResult, flight?: CallFlight): RuntimeAnswer {
+  // Passed through to a 2026-07-28 caller, which answers and retries (lib/mcp/serve/serve-tool-call.ts).
+  if (isInputRequiredResult(result)) return { result: result as unknown as ToolCallResult, outcome: "ok" };
+  // The upstream asked for input this caller cannot give: the caller gets -32021, whatever the tool made of the refusal.
+  if (flight?.refused) {
+    const { code, message, data } = flight.refused;
+    return { ...failed(`The upstream MCP server needed a client capability the caller lacks (${code}): ${message}`), outcome: "isError", rpcError: new UpstreamRpcError(code, message, data) };
+  }
   const answer: ToolCallResult = { content: (result.content ?? []) as ToolCallResult["content"] };
   const structured = result.structuredContent;
   if (structured && typeof structured === "object" && !Array.isArray(structured)) answer.structuredContent = structured as Record<string, unknown>;

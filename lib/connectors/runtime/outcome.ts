@@ -1,4 +1,5 @@
 import type { ToolCallResult } from "@/lib/connectors/runtime/types";
+import type { UpstreamRpcError } from "@/lib/connectors/runtime/upstream-rpc-error";
 
 /**
  * How a call ended, for the audit trail: `ok` the tool answered; `isError` the tool answered
@@ -10,6 +11,8 @@ export type CallOutcome = "ok" | "isError" | "error";
 export interface RuntimeAnswer {
   result: ToolCallResult;
   outcome: CallOutcome;
+  /** The upstream answered with a JSON-RPC error: audited as `result`, then thrown to the client as this. */
+  rpcError?: UpstreamRpcError;
 }
 
 /** A failure of the call itself, as an isError result the model can read. */

@@ -1,4 +1,5 @@
 import type { Caller } from "@/lib/auth/caller";
+import type { CallFlight } from "@/lib/connectors/runtime/call-flight";
 import type { CallerView, SnapshotTool } from "@/lib/mcp/visibility/snapshot-types";
 
 /** The MCP `tools/call` result shape the endpoint sends back to the client. */
@@ -21,6 +22,8 @@ export interface ToolCallInput {
   tool: SnapshotTool;
   args: Record<string, unknown>;
   signal?: AbortSignal;
+  /** The calling client's side of the call in flight (progress, log messages, client input). */
+  flight?: CallFlight;
 }
 
 /** Who an outbound upstream MCP connection belongs to: exactly one (workspace, user, connector). */

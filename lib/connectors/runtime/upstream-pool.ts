@@ -8,6 +8,8 @@ import {
 } from "@/lib/connectors/open-upstream";
 import { connectionFingerprint, type UpstreamSettings } from "@/lib/connectors/runtime/connector-secrets";
 import type { UpstreamOwner } from "@/lib/connectors/runtime/types";
+import { outsideFlights } from "@/lib/connectors/runtime/call-flight";
+import { relayToFlights } from "@/lib/connectors/runtime/relay-to-flights";
 import { attachHostResources, type HostResourcesHandlers } from "@/lib/host-resources/serve-on-connection";
 import { setting } from "@/lib/config/settings";
 import { listChangedHandlers } from "@/lib/connectors/runtime/list-changed-handlers";
@@ -37,6 +39,8 @@ export interface UpstreamConnection {
   readonly headers: Record<string, string>;
   readonly fingerprint: string;
   configVersion: number;
+  /** The log level last forwarded to a 2025-era upstream (logging/setLevel). */
+  logLevel?: string;
   inFlight: number;
   retired: boolean;
   idleTimer?: NodeJS.Timeout;
@@ -165,8 +169,10 @@ export class UpstreamPool {
     const client = createUpstreamClient(this.connectTimeoutMs, spec, onListChanged ? listChangedHandlers(() => onListChanged(owner)) : undefined);
     const transport = createUpstreamTransport(spec);
     const hostResources = attachHostResources(client, transport, owner, this.options.hostResources);
+    relayToFlights(client);
     try {
-      await withDeadline(client.connect(transport, { timeout: this.connectTimeoutMs }), this.connectTimeoutMs);
+      // Outside the opening call's flight: the connection's GET stream belongs to no call.
+      await outsideFlights(() => withDeadline(client.connect(transport, { timeout: this.connectTimeoutMs }), this.connectTimeoutMs));
     } catch (e) {
       await closeUpstream(client, transport);
       throw e;

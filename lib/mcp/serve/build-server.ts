@@ -1,8 +1,10 @@
-import { ProtocolError, ResourceNotFoundError, Server, type CallToolResult, type ReadResourceResult, type Tool } from "@modelcontextprotocol/server";
+import { isInputRequiredResult, ProtocolError, ResourceNotFoundError, Server, type CallToolResult, type LoggingLevel, type ReadResourceResult, type Tool } from "@modelcontextprotocol/server";
 import type { ResourceCatalog } from "@/lib/resources/resource-catalog";
 import { ToolCallNotAuditedError } from "@/lib/connectors/runtime/audit-call";
 import { InvalidToolArgumentsError } from "@/lib/connectors/runtime/check-argument-text";
+import { UpstreamRpcError } from "@/lib/connectors/runtime/upstream-rpc-error";
 import type { McpSurface, ToolSet } from "@/lib/mcp/surface/surface-types";
+import { flightSignal, serveToolCall } from "@/lib/mcp/serve/serve-tool-call";
 
 /** What a surface offers besides tools and resources: upstream prompts and completions. */
 export type GatewayParts = Pick<McpSurface, "prompts" | "complete" | "completions" | "upstreamResources">;
@@ -33,10 +35,11 @@ export interface ServerParts {
 const INVALID_PARAMS = -32602;
 const INTERNAL_ERROR = -32603;
 
-/** The runtime's two refusals, each made before the call left the platform, as JSON-RPC errors. */
+/** The runtime's two refusals, made before the call left the platform, and the upstream's own JSON-RPC errors. */
 function refusal(e: unknown): unknown {
   if (e instanceof InvalidToolArgumentsError) return new ProtocolError(INVALID_PARAMS, e.message, { path: e.pointer });
   if (e instanceof ToolCallNotAuditedError) return new ProtocolError(INTERNAL_ERROR, e.message);
+  if (e instanceof UpstreamRpcError) return new ProtocolError(e.code, e.message, e.data);
   return e;
 }
 
@@ -47,6 +50,8 @@ export function buildServer(parts: ServerParts): Server {
   const server = new Server(parts.info, {
     capabilities: {
       tools: { listChanged: parts.toolsListChanged },
+      // Upstream log messages are relayed during a call (lib/mcp/serve/serve-tool-call.ts).
+      logging: {},
       ...(resources ? { resources: { listChanged: false, ...(gateway.upstreamResources.subscribe ? { subscribe: true } : {}) } } : {}),
       ...(hasPrompts ? { prompts: { listChanged: parts.toolsListChanged } } : {}),
       ...(gateway.completions ? { completions: {} } : {}),
@@ -55,15 +60,23 @@ export function buildServer(parts: ServerParts): Server {
     ...(parts.protocolVersions ? { supportedProtocolVersions: parts.protocolVersions } : {}),
   });
   server.setRequestHandler("tools/list", () => ({ tools: parts.tools().list as Tool[] }));
+  // A 2025-era session's level: forwarded to upstream connections with its next call (lib/connectors/runtime/mcp-tool.ts).
+  let logLevel: LoggingLevel | undefined;
+  server.setRequestHandler("logging/setLevel", (request) => {
+    logLevel = request.params.level;
+    return {};
+  });
   server.setRequestHandler("tools/call", async (request, ctx) => {
     const { name } = request.params;
-    const pending = parts.tools().call(name, request.params.arguments ?? {}, ctx.mcpReq.signal);
-    // The same answer whether the tool is hidden from this caller or does not exist.
-    if (!pending) throw new ProtocolError(INVALID_PARAMS, `Unknown tool: ${name}`);
-    const result = await pending.catch((e: unknown) => {
+    const legacy = { clientCapabilities: server.getClientCapabilities(), logLevel };
+    const args = request.params.arguments ?? {};
+    const answer = await serveToolCall(ctx, (flight) => parts.tools().call(name, args, flightSignal(flight), flight), legacy).catch((e: unknown) => {
       throw refusal(e);
     });
-    return server.projectCallToolResult(result as CallToolResult, undefined);
+    // The same answer whether the tool is hidden from this caller or does not exist.
+    if (!answer) throw new ProtocolError(INVALID_PARAMS, `Unknown tool: ${name}`);
+    if (isInputRequiredResult(answer)) return answer; // the client answers and retries
+    return server.projectCallToolResult(answer as CallToolResult, undefined);
   });
   if (hasPrompts) servePrompts(server, parts);
   if (gateway.completions) serveCompletions(server, parts);

@@ -7,8 +7,11 @@ import { jsonRpcErrorResponse, TRANSPORT_ERROR } from "@/lib/mcp/serve/responses
  * transport (the SDK's stateless idiom, on our transport so resource-not-found keeps its
  * 2025 code). GET and DELETE are session operations: 405, as in the SDK's stateless mode.
  */
-/** `message` is the request's body already parsed (undefined: the transport reads it). */
-export async function serveLegacyStateless(request: Request, parts: ServerParts, maxBodyBytes: number, message?: unknown): Promise<Response> {
+/**
+ * `message` is the request's body already parsed (undefined: the transport reads it); `identity`
+ * the credential, which reaches handlers as auth info so a later notifications/cancelled finds the call by it.
+ */
+export async function serveLegacyStateless(request: Request, parts: ServerParts, maxBodyBytes: number, message?: unknown, identity?: string): Promise<Response> {
   if (request.method !== "POST") {
     return jsonRpcErrorResponse(405, TRANSPORT_ERROR, "Method not allowed.", { headers: { allow: "POST" } });
   }
@@ -24,7 +27,9 @@ export async function serveLegacyStateless(request: Request, parts: ServerParts,
   };
   request.signal?.addEventListener("abort", teardown, { once: true });
   try {
-    return closeWhenBodyEnds(await transport.handleRequest(request, message === undefined ? undefined : { parsedBody: message }), teardown);
+    const authInfo = identity ? { token: "", clientId: identity, scopes: [] } : undefined;
+    const options = { ...(message === undefined ? {} : { parsedBody: message }), ...(authInfo ? { authInfo } : {}) };
+    return closeWhenBodyEnds(await transport.handleRequest(request, options), teardown);
   } catch (e) {
     teardown();
     throw e;

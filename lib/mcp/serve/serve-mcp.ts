@@ -21,6 +21,7 @@ import { refuseBatch, refuseUnservedVersion, SERVED_LEGACY_VERSIONS } from "@/li
 import { preflightResponse, withCors } from "@/lib/mcp/serve/cors";
 import { untrustedHostOrOrigin } from "@/lib/mcp/serve/validate-origin";
 import { resolveSurface } from "@/lib/mcp/surface/resolve-surface";
+import { cancelRunningCall } from "@/lib/mcp/serve/serve-tool-call";
 import { endSession, findSession, openSession, serveInSession, type SessionOwner } from "@/lib/mcp/serve/sessions";
 import type { McpEndpoint, McpSurface } from "@/lib/mcp/surface/surface-types";
 
@@ -83,6 +84,10 @@ async function serve(request: Request, endpoint: McpEndpoint): Promise<Response>
   const badMessage = refuseUnstorableMessage(message) ?? refuseBatch(message, request.headers);
   if (badMessage) return badMessage;
 
+  // Stateless serving answers a call and its cancellation on different server instances.
+  const cancelled = cancelledRequestId(message);
+  if (cancelled !== undefined) cancelRunningCall(owner.identity, cancelled);
+
   const surface = await resolveSurface(endpoint, owner.caller);
   if (!surface) return nothingHere(request, owner);
 
@@ -114,13 +119,19 @@ async function serveLegacy(request: Request, owner: SessionOwner, surface: McpSu
       toolsListChanged: false,
       protocolVersions: SERVED_LEGACY_VERSIONS,
     };
-    return serveLegacyStateless(request, parts, maxBodyBytes, message);
+    return serveLegacyStateless(request, parts, maxBodyBytes, message, owner.identity);
   }
   const sessionId = request.headers.get("mcp-session-id");
   if (!sessionId) return openSession(request, owner, surface, maxBodyBytes);
   const session = findSession(sessionId, owner);
   // Unknown, ended, evicted, or another endpoint's or credential's: the same 404.
   return session ? serveInSession(session, request, surface) : sessionNotFoundResponse();
+}
+
+/** The request id a `notifications/cancelled` names, if `message` is one. */
+function cancelledRequestId(message: unknown): unknown {
+  const m = message as { method?: unknown; params?: { requestId?: unknown } } | null;
+  return m && typeof m === "object" && m.method === "notifications/cancelled" ? m.params?.requestId : undefined;
 }
 
 /** The endpoint offers this caller nothing: end its session there, if any, and say 404. */

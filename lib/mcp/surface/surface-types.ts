@@ -1,4 +1,5 @@
 import type { Caller } from "@/lib/auth/caller";
+import type { CallFlight } from "@/lib/connectors/runtime/call-flight";
 import type { ToolCallResult } from "@/lib/connectors/runtime/types";
 import type { ResourceCatalog } from "@/lib/resources/resource-catalog";
 import type { CallerView, SnapshotConnector, SnapshotTool } from "@/lib/mcp/visibility/snapshot-types";
@@ -29,7 +30,7 @@ export interface ToolSet {
   /** The tools/list answer, in a stable order. */
   readonly list: WireTool[];
   /** Runs the tool published as `name`; null when this caller has no such tool. */
-  call(name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<ToolCallResult> | null;
+  call(name: string, args: Record<string, unknown>, signal?: AbortSignal, flight?: CallFlight): Promise<ToolCallResult> | null;
   /** Equal for equal tool lists: live sessions compare it to decide on tools/list_changed. */
   signature(): string;
 }
@@ -121,7 +122,7 @@ export function serialisedList(list: object): Buffer | undefined {
   return serialisedLists.get(list)?.();
 }
 
-type RunTool = (input: { caller: Caller; view: CallerView; tool: SnapshotTool; args: Record<string, unknown>; signal?: AbortSignal }) => Promise<ToolCallResult>;
+type RunTool = (input: { caller: Caller; view: CallerView; tool: SnapshotTool; args: Record<string, unknown>; signal?: AbortSignal; flight?: CallFlight }) => Promise<ToolCallResult>;
 
 /**
  * The published tools as one caller's tool set. Calls go to the connector runtime with the
@@ -131,9 +132,9 @@ type RunTool = (input: { caller: Caller; view: CallerView; tool: SnapshotTool; a
 export function bindToolSet(caller: Caller, tools: PublishedTools, run: RunTool): ToolSet {
   return {
     list: tools.list,
-    call(name, args, signal) {
+    call(name, args, signal, flight) {
       const published = tools.byName.get(name);
-      return published ? run({ caller, view: published.view, tool: published.tool, args, signal }) : null;
+      return published ? run({ caller, view: published.view, tool: published.tool, args, signal, flight }) : null;
     },
     signature: tools.signature,
   };

@@ -1,0 +1,94 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { MissingRequiredClientCapabilityError, type ClientCapabilities, type LoggingLevel, type LoggingMessageNotificationParams } from "@modelcontextprotocol/client";
+
+/**
+ * What travels with one tool call while it is in flight, between the calling MCP client and
+ * the upstream connection (issue 12 "Notifications and requests in flight" and "Client input,
+ * across eras"). The protocol layer makes one per tools/call; the connector runtime runs the
+ * upstream call inside it.
+ *
+ * Upstream connections are pooled per (workspace, user, connector), so one connection can
+ * carry calls of several sessions of the same user at once. Whatever the upstream sends back
+ * during a call — progress, log messages, sampling/elicitation/roots requests — must reach
+ * the call it belongs to and no other session. The SDK client reads each POST's answer
+ * stream in the async context of the call that sent it, so the flight is kept in an
+ * AsyncLocalStorage around the upstream call: a message read from that call's stream finds
+ * its flight, and a message on the connection's own GET stream (opened outside any flight,
+ * see `outsideFlights`) finds none and is never delivered to anyone.
+ */
+
+/** One request for client input, as `inputRequests` entries and server-to-client requests carry it. */
+export interface InputRequest {
+  method: string;
+  params?: Record<string, unknown>;
+}
+
+export interface CallFlight {
+  /** The calling client's declared capabilities (initialize, or the request's own envelope on 2026-07-28). */
+  readonly clientCapabilities: ClientCapabilities;
+  /** The least severe log level the caller asked for; undefined: it did not ask (2026-07-28: send none). */
+  readonly logLevel: LoggingLevel | undefined;
+  /** Relays an upstream progress update (a no-op when the caller gave no progress token). */
+  progress(update: { progress: number; total?: number; message?: string }): void;
+  /** Relays an upstream `notifications/message`, filtered by the caller's level. */
+  log(message: LoggingMessageNotificationParams): void;
+  /** Asks the calling client for input and resolves with its answer (the bare result). */
+  requestInput(request: InputRequest): Promise<Record<string, unknown>>;
+  /**
+   * A 2026-07-28 caller: a 2026-07-28 upstream's `input_required` goes to it as it is (its keys
+   * and requestState untouched), and `retry` is what the caller's retry carried back.
+   */
+  readonly passInputRequired?: boolean;
+  readonly retry?: { inputResponses?: Record<string, unknown>; requestState?: string };
+  /** Set when the upstream asked for input the caller cannot give: the call then fails with this. */
+  refused?: MissingRequiredClientCapabilityError;
+}
+
+const flights = new AsyncLocalStorage<CallFlight>();
+
+/** Runs `work` with `flight` as the current one (the upstream call of one tool call). */
+export function runInFlight<T>(flight: CallFlight | undefined, work: () => Promise<T>): Promise<T> {
+  return flight ? flights.run(flight, work) : work();
+}
+
+/** The flight the current upstream message belongs to, if any. */
+export function currentFlight(): CallFlight | undefined {
+  return flights.getStore();
+}
+
+/** Runs `work` outside any flight: a connection opened by one call must not bind its GET stream to that call. */
+export function outsideFlights<T>(work: () => T): T {
+  return flights.exit(work);
+}
+
+/**
+ * The capability `request` needs from the calling client that `declared` lacks, or null
+ * ("A client that did not declare the capability gets -32021").
+ */
+export function missingCapability(request: InputRequest, declared: ClientCapabilities): Record<string, unknown> | null {
+  const params = request.params ?? {};
+  if (request.method === "sampling/createMessage") {
+    if (!declared.sampling) return { sampling: {} };
+    const usesTools = Array.isArray(params.tools) || params.toolChoice !== undefined;
+    return usesTools && !(declared.sampling as { tools?: unknown }).tools ? { sampling: { tools: {} } } : null;
+  }
+  if (request.method === "elicitation/create") {
+    const elicitation = declared.elicitation as { form?: unknown; url?: unknown } | undefined;
+    if (!elicitation) return { elicitation: {} };
+    // An empty elicitation capability means form mode (the 2025-06-18 meaning).
+    if (params.mode === "url") return elicitation.url ? null : { elicitation: { url: {} } };
+    return elicitation.form || !elicitation.url ? null : { elicitation: { form: {} } };
+  }
+  if (request.method === "roots/list") return declared.roots ? null : { roots: {} };
+  return null;
+}
+
+/** The -32021 error for `missing`, recorded on the flight so the caller's call fails with it too. */
+export function refuseInput(flight: CallFlight, request: InputRequest, missing: Record<string, unknown>): MissingRequiredClientCapabilityError {
+  const error = new MissingRequiredClientCapabilityError(
+    { requiredCapabilities: missing },
+    `The upstream MCP server asked for ${request.method}, which this client did not declare (missing capability: ${Object.keys(missing).join(", ")})`,
+  );
+  flight.refused ??= error;
+  return error;
+}

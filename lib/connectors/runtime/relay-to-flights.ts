@@ -1,0 +1,36 @@
+import { type Client, ProtocolError } from "@modelcontextprotocol/client";
+import { currentFlight, missingCapability, refuseInput } from "@/lib/connectors/runtime/call-flight";
+
+/**
+ * Gives an upstream connection the client side of a call in flight: it declares the client
+ * input capabilities (so the upstream may ask for input at all) and hands what the upstream
+ * sends during a call to that call's flight (lib/connectors/runtime/call-flight.ts):
+ * - `sampling/createMessage`, `elicitation/create`, `roots/list` — sent as 2025-era requests,
+ *   or embedded in a 2026-07-28 `input_required` result, which the SDK client fulfils through
+ *   these same handlers before it retries — go to the calling client, or are refused with
+ *   -32021 when it did not declare the capability;
+ * - `notifications/message` goes to the calling client's request stream.
+ * Progress is the SDK's own `onprogress` of the call (lib/connectors/runtime/mcp-tool.ts).
+ */
+
+const INPUT_METHODS = ["sampling/createMessage", "elicitation/create", "roots/list"] as const;
+const INVALID_REQUEST = -32600;
+
+/** Before connect: declares the input capabilities and registers the relays on `client`. */
+export function relayToFlights(client: Client): void {
+  client.registerCapabilities({ sampling: { tools: {} }, elicitation: { form: {}, url: {} }, roots: {} });
+  for (const method of INPUT_METHODS) {
+    client.setRequestHandler(method, async (request) => {
+      const flight = currentFlight();
+      // Not read from a call's answer stream (the connection's GET stream): no call to ask for.
+      if (!flight) throw new ProtocolError(INVALID_REQUEST, `${method} is only answered while a tool call is in flight on this connection`);
+      const input = { method, params: (request.params ?? {}) as Record<string, unknown> };
+      const missing = missingCapability(input, flight.clientCapabilities);
+      if (missing) throw refuseInput(flight, input, missing);
+      return (await flight.requestInput(input)) as never;
+    });
+  }
+  client.setNotificationHandler("notifications/message", (notification) => {
+    currentFlight()?.log(notification.params);
+  });
+}

@@ -1,0 +1,31 @@
+import { redactSecrets } from "@/lib/connectors/secret-headers";
+
+/**
+ * A JSON-RPC error the upstream MCP server answered a call with, to be passed on as one
+ * (issue 12 "Upstream JSON-RPC errors come back as JSON-RPC errors with their code and data
+ * (secrets scrubbed as today); only tool execution failures are `isError` results"). The
+ * runtime audits the call first, then throws this; the protocol layer puts it on the wire.
+ */
+export class UpstreamRpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+    this.name = "UpstreamRpcError";
+  }
+}
+
+/** The upstream's error with the connection's secret header values redacted from its message and data. */
+export function scrubbedRpcError(code: number, message: string, data: unknown, headers: Record<string, string>): UpstreamRpcError {
+  const text = redactSecrets(message, headers).slice(0, 500);
+  if (data === undefined) return new UpstreamRpcError(code, text);
+  let scrubbed: unknown;
+  try {
+    scrubbed = JSON.parse(redactSecrets(JSON.stringify(data), headers));
+  } catch {
+    scrubbed = undefined; // a redaction that broke the JSON: drop the data rather than leak it
+  }
+  return new UpstreamRpcError(code, text, scrubbed);
+}

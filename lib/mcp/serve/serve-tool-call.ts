@@ -1,0 +1,214 @@
+import { randomUUID } from "node:crypto";
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  inputRequired,
+  LOG_LEVEL_META_KEY,
+  ProtocolError,
+  type ClientCapabilities,
+  type InputRequiredResult,
+  type LoggingLevel,
+  type LoggingMessageNotificationParams,
+  type ServerContext,
+} from "@modelcontextprotocol/server";
+import type { CallFlight, InputRequest } from "@/lib/connectors/runtime/call-flight";
+import type { ToolCallResult } from "@/lib/connectors/runtime/types";
+import { setting } from "@/lib/config/settings";
+
+/**
+ * One tools/call as the protocol layer serves it, with its flight (issue 12 points 3–4):
+ * progress and log messages go to this request's stream; client input is asked for as the
+ * caller's era allows — a 2025-era session gets server-to-client requests related to this
+ * request; a 2026-07-28 client gets an `input_required` result, and the call (the upstream's
+ * request included) waits, parked under the `requestState` it was given, for the retry that
+ * carries the answers. Parked calls live in this process: a retry reaching another instance
+ * finds none and is refused like an expired state.
+ */
+
+const LEVELS: LoggingLevel[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
+const INVALID_PARAMS = -32602;
+/** The prefix of the requestState naming a parked call. */
+const PARKED = "sbcall_";
+
+interface Ask {
+  request: InputRequest;
+  resolve(answer: Record<string, unknown>): void;
+  reject(e: unknown): void;
+}
+
+type Settled = { result: ToolCallResult } | { error: unknown };
+
+interface Parked {
+  flight: ServedFlight;
+  settled: Promise<Settled>;
+  identity: string | undefined;
+  expiry: NodeJS.Timeout;
+}
+
+const globalForParked = globalThis as unknown as { switchboardParkedCalls?: Map<string, Parked> };
+const parked = (globalForParked.switchboardParkedCalls ??= new Map());
+
+class ServedFlight implements CallFlight {
+  readonly controller = new AbortController();
+  readonly asks = new Map<string, Ask>();
+  private asked?: () => void;
+  private count = 0;
+  private unfollow?: () => void;
+
+  readonly passInputRequired: boolean;
+  retry?: { inputResponses?: Record<string, unknown>; requestState?: string };
+
+  constructor(
+    public ctx: ServerContext,
+    readonly modern: boolean,
+    readonly clientCapabilities: ClientCapabilities,
+    public logLevel: LoggingLevel | undefined,
+  ) {
+    this.passInputRequired = modern;
+  }
+
+  /**
+   * The request now being served: its cancellation (notifications/cancelled) or its client
+   * going away cancels the call; its stream carries what the call sends.
+   */
+  follow(ctx: ServerContext): void {
+    this.ctx = ctx;
+    const signals = [ctx.mcpReq.signal, ctx.http?.req?.signal].filter((s): s is AbortSignal => !!s);
+    const abort = () => this.controller.abort(new Error("the client cancelled the call"));
+    if (signals.some((s) => s.aborted)) abort();
+    for (const s of signals) s.addEventListener("abort", abort, { once: true });
+    this.unfollow = () => signals.forEach((s) => s.removeEventListener("abort", abort));
+  }
+
+  /** Parked: the request that asked is answered, its end must not cancel the call. */
+  park(): void {
+    this.unfollow?.();
+  }
+
+  progress(update: { progress: number; total?: number; message?: string }): void {
+    const progressToken = this.ctx.mcpReq._meta?.progressToken;
+    if (progressToken === undefined) return;
+    void this.ctx.mcpReq.notify({ method: "notifications/progress", params: { progressToken, ...update } }).catch(() => undefined);
+  }
+
+  log(message: LoggingMessageNotificationParams): void {
+    // On 2026-07-28 a request without a log level asks for no log messages.
+    if (this.modern && !this.logLevel) return;
+    if (this.logLevel && LEVELS.indexOf(message.level) < LEVELS.indexOf(this.logLevel)) return;
+    void this.ctx.mcpReq.notify({ method: "notifications/message", params: message }).catch(() => undefined);
+  }
+
+  async requestInput(request: InputRequest): Promise<Record<string, unknown>> {
+    if (!this.modern) return (await this.ctx.mcpReq.send(request as never, { signal: this.controller.signal })) as Record<string, unknown>;
+    return new Promise((resolve, reject) => {
+      this.asks.set(`input-${++this.count}`, { request, resolve, reject });
+      this.asked?.();
+    });
+  }
+
+  /** Resolves once the call has asked for input (after the asks made in the same turn are gathered). */
+  whenAsked(): Promise<void> {
+    if (this.asks.size > 0) return Promise.resolve();
+    return new Promise((resolve) => (this.asked = () => setImmediate(resolve)));
+  }
+}
+
+/** Serves tools/call: a new call, or the retry of a parked one. */
+export async function serveToolCall(
+  ctx: ServerContext,
+  start: (flight: ServedFlight) => Promise<ToolCallResult> | null,
+  legacy: { clientCapabilities: ClientCapabilities | undefined; logLevel: LoggingLevel | undefined },
+): Promise<ToolCallResult | InputRequiredResult | null> {
+  const resumed = resume(ctx);
+  if (resumed) return next(resumed.flight, resumed.settled, ctx);
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  const modern = !!envelope;
+  const flight = modern
+    ? new ServedFlight(ctx, true, (envelope[CLIENT_CAPABILITIES_META_KEY] ?? {}) as ClientCapabilities, envelope[LOG_LEVEL_META_KEY] as LoggingLevel | undefined)
+    : // A 2025-era client that set no level gets every message (the SDK's own default).
+      new ServedFlight(ctx, false, legacy.clientCapabilities ?? {}, legacy.logLevel ?? "debug");
+  flight.follow(ctx);
+  if (modern && (ctx.mcpReq.inputResponses || ctx.mcpReq.requestState() !== undefined)) {
+    const requestState = ctx.mcpReq.requestState();
+    flight.retry = { inputResponses: ctx.mcpReq.inputResponses, requestState: typeof requestState === "string" ? requestState : undefined };
+  }
+  const pending = start(flight);
+  if (!pending) return null;
+  const untrack = track(identityOf(ctx), ctx.mcpReq.id, flight);
+  const settled = pending.then((result) => ({ result }), (error: unknown) => ({ error }));
+  void settled.then(untrack);
+  return next(flight, settled, ctx);
+}
+
+/**
+ * Calls by (credential, request id), for `notifications/cancelled` that reach a server
+ * instance other than the one serving the call (stateless serving, both eras). Two calls of
+ * one credential under one id (two clients) are ambiguous: neither is cancelled.
+ */
+const running = new Map<string, Set<ServedFlight>>();
+
+function track(identity: string | undefined, id: unknown, flight: ServedFlight): () => void {
+  if (!identity) return () => undefined;
+  const key = JSON.stringify([identity, id]);
+  const set = running.get(key) ?? new Set();
+  running.set(key, set.add(flight));
+  return () => {
+    set.delete(flight);
+    if (set.size === 0 && running.get(key) === set) running.delete(key);
+  };
+}
+
+/** Cancels the one call `identity` is running under `requestId`, if there is exactly one. */
+export function cancelRunningCall(identity: string, requestId: unknown): void {
+  const set = running.get(JSON.stringify([identity, requestId]));
+  if (set?.size === 1) for (const flight of set) flight.controller.abort(new Error("the client cancelled the call"));
+}
+
+/** The signal a call of `flight` runs under (it outlives the request that started it when parked). */
+export function flightSignal(flight: CallFlight): AbortSignal | undefined {
+  return flight instanceof ServedFlight ? flight.controller.signal : undefined;
+}
+
+async function next(flight: ServedFlight, settled: Promise<Settled>, ctx: ServerContext): Promise<ToolCallResult | InputRequiredResult> {
+  const outcome = await Promise.race([settled, flight.modern ? flight.whenAsked().then(() => null) : new Promise<never>(() => undefined)]);
+  if (outcome) {
+    if ("error" in outcome) throw outcome.error;
+    return outcome.result;
+  }
+  flight.park();
+  const requestState = `${PARKED}${randomUUID()}`;
+  const expiry = setTimeout(() => {
+    parked.delete(requestState);
+    flight.controller.abort(new Error("the client did not answer the input request in time"));
+  }, setting("UPSTREAM_CALL_TIMEOUT_MS"));
+  expiry.unref();
+  parked.set(requestState, { flight, settled, identity: identityOf(ctx), expiry });
+  const inputRequests = Object.fromEntries([...flight.asks].map(([key, ask]) => [key, ask.request]));
+  return inputRequired({ inputRequests: inputRequests as never, requestState });
+}
+
+/** The parked call a retry names, its answers delivered; null for a fresh call. */
+function resume(ctx: ServerContext): Parked | null {
+  const state = ctx.mcpReq.requestState();
+  // Another state is a 2026-07-28 upstream's own, passed through: the retry goes to it (it checks it).
+  if (typeof state !== "string" || !state.startsWith(PARKED)) return null;
+  const found = parked.get(state);
+  // Unknown, expired, or another credential's: the SDK's own answer to a state it cannot verify.
+  if (!found || found.identity !== identityOf(ctx)) throw new ProtocolError(INVALID_PARAMS, "Invalid or expired requestState", { reason: "invalid_request_state" });
+  parked.delete(state);
+  clearTimeout(found.expiry);
+  found.flight.follow(ctx);
+  const responses = ctx.mcpReq.inputResponses ?? {};
+  for (const [key, ask] of [...found.flight.asks]) {
+    const answer = responses[key];
+    if (answer === undefined || answer === null || typeof answer !== "object") continue; // asked again below
+    found.flight.asks.delete(key);
+    ask.resolve(answer as Record<string, unknown>);
+  }
+  return found;
+}
+
+function identityOf(ctx: ServerContext): string | undefined {
+  return ctx.http?.authInfo?.clientId;
+}
+
+export type { ServedFlight };

@@ -1,0 +1,145 @@
+import { randomUUID } from "node:crypto";
+import { McpError } from "@modelcontextprotocol/sdk/types";
+import { Server as V1Server } from "@modelcontextprotocol/sdk/server";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types";
+import { Server as V2Server, ProtocolError, createMcpHandler, inputRequired } from "@modelcontextprotocol/server";
+import { z } from "zod";
+import { isInitialize, recorded, type RecordedUpstream } from "@/tests/helpers/runtime-upstreams";
+
+/**
+ * Upstream MCP servers on 127.0.0.1 whose tools exercise a call in flight (issue 12 points
+ * 3–5): progress, log messages, a call that waits to be cancelled, requests for client input
+ * (sampling, elicitation, roots) and a JSON-RPC error quoting the credential it was sent.
+ * - v1 (`@modelcontextprotocol/sdk`, 2025-era, stateful): input by server-to-client requests;
+ * - v2 (`@modelcontextprotocol/server`, 2026-07-28): input by `input_required` results.
+ */
+
+/** `rpc_error` throws the JSON-RPC error `code` (default -32021) quoting the Authorization header it received. */
+const object = { type: "object" as const, properties: { code: { type: "number" } } };
+export const FLIGHT_TOOLS = ["progress", "log", "slow", "sample", "elicit", "roots", "rpc_error"].map((name) => ({ name, inputSchema: object }));
+
+export interface FlightUpstream extends RecordedUpstream {
+  /** Calls of `slow` whose cancellation arrived (the upstream's abort signal fired). */
+  cancelled: number;
+}
+
+const LooseResult = z.object({}).passthrough();
+const SAMPLE = { method: "sampling/createMessage", params: { messages: [{ role: "user", content: { type: "text", text: "What is 2+2?" } }], maxTokens: 10 } };
+const ELICIT = { method: "elicitation/create", params: { mode: "form", message: "Your name?", requestedSchema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] } } };
+const ROOTS = { method: "roots/list", params: {} };
+const INPUT: Record<string, { method: string; params: Record<string, unknown> }> = { sample: SAMPLE, elicit: ELICIT, roots: ROOTS };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const text = (value: unknown) => ({ content: [{ type: "text" as const, text: JSON.stringify(value) }] });
+
+/** Waits for `signal` (at most 10 s) and counts a cancellation. */
+async function waitForCancel(state: FlightUpstream, signal: AbortSignal) {
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 10_000);
+    signal.addEventListener("abort", () => {
+      state.cancelled++;
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  return text({ waited: true });
+}
+
+function newV1Server(state: FlightUpstream): V1Server {
+  const server = new V1Server({ name: "v1-flight", version: "1.0.0" }, { capabilities: { tools: {}, logging: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: FLIGHT_TOOLS }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const name = request.params.name;
+    if (name === "progress") {
+      const progressToken = extra._meta?.progressToken;
+      for (let i = 1; i <= 3; i++) {
+        if (progressToken !== undefined) await extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: i, total: 3, message: `step ${i}` } });
+        await sleep(20);
+      }
+      return text({ done: true });
+    }
+    if (name === "log") {
+      await extra.sendNotification({ method: "notifications/message", params: { level: "debug", logger: "up", data: "a debug line" } });
+      await extra.sendNotification({ method: "notifications/message", params: { level: "error", logger: "up", data: "an error line" } });
+      return text({ logged: true });
+    }
+    if (name === "slow") return waitForCancel(state, extra.signal);
+    if (name === "rpc_error") {
+      const auth = String(extra.requestInfo?.headers.authorization ?? "");
+      throw new McpError(Number(request.params.arguments?.code ?? -32021), `needs sampling (you sent ${auth})`, { requiredCapabilities: { sampling: {} }, echo: auth });
+    }
+    const asked = INPUT[name];
+    const result = await extra.sendRequest(asked as never, LooseResult);
+    return text({ answer: result });
+  });
+  return server;
+}
+
+/** The 2025-era upstream (v1 SDK, stateful Streamable HTTP, logging declared). */
+export async function startV1FlightUpstream(): Promise<FlightUpstream> {
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const state = { cancelled: 0 } as FlightUpstream;
+  const base = await recorded(async (req, res, body) => {
+    const sid = req.headers["mcp-session-id"] as string | undefined;
+    let transport = sid ? sessions.get(sid) : undefined;
+    if (!transport) {
+      if (sid || !isInitialize(body)) {
+        res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32001, message: "Session not found" }, id: null }));
+        return;
+      }
+      const created = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (id) => void sessions.set(id, created) });
+      await newV1Server(state).connect(created);
+      transport = created;
+    }
+    await transport.handleRequest(req, res, body);
+  }, () => sessions.clear());
+  return Object.assign(state, base);
+}
+
+function newV2Server(state: FlightUpstream, authorization: string): V2Server {
+  const server = new V2Server({ name: "v2-flight", version: "1.0.0" }, { capabilities: { tools: {}, logging: {} } });
+  server.setRequestHandler("tools/list", () => ({ tools: FLIGHT_TOOLS }));
+  server.setRequestHandler("tools/call", async (request, ctx) => {
+    const name = request.params.name;
+    if (name === "progress") {
+      const progressToken = ctx.mcpReq._meta?.progressToken;
+      for (let i = 1; i <= 3; i++) {
+        if (progressToken !== undefined) await ctx.mcpReq.notify({ method: "notifications/progress", params: { progressToken, progress: i, total: 3, message: `step ${i}` } });
+        await sleep(20);
+      }
+      return text({ done: true });
+    }
+    if (name === "log") {
+      await ctx.mcpReq.log("debug", "a debug line", "up");
+      await ctx.mcpReq.log("error", "an error line", "up");
+      return text({ logged: true });
+    }
+    if (name === "slow") return waitForCancel(state, ctx.mcpReq.signal);
+    if (name === "rpc_error") throw new ProtocolError(Number(request.params.arguments?.code ?? -32021), `needs sampling (you sent ${authorization})`, { requiredCapabilities: { sampling: {} }, echo: authorization });
+    const answer = ctx.mcpReq.inputResponses?.[name];
+    if (answer) return text({ answer });
+    return inputRequired({ inputRequests: { [name]: INPUT[name] as never }, requestState: `upstream-state-${name}` });
+  });
+  return server;
+}
+
+/** The 2026-07-28 upstream (v2 SDK), answering input_required for client input. */
+export async function startV2FlightUpstream(): Promise<FlightUpstream> {
+  const state = { cancelled: 0 } as FlightUpstream;
+  const handlerFor = (authorization: string) => createMcpHandler(() => newV2Server(state, authorization), { legacy: "reject" });
+  const base = await recorded(async (req, res, body) => {
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) for (const value of [v ?? []].flat()) headers.append(k, value);
+    // The request is aborted when its client goes away, as a real HTTP server's is.
+    const gone = new AbortController();
+    res.on("close", () => gone.abort());
+    const request = new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body: req.method === "POST" ? JSON.stringify(body) : undefined, signal: gone.signal });
+    const response = await handlerFor(String(req.headers.authorization ?? "")).fetch(request);
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    const reader = response.body?.getReader();
+    for (let part = await reader?.read(); part && !part.done; part = await reader!.read()) res.write(part.value);
+    res.end();
+  });
+  return Object.assign(state, base);
+}

@@ -1,0 +1,157 @@
+import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Client as V2Client } from "@modelcontextprotocol/client";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { upstreamPool } from "@/lib/connectors/runtime/default-pool";
+import { type FlightUpstream, startV1FlightUpstream, startV2FlightUpstream } from "@/tests/helpers/flight-upstreams";
+import { flightScenario, v1Client, v2Client, v2LegacyClient } from "@/tests/helpers/flight-scenario";
+import { rpcError } from "@/tests/helpers/mcp-clients";
+import { type RouteServer, startRouteServer } from "@/tests/helpers/route-server";
+
+/**
+ * Issue 12 point 4, "Client input, across eras": an upstream's sampling/createMessage,
+ * elicitation/create and roots/list reach the calling client and its answer goes back —
+ * 2025-era upstream (server-to-client requests) and 2026-07-28 upstream (input_required),
+ * each to a 2025-era client in a session (server-to-client requests) and a 2026-07-28 client
+ * (input_required) — and a client that did not declare the capability gets -32021. The
+ * upstream connection is pooled per (workspace, user, connector): two sessions of one user
+ * calling at once each get their own answer back.
+ */
+
+let app: RouteServer;
+let v1: FlightUpstream;
+let v2: FlightUpstream;
+beforeAll(async () => {
+  [app, v1, v2] = await Promise.all([startRouteServer(), startV1FlightUpstream(), startV2FlightUpstream()]);
+});
+afterAll(async () => {
+  await upstreamPool().closeAll();
+  await Promise.all([app?.close(), v1?.stop(), v2?.stop()]);
+});
+afterEach(() => vi.unstubAllEnvs());
+
+const ALL = { sampling: {}, elicitation: {}, roots: {} };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Answers {
+  name: string;
+  delayMs?: number;
+}
+
+const sampled = (a: Answers) => ({ role: "assistant" as const, content: { type: "text" as const, text: `4, says ${a.name}` }, model: "test-model" });
+const elicited = (a: Answers) => ({ action: "accept" as const, content: { name: a.name } });
+const rooted = (a: Answers) => ({ roots: [{ uri: `file:///home/${a.name}`, name: a.name }] });
+
+/** Handlers for the capabilities declared (the SDKs refuse a handler for an undeclared one). */
+function answerV1(client: V1Client, a: Answers, declared: Record<string, unknown>) {
+  if (declared.sampling) client.setRequestHandler(CreateMessageRequestSchema, async () => (await sleep(a.delayMs ?? 0), sampled(a)));
+  if (declared.elicitation) client.setRequestHandler(ElicitRequestSchema, async () => (await sleep(a.delayMs ?? 0), elicited(a)));
+  if (declared.roots) client.setRequestHandler(ListRootsRequestSchema, async () => (await sleep(a.delayMs ?? 0), rooted(a)));
+}
+
+function answerV2(client: V2Client, a: Answers, declared: Record<string, unknown>) {
+  if (declared.sampling) client.setRequestHandler("sampling/createMessage", async () => (await sleep(a.delayMs ?? 0), sampled(a)));
+  if (declared.elicitation) client.setRequestHandler("elicitation/create", async () => (await sleep(a.delayMs ?? 0), elicited(a)));
+  if (declared.roots) client.setRequestHandler("roots/list", async () => (await sleep(a.delayMs ?? 0), rooted(a)));
+}
+
+type Kind = "v1-session" | "v2-modern" | "v2-session";
+
+/** A client of `kind` declaring `capabilities`, answering as `a`; stateful serving where the kind needs it. */
+async function connect(kind: Kind, url: string, token: string, a: Answers, capabilities: Record<string, unknown> = ALL) {
+  if (kind === "v1-session") {
+    const client = await v1Client(url, token, capabilities);
+    answerV1(client, a, capabilities);
+    return { call: (name: string): Promise<unknown> => client.callTool({ name, arguments: {} }), close: () => client.close() };
+  }
+  const client = kind === "v2-modern" ? await v2Client(url, token, capabilities) : await v2LegacyClient(url, token, capabilities);
+  answerV2(client, a, capabilities);
+  return { call: (name: string): Promise<unknown> => client.callTool({ name, arguments: {} }), close: () => client.close() };
+}
+
+const text = (r: unknown) => JSON.stringify((r as { content?: unknown }).content);
+
+const UPSTREAMS = [
+  ["a 2025-era upstream (server-to-client requests)", () => v1],
+  ["a 2026-07-28 upstream (input_required)", () => v2],
+] as const;
+const CLIENTS = [
+  ["a v1 client in a 2025-era session", "v1-session"],
+  ["a v2 client in a 2025-era session", "v2-session"],
+  ["a v2 client on 2026-07-28 (input_required)", "v2-modern"],
+] as const;
+
+describe.each(UPSTREAMS)("%s", (_u, upstream) => {
+  it.each(CLIENTS)("%s answers sampling, elicitation and roots; the answers reach the upstream's tool", async (_c, kind) => {
+    vi.stubEnv("MCP_STATEFUL_SESSIONS", "true");
+    const s = await flightScenario(app.origin, upstream().url);
+    const client = await connect(kind, s.url, s.t.member.token, { name: "ada" });
+    try {
+      expect(text(await client.call("sample"))).toContain("4, says ada");
+      expect(text(await client.call("elicit"))).toContain('\\"name\\":\\"ada\\"');
+      expect(text(await client.call("roots"))).toContain("file:///home/ada");
+    } finally {
+      await client.close();
+    }
+  });
+
+  it.each(CLIENTS)("%s that did not declare the capability gets -32021", async (_c, kind) => {
+    vi.stubEnv("MCP_STATEFUL_SESSIONS", "true");
+    const s = await flightScenario(app.origin, upstream().url);
+    const client = await connect(kind, s.url, s.t.member.token, { name: "ada" }, { roots: {} });
+    try {
+      const error = await rpcError(client.call("sample"));
+      expect(error.code).toBe(-32021);
+      expect(JSON.stringify(error.data)).toContain("sampling");
+      expect(text(await client.call("roots"))).toContain("file:///home/ada"); // the one it declared still works
+    } finally {
+      await client.close();
+    }
+  });
+
+  it.each(CLIENTS)("two sessions of one user, one pooled upstream connection: %s — each gets its own answer back", async (_c, kind) => {
+    vi.stubEnv("MCP_STATEFUL_SESSIONS", "true");
+    const s = await flightScenario(app.origin, upstream().url);
+    const slow = await connect(kind, s.url, s.t.member.token, { name: "slow-sam", delayMs: 400 });
+    const quick = await connect(kind, s.url, s.t.member.token, { name: "quick-quinn" });
+    try {
+      const [a, b] = await Promise.all([slow.call("elicit"), sleep(100).then(() => quick.call("elicit"))]);
+      expect(text(a)).toContain("slow-sam");
+      expect(text(a)).not.toContain("quick-quinn");
+      expect(text(b)).toContain("quick-quinn");
+      expect(text(b)).not.toContain("slow-sam");
+      const owner = { orgId: s.t.org.id, workspaceId: s.t.workspace.id, userId: s.t.member.user.id, connectorId: s.connectorId };
+      expect(await upstreamPool().connectionFor(owner)).not.toBeNull(); // one connection carried both
+    } finally {
+      await Promise.all([slow.close(), quick.close()]);
+    }
+  });
+});
+
+describe("stateless 2025-era serving", () => {
+  it("has no channel for server-to-client requests: a tool that needs client input gets -32021", async () => {
+    vi.stubEnv("MCP_STATEFUL_SESSIONS", "false");
+    const s = await flightScenario(app.origin, v1.url);
+    const client = await connect("v1-session", s.url, s.t.member.token, { name: "ada" });
+    try {
+      expect((await rpcError(client.call("elicit"))).code).toBe(-32021);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe("a 2026-07-28 retry", () => {
+  it("with a requestState the platform did not issue to this credential is refused (-32602), and the parked call is not answered", async () => {
+    const s = await flightScenario(app.origin, v1.url);
+    const client = await v2Client(s.url, s.t.member.token, ALL);
+    try {
+      for (const requestState of ["forged", "sbcall_00000000-0000-0000-0000-000000000000"]) {
+        const error = await rpcError(client.request({ method: "tools/call", params: { name: "elicit", arguments: {}, requestState, inputResponses: {} } }));
+        expect(error.code).toBe(-32602);
+      }
+    } finally {
+      await client.close();
+    }
+  });
+});
