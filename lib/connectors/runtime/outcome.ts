@@ -10,6 +10,8 @@ export type CallOutcome = "ok" | "isError" | "error";
 export interface RuntimeAnswer {
   result: ToolCallResult;
   outcome: CallOutcome;
+  /** Refused before anything was sent upstream (the arguments did not fit): says nothing of the upstream's health. */
+  notSent?: boolean;
 }
 
 /** A failure of the call itself, as an isError result the model can read. */
