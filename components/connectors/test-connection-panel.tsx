@@ -20,8 +20,6 @@ export function TestConnectionPanel({ connectorId, type, probe }: { connectorId:
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
-  const [method, setMethod] = useState<ConnectorProbe["method"]>(probe?.method ?? "GET");
-  const [path, setPath] = useState(probe?.path ?? "/");
   const [saved, setSaved] = useState(false);
 
   const run = (work: () => Promise<void>) =>
@@ -35,40 +33,16 @@ export function TestConnectionPanel({ connectorId, type, probe }: { connectorId:
         setError(e instanceof Error ? e.message : String(e));
       }
     });
-  const test = () =>
+  const test = () => run(async () => setResult((await testConnector(connectorId)).lastTest));
+  const save = (next: ConnectorProbe) =>
     run(async () => {
-      const health = await testConnector(connectorId);
-      setResult(health.lastTest);
-    });
-  const save = (event: React.FormEvent) => {
-    event.preventDefault();
-    run(async () => {
-      await saveProbe(connectorId, { method, path });
+      await saveProbe(connectorId, next);
       setSaved(true);
     });
-  };
 
   return (
     <div className="grid gap-4">
-      {type === "http" && (
-        <form onSubmit={save} className="grid gap-3 sm:grid-cols-[8rem_1fr_auto] sm:items-end" aria-label="Probe request">
-          <div className="grid gap-1.5">
-            <Label htmlFor="probe-method">Method</Label>
-            <Select id="probe-method" value={method} onChange={(e) => setMethod(e.target.value as ConnectorProbe["method"])}>
-              {PROBE_METHODS.map((m) => (
-                <option key={m}>{m}</option>
-              ))}
-            </Select>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="probe-path">Path below the base URL</Label>
-            <Input id="probe-path" value={path} onChange={(e) => setPath(e.target.value)} maxLength={2048} required className="font-mono" placeholder="/health" />
-          </div>
-          <Button type="submit" variant="outline" disabled={pending}>
-            Save probe
-          </Button>
-        </form>
-      )}
+      {type === "http" && <ProbeForm probe={probe} pending={pending} onSave={save} />}
       <div className="flex flex-wrap items-center gap-3">
         <Button type="button" onClick={test} disabled={pending}>
           <PlugZap aria-hidden />
@@ -89,5 +63,37 @@ export function TestConnectionPanel({ connectorId, type, probe }: { connectorId:
         {error && <Alert>{error}</Alert>}
       </div>
     </div>
+  );
+}
+
+/** The method and path below the base URL that an http connector's test sends. */
+function ProbeForm({ probe, pending, onSave }: { probe: ConnectorProbe | null; pending: boolean; onSave: (probe: ConnectorProbe) => void }) {
+  const [method, setMethod] = useState<ConnectorProbe["method"]>(probe?.method ?? "GET");
+  const [path, setPath] = useState(probe?.path ?? "/");
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSave({ method, path });
+      }}
+      className="grid gap-3 sm:grid-cols-[8rem_1fr_auto] sm:items-end"
+      aria-label="Probe request"
+    >
+      <div className="grid gap-1.5">
+        <Label htmlFor="probe-method">Method</Label>
+        <Select id="probe-method" value={method} onChange={(e) => setMethod(e.target.value as ConnectorProbe["method"])}>
+          {PROBE_METHODS.map((m) => (
+            <option key={m}>{m}</option>
+          ))}
+        </Select>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="probe-path">Path below the base URL</Label>
+        <Input id="probe-path" value={path} onChange={(e) => setPath(e.target.value)} maxLength={2048} required className="font-mono" placeholder="/health" />
+      </div>
+      <Button type="submit" variant="outline" disabled={pending}>
+        Save probe
+      </Button>
+    </form>
   );
 }

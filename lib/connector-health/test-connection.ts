@@ -8,6 +8,7 @@ import { fetchWithLimits } from "@/lib/connectors/runtime/http-fetch";
 import { openHeaders, redactSecrets } from "@/lib/connectors/secret-headers";
 import { db } from "@/lib/db/client";
 import { NotFoundError } from "@/lib/errors";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { errorText } from "@/lib/log";
 import { getConnectorHealth, storedProbe } from "@/lib/connector-health/connector-health";
 import type { ConnectorHealth } from "@/lib/connector-health/schemas";
@@ -49,7 +50,7 @@ export async function testConnection(caller: Caller, connectorId: string): Promi
       {
         orgId: connector.orgId,
         connectorId: connector.id,
-        configVersion: 0,
+        configVersion: 0, // unused: the message is scrubbed above, with the headers the test sent
         lastSuccessAt: outcome.ok ? at : null,
         lastLatencyMs: outcome.ok ? outcome.latencyMs : null,
         lastFailureAt: outcome.ok ? null : at,
@@ -62,10 +63,10 @@ export async function testConnection(caller: Caller, connectorId: string): Promi
   return getConnectorHealth(caller, connector.id);
 }
 
-type StoredConnector = { id: string; orgId: string; config: unknown; protocolEra: string; transport: string };
+type StoredConnector = { id: string; orgId: string; config: Prisma.JsonValue; protocolEra: string; transport: string };
 
 async function probeHttp(connector: StoredConnector, headers: Record<string, string>): Promise<Outcome> {
-  const baseUrl = publicConfig("http", connector.config as never).baseUrl;
+  const baseUrl = publicConfig("http", connector.config).baseUrl;
   if (!baseUrl) return { ok: false, message: "The connector has no base URL.", latencyMs: 0 };
   const probe = await storedProbe(connector);
   const url = new URL(baseUrl.replace(/\/+$/, "") + probe.path);
@@ -93,7 +94,7 @@ async function probeHttp(connector: StoredConnector, headers: Record<string, str
 }
 
 async function probeMcp(connector: StoredConnector, headers: Record<string, string>): Promise<Outcome> {
-  const url = publicConfig("mcp", connector.config as never).url;
+  const url = publicConfig("mcp", connector.config).url;
   if (!url) return { ok: false, message: "The connector has no upstream url.", latencyMs: 0 };
   const started = performance.now();
   try {
