@@ -97,14 +97,14 @@ describe("the usage page", () => {
 
     await page.emulateMedia({ colorScheme: "dark" });
     await page.reload();
-    await page.getByTestId("usage-total-calls").waitFor();
+    await page.getByTestId("usage-total-calls").waitFor({ timeout: 30_000 }); // a reload under a loaded machine
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, "usage-02-org-dark");
     await page.emulateMedia({ colorScheme: "light" });
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
-    await page.getByTestId("usage-total-calls").waitFor();
+    await page.getByTestId("usage-total-calls").waitFor({ timeout: 30_000 }); // a reload under a loaded machine
     await expect(noSidewaysScroll()).resolves.toBe(true);
     await screenshot(page, "usage-03-org-390");
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -128,9 +128,13 @@ describe("connector health in the console", () => {
     await page.locator('[aria-labelledby="connector-health-title"]').getByText("Healthy").waitFor();
 
     await page.goto(`/orgs/${admin.org.id}/connectors/${connectorId}/health`);
+    await page.getByLabel("Path below the base URL").fill("/lookup");
+    await page.getByRole("button", { name: "Save probe" }).click();
+    await page.getByText("Probe saved.").waitFor();
     await page.getByRole("button", { name: "Test connection" }).click();
     await page.getByText("Connection works.").waitFor();
-    await page.getByText("GET / answered HTTP 200 OK.").first().waitFor();
+    await page.getByText("GET /lookup answered HTTP 200 OK.").first().waitFor();
+    expect(upstream.seen.at(-1)).toMatchObject({ method: "GET", url: "/v1/lookup" });
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await upstream.close();
