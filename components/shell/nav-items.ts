@@ -1,4 +1,5 @@
 import {
+  Activity,
   BookOpen,
   Building2,
   Eye,
@@ -66,6 +67,7 @@ export function orgNavItems(orgId: string, isAdmin: boolean): ContextNavItem[] {
   const base = `/orgs/${orgId}`;
   return [
     { href: `${base}/connectors`, label: "Connectors", icon: Plug },
+    { href: `${base}/usage`, label: "Usage", icon: Activity },
     { href: `${base}/roles`, label: "MCP roles", icon: ShieldCheck },
     { href: `${base}/graph`, label: "Knowledge graph", icon: Network },
     { href: `${base}/workspaces`, label: "Workspaces", icon: Layers },
@@ -83,6 +85,7 @@ export function workspaceNavItems(workspaceId: string, isAdmin: boolean): Contex
   if (!isAdmin) return [keys, files];
   return [
     { href: `${base}/servers`, label: "MCP servers", icon: Server },
+    { href: `${base}/usage`, label: "Workspace usage", icon: Activity },
     { href: `${base}/preview`, label: "Preview as a caller", icon: Eye },
     { href: `${base}/skills`, label: "Skills", icon: BookOpen },
     { href: `${base}/members`, label: "Workspace members", icon: Users },

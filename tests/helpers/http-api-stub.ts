@@ -22,7 +22,8 @@ export interface HttpApiStub {
   close(): Promise<void>;
 }
 
-export async function startHttpApi(): Promise<HttpApiStub> {
+/** `listenPort`: listen there (to restart an API where its connector points); default any free one. */
+export async function startHttpApi(listenPort = 0): Promise<HttpApiStub> {
   const routes = new Map<string, RouteHandler>();
   const seen: SeenRequest[] = [];
   const server = http.createServer(async (req, res) => {
@@ -35,7 +36,7 @@ export async function startHttpApi(): Promise<HttpApiStub> {
     if (handler) handler(request, res);
     else res.writeHead(404, { "content-type": "text/plain" }).end(`no route for ${request.method} ${path}`);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, "127.0.0.1", resolve));
   server.unref();
   const { port } = server.address() as net.AddressInfo;
   return {

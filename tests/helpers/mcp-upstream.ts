@@ -22,6 +22,8 @@ export interface UpstreamOptions {
   requireHeaders?: Record<string, string>;
   /** "modern": 2026-07-28 and 2025-era (createMcpHandler); "legacy": 2025-era only. */
   era?: "modern" | "legacy";
+  /** Listen on this port (to restart an upstream where its connector points); default any free one. */
+  port?: number;
 }
 
 export interface Upstream {
@@ -77,7 +79,7 @@ export async function startMcpUpstream(options: UpstreamOptions = {}): Promise<U
     res.end();
   }
 
-  await new Promise<void>((resolve) => httpServer.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => httpServer.listen(options.port ?? 0, "127.0.0.1", resolve));
   httpServer.unref();
   state.url = `http://127.0.0.1:${(httpServer.address() as net.AddressInfo).port}/mcp`;
   state.close = () =>

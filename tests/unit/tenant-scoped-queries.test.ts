@@ -20,7 +20,7 @@ const DIRS = ["lib", "app/api", "app/mcp"];
 const TENANT_MODELS = new Set([
   "workspace", "orgMember", "workspaceMember", "connector", "tool", "mcpRole", "mcpRoleTool", "mcpServer",
   "mcpRolePrompt", "mcpServerConnector", "skill", "storedResource", "graphEntity", "graphRelation", "file", "apiKey", "auditEvent",
-  "orgInvitation",
+  "orgInvitation", "usageBucket", "connectorHealth",
 ]);
 const QUERY_METHODS = new Set([
   "findUnique", "findUniqueOrThrow", "findFirst", "findFirstOrThrow", "findMany", "count", "aggregate", "groupBy",

@@ -9,6 +9,7 @@ import { invalidArgumentsMessage } from "@/lib/connectors/runtime/validate-argum
 import { upstreamPool } from "@/lib/connectors/runtime/default-pool";
 import { errorText, logger } from "@/lib/log";
 import { countUpstreamCall } from "@/lib/ops/metrics";
+import { countToolCall } from "@/lib/usage/count-tool-call";
 
 /**
  * The connector runtime: executes one tool call the MCP endpoint has already authorized (the
@@ -35,7 +36,9 @@ export async function callTool(input: ToolCallInput, pool: UpstreamPool = upstre
   }
   const kind = input.view.connectors.find((c) => c.id === input.tool.connectorId)?.type;
   if (kind) countUpstreamCall(kind, answer.outcome);
-  await finishToolCallEvent(eventId, input, { result: answer.result, outcome: answer.outcome, durationMs: Math.round(performance.now() - started), errorCode: answer.rpcError?.code });
+  const durationMs = Math.round(performance.now() - started);
+  countToolCall(input, answer, durationMs);
+  await finishToolCallEvent(eventId, input, { result: answer.result, outcome: answer.outcome, durationMs, errorCode: answer.rpcError?.code });
   if (answer.rpcError) throw answer.rpcError;
   return answer.result;
 }
@@ -45,7 +48,7 @@ async function execute(input: ToolCallInput, pool: UpstreamPool): Promise<Runtim
   const connector = view.connectors.find((c) => c.id === tool.connectorId);
   if (!connector) return failed(`Unknown tool: ${tool.exposedName}`);
   const invalid = invalidArgumentsMessage(tool.inputSchema, args);
-  if (invalid) return failed(invalid);
+  if (invalid) return { ...failed(invalid), notSent: true };
   if (connector.type === "http") return callHttpTool(connector, tool, args, view.snapshot.configVersion, input.signal);
   const { server } = view.snapshot;
   const owner: UpstreamOwner = {

@@ -13,6 +13,8 @@ export interface RuntimeAnswer {
   outcome: CallOutcome;
   /** The upstream answered with a JSON-RPC error: audited as `result`, then thrown to the client as this. */
   rpcError?: UpstreamRpcError;
+  /** Refused before anything was sent upstream (the arguments did not fit): says nothing of the upstream's health. */
+  notSent?: boolean;
 }
 
 /** A failure of the call itself, as an isError result the model can read. */

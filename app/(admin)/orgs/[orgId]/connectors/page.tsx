@@ -9,6 +9,8 @@ import { Pagination } from "@/components/ui/pagination";
 import { Table, TBody, TD, TH, THead } from "@/components/ui/table";
 import { cursorParam, requireOrgAdmin } from "@/app/(admin)/_lib/context";
 import { listConnectors } from "@/lib/connectors/connectors";
+import { HealthBadge } from "@/components/connectors/health-badge";
+import { orgConnectorHealth } from "@/lib/connector-health/connector-health";
 
 export const metadata: Metadata = { title: "Connectors" };
 
@@ -37,6 +39,7 @@ export default async function ConnectorsPage({ params, searchParams }: Props) {
   const { org, caller } = await requireOrgAdmin((await params).orgId);
   const cursor = cursorParam((await searchParams).cursor);
   const page = await listConnectors(caller, org.id, { cursor, limit: 50 });
+  const health = await orgConnectorHealth(org.id, page.items.map((c) => c.id));
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
       <PageHeader
@@ -56,6 +59,7 @@ export default async function ConnectorsPage({ params, searchParams }: Props) {
               <tr>
                 <TH>Name</TH>
                 <TH>Type</TH>
+                <TH>Health</TH>
                 <TH>Endpoint</TH>
                 <TH className="text-right">Tools</TH>
               </tr>
@@ -72,6 +76,11 @@ export default async function ConnectorsPage({ params, searchParams }: Props) {
                   <TD>
                     <Badge tone={c.type === "mcp" ? "info" : "neutral"}>{c.type === "mcp" ? "MCP" : "HTTP"}</Badge>
                     {c.protocolVersion && <span className="ml-2 font-mono text-xs text-zinc-500 dark:text-zinc-400">{c.protocolVersion}</span>}
+                  </TD>
+                  <TD>
+                    <Link href={`/orgs/${org.id}/connectors/${c.id}/health`} className="rounded-full" aria-label={`${c.name} health: ${health.get(c.id)?.status ?? "unknown"}`}>
+                      <HealthBadge health={health.get(c.id) ?? { status: "unknown", lastFailureMessage: null }} />
+                    </Link>
                   </TD>
                   <TD className="max-w-72 truncate font-mono text-xs">{c.config.baseUrl ?? c.config.url}</TD>
                   <TD className="text-right tabular-nums">{c.tools.length}</TD>

@@ -3,12 +3,15 @@ import Link from "next/link";
 import { ChevronLeft } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { SubNav } from "@/components/admin/sub-nav";
+import { HealthBadge } from "@/components/connectors/health-badge";
+import { getConnectorHealth } from "@/lib/connector-health/connector-health";
 import { type ConnectorParams, loadConnector } from "@/app/(admin)/orgs/[orgId]/connectors/[connectorId]/load";
 
 /** Header and section links shared by a connector's pages. */
 export default async function ConnectorLayout({ children, params }: { children: ReactNode; params: ConnectorParams }) {
   const { orgId, connectorId } = await params;
-  const { connector } = await loadConnector(orgId, connectorId);
+  const { connector, caller } = await loadConnector(orgId, connectorId);
+  const health = await getConnectorHealth(caller, connector.id);
   const base = `/orgs/${orgId}/connectors/${connector.id}`;
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
@@ -21,6 +24,9 @@ export default async function ConnectorLayout({ children, params }: { children: 
           <h1 className="text-2xl font-semibold tracking-tight">{connector.name}</h1>
           <Badge tone={connector.type === "mcp" ? "info" : "neutral"}>{connector.type === "mcp" ? "MCP" : "HTTP"}</Badge>
           <span className="font-mono text-sm text-zinc-500 dark:text-zinc-400">{connector.slug}</span>
+          <Link href={`${base}/health`} className="rounded-full" aria-label={`Health: ${health.status}`}>
+            <HealthBadge health={health} />
+          </Link>
         </div>
         <p className="font-mono text-sm break-all text-zinc-600 dark:text-zinc-400">{connector.config.baseUrl ?? connector.config.url}</p>
       </div>
@@ -29,6 +35,7 @@ export default async function ConnectorLayout({ children, params }: { children: 
         items={[
           { href: base, label: "Settings", exact: true },
           { href: `${base}/tools`, label: `Tools (${connector.tools.length})` },
+          { href: `${base}/health`, label: "Health" },
           { href: `${base}/instructions`, label: "Instructions" },
           { href: `${base}/resources`, label: "Stored resources" },
           { href: `/orgs/${orgId}/graph?connector=${connector.id}`, label: "Knowledge graph" },

@@ -8,6 +8,8 @@ import { orNotFound, requestBaseUrl, requireWorkspace } from "@/app/(admin)/_lib
 import { getServer } from "@/lib/servers/servers";
 import { etagOf } from "@/lib/api/if-match";
 import { listConnectors } from "@/lib/connectors/connectors";
+import { orgConnectorHealth } from "@/lib/connector-health/connector-health";
+import { AssignedConnectorHealth } from "@/components/connectors/assigned-connector-health";
 import { previewCaller } from "@/lib/mcp/preview-caller";
 import { ServerConnectorsEditor } from "@/app/(admin)/w/[workspaceId]/servers/[serverId]/connectors-editor";
 import { DeleteServerButton, ServerSettingsForm } from "@/app/(admin)/w/[workspaceId]/servers/[serverId]/server-settings-form";
@@ -27,6 +29,7 @@ export default async function ServerPage({ params }: Props) {
     // The admin's own view: every assigned tool, exactly as the endpoint lists them.
     previewCaller(caller, server.id, { kind: "member", userId }),
   ]);
+  const health = await orgConnectorHealth(org.id, server.connectorIds);
   const tools = asAdmin.exists ? asAdmin.tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema, connectorName: t.connectorName })) : [];
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
@@ -61,6 +64,14 @@ export default async function ServerPage({ params }: Props) {
             assignedIds={server.connectorIds}
             version={etagOf(server)}
             connectors={connectors.items.map((c) => ({ id: c.id, name: c.name, type: c.type, toolCount: c.tools.length }))}
+          />
+          <AssignedConnectorHealth
+            orgId={org.id}
+            connectors={server.connectorIds.flatMap((id) => {
+              const c = connectors.items.find((item) => item.id === id);
+              const h = health.get(id);
+              return c && h ? [{ id, name: c.name, health: h }] : [];
+            })}
           />
         </CardContent>
       </Card>
