@@ -6,6 +6,7 @@ import { authSecret } from "@/lib/auth/session-token";
 import { setting } from "@/lib/config/settings";
 import { authDatabase } from "@/lib/oauth/auth-database";
 import { MCP_SCOPE } from "@/lib/oauth/protected-resource";
+import { readableSigningKeys } from "@/lib/oauth/signing-keys";
 
 /**
  * SPIKE (issue 13 points 2 and 5): the OAuth 2.1 authorization server for MCP clients, on
@@ -41,7 +42,7 @@ function build(origin: string) {
     database: prismaAdapter(authDatabase(), { provider: "postgresql" }),
     telemetry: { enabled: false },
     plugins: [
-      jwt({ jwt: { issuer: origin } }),
+      jwt({ jwt: { issuer: origin }, adapter: readableSigningKeys }),
       oauthProvider({
         loginPage: "/oauth/continue",
         consentPage: "/oauth/consent",

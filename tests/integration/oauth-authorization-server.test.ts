@@ -121,10 +121,9 @@ describe("authorization server (spike)", () => {
     const exchange = (c: string, v: string) => form(metadata.token_endpoint, { grant_type: "authorization_code", code: c, redirect_uri: REDIRECT, client_id: client.client_id, code_verifier: v, resource });
 
     const wrongVerifier = await exchange(burned, pkce().verifier);
-    // Refused, though not as RFC 7636 §4.6 says (400 invalid_grant): better-auth 1.7.5 answers
-    // 401 invalid_request "code verification failed". A finding of the spike, kept visible here.
-    expect(wrongVerifier.status).toBe(401);
-    expect(await wrongVerifier.json()).toMatchObject({ error: "invalid_request", error_description: "code verification failed" });
+    // RFC 7636 §4.6 (better-auth's own 401 invalid_request is put right in lib/oauth/serve-oauth.ts).
+    expect(wrongVerifier.status).toBe(400);
+    expect(await wrongVerifier.json()).toMatchObject({ error: "invalid_grant" });
 
     // A failed attempt burns the code, even for the right verifier afterwards.
     expect((await exchange(burned, first.verifier)).status).toBe(400);
