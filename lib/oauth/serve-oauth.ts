@@ -8,6 +8,12 @@ import { withNativeDefault } from "@/lib/oauth/native-registration";
  */
 
 const TOKEN_PATH = `${OAUTH_BASE_PATH}/oauth2/token`;
+/**
+ * better-auth's own consent endpoint issues a code for whatever the signed query asks; the
+ * choice of servers stored with the grant is made only by the consent page's decision
+ * (lib/oauth/consent.ts, which calls the endpoint in process), so from outside it is not there.
+ */
+const CONSENT_PATH = `${OAUTH_BASE_PATH}/oauth2/consent`;
 
 /**
  * RFC 7636 §4.6: "If the values are not equal, an error response indicating invalid_grant as
@@ -35,6 +41,7 @@ async function specTokenError(response: Response): Promise<Response> {
 
 export async function serveOauth(request: Request): Promise<Response> {
   if (!oauthEnabled()) return Response.json({ error: "not_found", error_description: "OAuth sign-in needs PUBLIC_URL." }, { status: 404 });
+  if (new URL(request.url).pathname === CONSENT_PATH) return Response.json({ error: "not_found", error_description: "Consent is given on the consent page." }, { status: 404 });
   await registerRequestedResources(request);
   const isToken = request.method === "POST" && new URL(request.url).pathname === TOKEN_PATH;
   const response = await authorizationServer().handler(await withNativeDefault(request));

@@ -84,17 +84,70 @@ export function decide(site: OauthSite, cookie: string, oauthQuery: string, fiel
   });
 }
 
-/** Authorize as `cookie`'s user, allow on the consent page (when asked) with `choice`: the code. */
-export async function authorizationCode(site: OauthSite, input: { cookie: string; clientId: string; challenge: string; resource: string; choice?: Record<string, string | string[]> }): Promise<string> {
-  const start = await fetch(authorizeUrl(site, { client_id: input.clientId, code_challenge: input.challenge, resource: input.resource }), { headers: { cookie: input.cookie }, redirect: "manual" });
+export interface CodeRequest {
+  cookie: string;
+  clientId: string;
+  challenge: string;
+  resource: string;
+  /** The consent page's fields (workspace, server…), when it asks. */
+  choice?: Record<string, string | string[]>;
+  state?: string;
+}
+
+/** Authorize as `cookie`'s user, allow on the consent page (when asked) with `choice`: the code, and whether consent was asked. */
+export async function authorize(site: OauthSite, input: CodeRequest): Promise<{ code: string; askedConsent: boolean }> {
+  const start = await fetch(authorizeUrl(site, { client_id: input.clientId, code_challenge: input.challenge, resource: input.resource, state: input.state ?? "s1" }), { headers: { cookie: input.cookie }, redirect: "manual" });
   let back = await redirectOf(site, start);
-  if (back.pathname === "/oauth/consent") {
+  const askedConsent = back.pathname === "/oauth/consent";
+  if (askedConsent) {
     const answer = await decide(site, input.cookie, back.search.slice(1), input.choice);
     const html = await answer.text();
     expect(answer.status, html).toBe(200);
     back = new URL(clientRedirectOf(html)!);
   }
   expect(back.origin + back.pathname).toBe(REDIRECT);
+  expect(back.searchParams.get("state")).toBe(input.state ?? "s1");
+  expect(back.searchParams.get("iss")).toBe(site.origin); // RFC 9207
   expect(back.searchParams.get("error"), back.search).toBeNull();
-  return back.searchParams.get("code")!;
+  return { code: back.searchParams.get("code")!, askedConsent };
+}
+
+export async function authorizationCode(site: OauthSite, input: CodeRequest): Promise<string> {
+  return (await authorize(site, input)).code;
+}
+
+/** Authorize, exchange the code: the token response (asserted 200). */
+export async function tokensFor(site: OauthSite, input: Omit<CodeRequest, "challenge">): Promise<{ access_token: string; refresh_token: string }> {
+  const { verifier, challenge } = pkce();
+  const code = await authorizationCode(site, { ...input, challenge });
+  const res = await exchangeCode(site, { code, clientId: input.clientId, verifier, resource: input.resource });
+  const body = await res.json();
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  return body;
+}
+
+const INIT = { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } };
+
+/** One JSON-RPC request to an MCP endpoint with a bearer (2025-11-25, stateless): status, headers and the parsed message. */
+export async function mcpRpc(origin: string, path: string, bearer: string, method: string, params: object = method === "initialize" ? INIT : {}) {
+  const res = await fetch(`${origin}${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${bearer}`, "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  const text = await res.text();
+  let message: any = null;
+  try {
+    message = JSON.parse(text.startsWith("event:") ? text.split("\n").find((l) => l.startsWith("data: "))!.slice(6) : text);
+  } catch {
+    // a 401 without a JSON body
+  }
+  return { status: res.status, headers: res.headers, message };
+}
+
+/** The sorted tool names `bearer` gets at `path`. */
+export async function toolNames(origin: string, path: string, bearer: string): Promise<string[]> {
+  const { status, message } = await mcpRpc(origin, path, bearer, "tools/list");
+  expect(status, JSON.stringify(message)).toBe(200);
+  return (message.result.tools as { name: string }[]).map((t) => t.name).sort();
 }

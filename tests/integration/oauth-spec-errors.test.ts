@@ -4,7 +4,7 @@ import { symmetricEncrypt } from "better-auth/crypto";
 import { db } from "@/lib/db/client";
 import { authorizationServer, issuerOrigin } from "@/lib/oauth/authorization-server";
 import { verifyMcpAccessToken } from "@/lib/oauth/mcp-access-token";
-import { createUser } from "@/tests/helpers/factories";
+import { createHttpConnector, createMcpServer, createTenant, createUser } from "@/tests/helpers/factories";
 import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
 import { authorizationCode, authorizeUrl, exchangeCode, loadSite, pkce, postForm, publicClient, REDIRECT, registerClient, sessionCookieFor, type OauthSite } from "@/tests/helpers/oauth-flow";
 
@@ -29,16 +29,18 @@ afterAll(async () => {
 });
 
 async function signedInClient() {
-  const user = await createUser("oauth-neg");
-  return { user, cookie: await sessionCookieFor(user.id), client: await publicClient(site) };
+  const t = await createTenant();
+  const serverId = await createMcpServer(t, [await createHttpConnector(t, "CRM", ["get_customer"])]);
+  const user = t.member.user;
+  return { user, cookie: await sessionCookieFor(user.id), client: await publicClient(site), choice: { server: [serverId] } };
 }
 
 describe("OAuth spec errors", () => {
   it("a PKCE mismatch is 400 invalid_grant (RFC 7636 §4.6), and burns the code; a reused code is 400 invalid_grant", async () => {
-    const { cookie, client } = await signedInClient();
+    const { cookie, client, choice } = await signedInClient();
     const resource = `${app.origin}/mcp`;
     const { verifier, challenge } = pkce();
-    const code = await authorizationCode(site, { cookie, clientId: client.client_id, challenge, resource });
+    const code = await authorizationCode(site, { cookie, clientId: client.client_id, challenge, resource, choice });
     const wrong = await exchangeCode(site, { code, clientId: client.client_id, verifier: pkce().verifier, resource });
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toMatchObject({ error: "invalid_grant" });
@@ -46,7 +48,7 @@ describe("OAuth spec errors", () => {
     expect((await exchangeCode(site, { code, clientId: client.client_id, verifier, resource })).status).toBe(400);
 
     const second = pkce();
-    const good = await authorizationCode(site, { cookie, clientId: client.client_id, challenge: second.challenge, resource });
+    const good = await authorizationCode(site, { cookie, clientId: client.client_id, challenge: second.challenge, resource, choice });
     expect((await exchangeCode(site, { code: good, clientId: client.client_id, verifier: second.verifier, resource })).status).toBe(200);
     const reused = await exchangeCode(site, { code: good, clientId: client.client_id, verifier: second.verifier, resource });
     expect(reused.status).toBe(400);
@@ -105,10 +107,10 @@ describe("OAuth spec errors", () => {
         crv: "Ed25519",
       },
     });
-    const { cookie, client } = await signedInClient();
+    const { cookie, client, choice } = await signedInClient();
     const resource = `${app.origin}/mcp`;
     const { verifier, challenge } = pkce();
-    const code = await authorizationCode(site, { cookie, clientId: client.client_id, challenge, resource });
+    const code = await authorizationCode(site, { cookie, clientId: client.client_id, challenge, resource, choice });
     const res = await exchangeCode(site, { code, clientId: client.client_id, verifier, resource });
     const tokens = await res.json();
     expect(res.status, JSON.stringify(tokens)).toBe(200);
