@@ -13,8 +13,9 @@ import { connectorEndpoints } from "@/lib/connectors/endpoints";
 import { storedResourceEndpoints } from "@/lib/resources/endpoints";
 import { knowledgeGraphEndpoints } from "@/lib/knowledge-graph/endpoints";
 import { invitationEndpoints } from "@/lib/invitations/endpoints";
+import { connectedAppEndpoints } from "@/lib/oauth/endpoints";
 
 /** Every endpoint of the admin API; the OpenAPI document and the contract tests walk this list. */
 export function allEndpoints(): Endpoint[] {
-  return [orgEndpoints, userEndpoints, orgMemberEndpoints, workspaceEndpoints, roleEndpoints, serverEndpoints, skillEndpoints, apiKeyEndpoints, auditEndpoints, fileEndpoints, connectorEndpoints, storedResourceEndpoints, knowledgeGraphEndpoints, invitationEndpoints].flatMap((group) => Object.values(group) as Endpoint[]);
+  return [orgEndpoints, userEndpoints, orgMemberEndpoints, workspaceEndpoints, roleEndpoints, serverEndpoints, skillEndpoints, apiKeyEndpoints, auditEndpoints, fileEndpoints, connectorEndpoints, storedResourceEndpoints, knowledgeGraphEndpoints, invitationEndpoints, connectedAppEndpoints].flatMap((group) => Object.values(group) as Endpoint[]);
 }
