@@ -1,4 +1,5 @@
 import {
+  AppWindow,
   BookOpen,
   Building2,
   Eye,
@@ -53,6 +54,7 @@ export function personalNavItems(pendingInvitations: number): ContextNavItem[] {
     { href: "/invitations", label: pendingInvitations > 0 ? `Invitations (${pendingInvitations})` : "Invitations", icon: Mail },
     { href: "/me/servers", label: "My MCP servers", icon: Server },
     { href: "/me/api-keys", label: "Your API keys", icon: KeyRound },
+    { href: "/me/connected-apps", label: "Connected apps", icon: AppWindow },
   ];
 }
 
@@ -71,6 +73,7 @@ export function orgNavItems(orgId: string, isAdmin: boolean): ContextNavItem[] {
     { href: `${base}/workspaces`, label: "Workspaces", icon: Layers },
     { href: `${base}/members`, label: "Organization members", icon: Users },
     { href: `${base}/audit`, label: "Audit log", icon: ScrollText },
+    { href: `${base}/connected-apps`, label: "Organization connected apps", icon: AppWindow },
     { href: `${base}/settings`, label: "Organization settings", icon: Building2 },
   ];
 }
