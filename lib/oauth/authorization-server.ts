@@ -19,8 +19,7 @@ import { readableSigningKeys } from "@/lib/oauth/signing-keys";
 export const OAUTH_BASE_PATH = "/api/oauth";
 
 /**
- * The authorization server runs only when switched on (OAUTH_ENABLED: consent cannot yet choose
- * servers, and users cannot yet see or revoke the apps they allowed) and with PUBLIC_URL set:
+ * The authorization server runs only when switched on (OAUTH_ENABLED) and with PUBLIC_URL set:
  * tokens carry the issuer and the endpoint URLs they are bound to, so both must be one fixed
  * public address, not whatever Host a request named. Otherwise OAuth clients find no
  * authorization server (a JSON 404) and stop.
