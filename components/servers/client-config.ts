@@ -47,3 +47,24 @@ export function curlInitialize(url: string): string {
     `  -d '${body}'`,
   ].join("\n");
 }
+
+/*
+ * The OAuth way (when the instance runs its authorization server): the URL is all a client
+ * needs. It finds the authorization server from the endpoint's 401, registers itself, and
+ * sends the person through sign-in and consent; no key is pasted anywhere.
+ */
+
+/** Claude Code: one command; it opens the browser for sign-in on first use (`/mcp` in a session). */
+export function claudeCodeOauthCommand(url: string, serverName: string): string {
+  return `claude mcp add --transport http ${configKey(serverName)} '${url.replace(/'/g, "'\\''")}'`;
+}
+
+/** .cursor/mcp.json with the URL alone: Cursor signs in by OAuth when the server asks it to. */
+export function cursorOauthConfig(url: string, serverName: string): string {
+  return JSON.stringify({ mcpServers: { [configKey(serverName)]: { url } } }, null, 2);
+}
+
+/** claude_desktop_config.json through mcp-remote, which does the OAuth flow in the browser. */
+export function claudeDesktopOauthConfig(url: string, serverName: string): string {
+  return JSON.stringify({ mcpServers: { [configKey(serverName)]: { command: "npx", args: ["-y", "mcp-remote", url] } } }, null, 2);
+}

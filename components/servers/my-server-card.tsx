@@ -8,7 +8,7 @@ import type { MyServer } from "@/lib/servers/my-servers";
 const day = (d: Date) => <time dateTime={d.toISOString()}>{d.toISOString().slice(0, 10)}</time>;
 
 /** One server a person can use: where it is, how to connect a client, the tools they get, their keys. */
-export function MyServerCard({ server }: { server: MyServer }) {
+export function MyServerCard({ server, oauth = false }: { server: MyServer; oauth?: boolean }) {
   const headingId = `server-${server.id}`;
   const keysHref = `/w/${server.workspace.id}/api-keys`;
   return (
@@ -20,7 +20,7 @@ export function MyServerCard({ server }: { server: MyServer }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
-        <EndpointDetails url={server.url} serverName={server.name} id={`url-${server.id}`} />
+        <EndpointDetails url={server.url} serverName={server.name} id={`url-${server.id}`} oauth={oauth} />
         <section aria-labelledby={`${headingId}-keys`} className="grid gap-2">
           <h3 id={`${headingId}-keys`} className="text-sm font-semibold">
             Your keys for this server

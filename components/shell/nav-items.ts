@@ -1,5 +1,6 @@
 import {
   Activity,
+  AppWindow,
   BookOpen,
   Building2,
   Eye,
@@ -54,6 +55,7 @@ export function personalNavItems(pendingInvitations: number): ContextNavItem[] {
     { href: "/invitations", label: pendingInvitations > 0 ? `Invitations (${pendingInvitations})` : "Invitations", icon: Mail },
     { href: "/me/servers", label: "My MCP servers", icon: Server },
     { href: "/me/api-keys", label: "Your API keys", icon: KeyRound },
+    { href: "/me/connected-apps", label: "Connected apps", icon: AppWindow },
   ];
 }
 
@@ -73,6 +75,7 @@ export function orgNavItems(orgId: string, isAdmin: boolean): ContextNavItem[] {
     { href: `${base}/workspaces`, label: "Workspaces", icon: Layers },
     { href: `${base}/members`, label: "Organization members", icon: Users },
     { href: `${base}/audit`, label: "Audit log", icon: ScrollText },
+    { href: `${base}/connected-apps`, label: "Organization connected apps", icon: AppWindow },
     { href: `${base}/settings`, label: "Organization settings", icon: Building2 },
   ];
 }

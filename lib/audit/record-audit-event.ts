@@ -21,7 +21,7 @@ type AuditClient = Pick<Prisma.TransactionClient, "auditEvent">;
  */
 export async function recordAuditEvent(caller: Caller, input: AuditInput, client: AuditClient = db()): Promise<string> {
   const { actorType, actorId } = describeCaller(caller);
-  const apiKeyId = caller.kind === "user" ? (caller.apiKey?.id ?? null) : null;
+  const via = caller.kind === "user" ? viaOf(caller) : null;
   const event = await client.auditEvent.create({
     select: { id: true },
     data: {
@@ -32,10 +32,16 @@ export async function recordAuditEvent(caller: Caller, input: AuditInput, client
       action: input.action,
       targetType: input.targetType,
       targetId: input.targetId,
-      data: apiKeyId ? { ...(asObject(input.data)), apiKeyId } : input.data,
+      data: via ? { ...asObject(input.data), ...via } : input.data,
     },
   });
   return event.id;
+}
+
+/** What the audit log shows the call came through: an API key, or an OAuth client ("via <name>"). */
+function viaOf(caller: Caller & { kind: "user" }): Record<string, string> | null {
+  if (caller.oauthClient) return { oauthClientId: caller.oauthClient.clientId, oauthClientName: caller.oauthClient.name };
+  return caller.apiKey ? { apiKeyId: caller.apiKey.id } : null;
 }
 
 function asObject(value: Prisma.InputJsonValue | undefined): Record<string, Prisma.InputJsonValue> {

@@ -20,7 +20,7 @@ export const AuditEvent = z
     id: z.string(),
     orgId: z.string().nullable(),
     workspaceId: z.string().nullable(),
-    actorType: z.enum(["instance", "user", "api_key", "anonymous"]),
+    actorType: z.enum(["instance", "user", "api_key", "oauth_client", "anonymous"]),
     actorId: z.string().nullable(),
     action: z.string(),
     targetType: z.string(),

@@ -8,17 +8,26 @@ export interface ApiKeyScope {
   workspaceId: string;
   /** Pinned to one MCP server, or null for every server of the workspace. */
   serverId: string | null;
+  /** Only these servers of the workspace (what an OAuth grant's consent chose); absent: every one. */
+  serverIds?: string[];
+}
+
+/** The OAuth client (MCP app) a user's access token was issued to: audit shows "via <name>". */
+export interface OauthClientRef {
+  clientId: string;
+  name: string;
 }
 
 export type Caller =
   | { kind: "instance" }
-  | { kind: "user"; userId: string; apiKey: ApiKeyScope | null };
+  | { kind: "user"; userId: string; apiKey: ApiKeyScope | null; oauthClient?: OauthClientRef };
 
 export const INSTANCE_CALLER: Caller = { kind: "instance" };
 
 /** A stable label for audit events and logs. */
 export function describeCaller(caller: Caller): { actorType: string; actorId: string | null } {
   if (caller.kind === "instance") return { actorType: "instance", actorId: null };
+  if (caller.oauthClient) return { actorType: "oauth_client", actorId: caller.userId };
   if (caller.apiKey) return { actorType: "api_key", actorId: caller.userId };
   return { actorType: "user", actorId: caller.userId };
 }

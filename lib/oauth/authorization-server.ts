@@ -6,6 +6,7 @@ import { authSecret } from "@/lib/auth/session-token";
 import { setting } from "@/lib/config/settings";
 import { authDatabase } from "@/lib/oauth/auth-database";
 import { MCP_SCOPE } from "@/lib/oauth/protected-resource";
+import { readableSigningKeys } from "@/lib/oauth/signing-keys";
 
 /**
  * SPIKE (issue 13 points 2 and 5): the OAuth 2.1 authorization server for MCP clients, on
@@ -18,8 +19,7 @@ import { MCP_SCOPE } from "@/lib/oauth/protected-resource";
 export const OAUTH_BASE_PATH = "/api/oauth";
 
 /**
- * The authorization server runs only when switched on (OAUTH_ENABLED: consent cannot yet choose
- * servers, and users cannot yet see or revoke the apps they allowed) and with PUBLIC_URL set:
+ * The authorization server runs only when switched on (OAUTH_ENABLED) and with PUBLIC_URL set:
  * tokens carry the issuer and the endpoint URLs they are bound to, so both must be one fixed
  * public address, not whatever Host a request named. Otherwise OAuth clients find no
  * authorization server (a JSON 404) and stop.
@@ -41,7 +41,7 @@ function build(origin: string) {
     database: prismaAdapter(authDatabase(), { provider: "postgresql" }),
     telemetry: { enabled: false },
     plugins: [
-      jwt({ jwt: { issuer: origin } }),
+      jwt({ jwt: { issuer: origin }, adapter: readableSigningKeys }),
       oauthProvider({
         loginPage: "/oauth/continue",
         consentPage: "/oauth/consent",

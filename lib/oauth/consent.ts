@@ -1,27 +1,34 @@
 import { isSameOriginRequest } from "@/lib/auth/same-origin";
 import { authorizationServer, issuerOrigin, OAUTH_BASE_PATH } from "@/lib/oauth/authorization-server";
+import { chosenScope, consentOffer, type ConsentOffer, type GrantScope } from "@/lib/oauth/consent-choice";
+import { saveGrant } from "@/lib/oauth/save-grant";
+import { consentingUserId } from "@/lib/oauth/sign-in-bridge";
 
 /**
- * SPIKE: the minimal consent step. better-auth sends the browser to the consent page with the
- * authorization request, signed; the page shows who asks (client name, where it sends the
- * answer, what it asks for) and posts the decision back with that signed query. Choosing which
- * servers a token reaches (issue 13 point 3) is not built yet.
+ * The consent step. better-auth sends the browser to the consent page with the authorization
+ * request, signed; the page shows who asks (client name, where it sends the answer) and what
+ * it may reach — chosen by the user (lib/oauth/consent-choice.ts) — and posts the decision back
+ * with that signed query. The choice is stored with the grant once better-auth has accepted
+ * the decision, and a token then reaches exactly that.
  */
 
 export const CONSENT_PATH = "/oauth/consent";
 export const CONSENT_DECIDE_PATH = "/oauth/consent/decide";
 
 export interface ConsentRequest {
+  clientId: string;
   clientName: string;
   redirectHost: string;
   scopes: string[];
   resource: string | null;
+  /** What the user may allow; null: nothing (a server they cannot see, or no MCP endpoint). */
+  offer: ConsentOffer | null;
   /** The signed query, posted back unchanged. */
   oauthQuery: string;
 }
 
-/** What the consent page shows for its query string, or null when it names no registered client. */
-export async function consentRequest(search: URLSearchParams): Promise<ConsentRequest | null> {
+/** What the consent page shows `userId` for its query string, or null when it names no registered client. */
+export async function consentRequest(search: URLSearchParams, userId: string | null): Promise<ConsentRequest | null> {
   const clientId = search.get("client_id");
   if (!clientId || !search.get("sig")) return null;
   const context = await authorizationServer().$context;
@@ -33,11 +40,15 @@ export async function consentRequest(search: URLSearchParams): Promise<ConsentRe
   } catch {
     return null;
   }
+  const resources = search.getAll("resource");
+  const resource = resources.length === 1 ? resources[0] : null;
   return {
+    clientId,
     clientName: client.name || clientId,
     redirectHost,
     scopes: (search.get("scope") ?? "").split(" ").filter(Boolean),
-    resource: search.get("resource"),
+    resource,
+    offer: userId ? await consentOffer(userId, resource) : null,
     oauthQuery: search.toString(),
   };
 }
@@ -62,26 +73,46 @@ export function clientRedirectOf(html: string): string | null {
   return match ? match[1].replace(/&(amp|quot|lt|gt|#39);/g, (e) => ({ "&amp;": "&", "&quot;": '"', "&lt;": "<", "&gt;": ">", "&#39;": "'" })[e]!) : null;
 }
 
+function page(status: number, text: string): Response {
+  return new Response(text, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+}
+
+/** The grant an "allow" asks for, or the page that refuses it. */
+async function allowedGrant(request: Request, oauthQuery: string, form: URLSearchParams): Promise<{ userId: string; consent: ConsentRequest; scope: GrantScope } | Response> {
+  const userId = await consentingUserId(request.headers);
+  const consent = userId ? await consentRequest(new URLSearchParams(oauthQuery), userId) : null;
+  if (!userId || !consent) return page(400, "This authorization request has expired or was not signed by this server. Start again from the app.");
+  // Another organization's server and one the user cannot see are the same answer: not found.
+  if (!consent.offer) return page(404, "The MCP server this app asks for was not found, or you cannot use it.");
+  const scope = chosenScope(consent.offer, form);
+  if (!scope) return page(400, "Choose a workspace and at least one of its servers for this app.");
+  return { userId, consent, scope };
+}
+
 /** The decision posted by the consent page: back to the client with a code, or with access_denied. */
 export async function decideConsent(request: Request): Promise<Response> {
   // The browser's own session authorises this write, so it must come from our own page.
-  if (!isSameOriginRequest(request.headers, request.url)) return new Response("This form was sent from another site.", { status: 403 });
+  if (!isSameOriginRequest(request.headers, request.url)) return page(403, "This form was sent from another site.");
   const form = new URLSearchParams(await request.text());
   const oauthQuery = form.get("oauth_query") ?? "";
+  const accept = form.get("decision") === "allow";
+  const grant = accept ? await allowedGrant(request, oauthQuery, form) : null;
+  if (grant instanceof Response) return grant;
   try {
     // Through better-auth's HTTP handler: its in-process API loses the signed query on the way.
     const answer = await authorizationServer().handler(
       new Request(`${issuerOrigin()}${OAUTH_BASE_PATH}/oauth2/consent`, {
         method: "POST",
         headers: { cookie: request.headers.get("cookie") ?? "", "content-type": "application/json" },
-        body: JSON.stringify({ accept: form.get("decision") === "allow", oauth_query: oauthQuery }),
+        body: JSON.stringify({ accept, oauth_query: oauthQuery }),
       }),
     );
     const body = (await answer.json()) as { url?: string; redirect_uri?: string };
     const location = body.url ?? body.redirect_uri;
-    if (!answer.ok || !location) return new Response("This authorization request has expired or was not signed by this server. Start again from the app.", { status: 400 });
+    if (!answer.ok || !location) return page(400, "This authorization request has expired or was not signed by this server. Start again from the app.");
+    if (grant) await saveGrant({ userId: grant.userId, clientId: grant.consent.clientId, clientName: grant.consent.clientName, resource: grant.consent.resource!, scope: grant.scope });
     return backToClient(location);
   } catch {
-    return new Response("This authorization request could not be completed. Start again from the app.", { status: 400 });
+    return page(400, "This authorization request could not be completed. Start again from the app.");
   }
 }

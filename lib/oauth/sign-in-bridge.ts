@@ -33,3 +33,12 @@ function redirect(location: string, cookie?: string): Response {
   if (cookie) headers.append("set-cookie", cookie);
   return new Response(null, { status: 302, headers });
 }
+
+/**
+ * The user of the authorization server's own session (the one this bridge set, which better-auth
+ * issues the code to): the person the consent page speaks to. Null when there is none.
+ */
+export async function consentingUserId(headers: Headers): Promise<string | null> {
+  const session = await authorizationServer().api.getSession({ headers });
+  return session?.user.id ?? null;
+}

@@ -1,3 +1,7 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext } from "playwright-core";
 import { Client, StreamableHTTPClientTransport, UnauthorizedError, type OAuthClientProvider } from "@modelcontextprotocol/client";
@@ -9,9 +13,10 @@ import { api } from "@/tests/helpers/api";
 import { createApiKeyFor } from "@/tests/helpers/factories";
 
 /**
- * SPIKE, issue 13 acceptance against the production build: the MCP SDK v2 client's own OAuth
- * provider, with Chromium as the user's browser (real sign-in page, the sign-in bridge, the
- * consent page, Allow), then tools/list is exactly what the same user's API key gets.
+ * Issue 13 acceptance against the production build: the MCP SDK v2 client's own OAuth provider,
+ * and mcp-remote 0.15.1's OAuth flow, with Chromium as the user's browser (real sign-in page,
+ * the sign-in bridge, the consent page, Allow); then tools/list is exactly what the same user's
+ * API key gets.
  */
 
 let app: RunningApp;
@@ -71,7 +76,7 @@ function provider(onAuthorize: (url: URL) => void): OAuthClientProvider & { stor
 
 const newClient = () => new Client({ name: "e2e", version: "1" }, { capabilities: {}, versionNegotiation: { mode: { pin: "2026-07-28" } } });
 
-describe("OAuth sign-in of an MCP client (spike)", () => {
+describe("OAuth sign-in of an MCP client", () => {
   it("the SDK's OAuth flow with Chromium signing in and allowing; then the API key's tools", async () => {
     const page = await context.newPage();
     await signIn(page, admin.email, admin.password);
@@ -107,4 +112,53 @@ describe("OAuth sign-in of an MCP client (spike)", () => {
     expect(viaOauth).toEqual(["get_customer", "list_customers"]);
     expect(viaOauth).toEqual(viaKey);
   }, 120_000);
+
+  it("mcp-remote's OAuth flow (its own loopback callback) with Chromium allowing; then the API key's tools", async () => {
+    const page = await context.newPage();
+    await signIn(page, admin.email, admin.password);
+    const endpoint = `${app.baseUrl}/mcp/${serverId}`;
+    const configDir = mkdtempSync(path.join(tmpdir(), "mcp-remote-"));
+    const emptyPath = mkdtempSync(path.join(tmpdir(), "no-browser-"));
+    const callbackPort = await freePort();
+    // mcp-remote-client: connects, signs in through the browser, prints tools/list, exits. No
+    // browser helper is on its PATH, so it only prints the authorization URL (which Chromium opens).
+    const child = spawn(process.execPath, [path.resolve("node_modules/mcp-remote/dist/client.js"), endpoint, String(callbackPort)], {
+      env: { NODE_ENV: "production", HOME: configDir, MCP_REMOTE_CONFIG_DIR: configDir, PATH: emptyPath, DISPLAY: "" },
+      // stdin stays open: mcp-remote shuts down when it ends.
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (d: Buffer) => (output += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    try {
+      const until = async (pattern: RegExp) => {
+        for (let i = 0; i < 600 && !pattern.test(output); i++) await new Promise((r) => setTimeout(r, 100));
+        const match = pattern.exec(output);
+        expect(match, output).not.toBeNull();
+        return match!;
+      };
+      const authorizationUrl = (await until(/Please authorize this client by visiting:\s*\n(\S+)/))[1];
+      await page.goto(authorizationUrl);
+      await page.getByRole("heading", { name: "Allow MCP CLI Client?" }).waitFor();
+      await page.getByText(`It will be sent back to localhost:${callbackPort}.`).waitFor();
+      await page.getByRole("button", { name: "Allow" }).click();
+      await page.waitForURL((url) => url.port === String(callbackPort));
+      await until(/Exiting OK/);
+      expect(await exited, output).toBe(0);
+      const listed = /Tools: (\{[\s\S]*?\n\})/.exec(output);
+      expect(listed, output).not.toBeNull();
+      const viaRemote = (JSON.parse(listed![1]).tools as { name: string }[]).map((tool) => tool.name).sort();
+      const keyed = newClient();
+      await keyed.connect(new StreamableHTTPClientTransport(new URL(endpoint), { requestInit: { headers: { authorization: `Bearer ${apiKey}` } } }));
+      const viaKey = (await keyed.listTools()).tools.map((tool) => tool.name).sort();
+      await keyed.close();
+      expect(viaRemote).toEqual(["get_customer", "list_customers"]);
+      expect(viaRemote).toEqual(viaKey);
+    } finally {
+      child.kill();
+      rmSync(configDir, { recursive: true, force: true });
+      rmSync(emptyPath, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

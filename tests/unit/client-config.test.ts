@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { claudeDesktopConfig, configKey, curlInitialize, cursorConfig } from "@/components/servers/client-config";
+import { claudeCodeOauthCommand, claudeDesktopConfig, claudeDesktopOauthConfig, configKey, curlInitialize, cursorConfig, cursorOauthConfig } from "@/components/servers/client-config";
 
 const URL_ = "https://mcp.example.com/mcp/srv_1";
 
@@ -24,5 +24,12 @@ describe("MCP client configuration snippets", () => {
     expect(text).toContain("Accept: application/json, text/event-stream");
     const body = JSON.parse(/-d '(.*)'$/m.exec(text)![1]);
     expect(body).toMatchObject({ jsonrpc: "2.0", method: "initialize", params: { protocolVersion: "2025-06-18" } });
+  });
+
+  it("the OAuth way gives the URL alone, never a key or a header", () => {
+    expect(claudeCodeOauthCommand(URL_, "Support Desk")).toBe(`claude mcp add --transport http support-desk '${URL_}'`);
+    expect(JSON.parse(cursorOauthConfig(URL_, "CRM"))).toEqual({ mcpServers: { crm: { url: URL_ } } });
+    expect(JSON.parse(claudeDesktopOauthConfig(URL_, "CRM"))).toEqual({ mcpServers: { crm: { command: "npx", args: ["-y", "mcp-remote", URL_] } } });
+    for (const snippet of [claudeCodeOauthCommand(URL_, "x"), cursorOauthConfig(URL_, "x"), claudeDesktopOauthConfig(URL_, "x")]) expect(snippet).not.toMatch(/YOUR_API_KEY|Authorization/);
   });
 });

@@ -20,7 +20,7 @@ const DIRS = ["lib", "app/api", "app/mcp"];
 const TENANT_MODELS = new Set([
   "workspace", "orgMember", "workspaceMember", "connector", "tool", "mcpRole", "mcpRoleTool", "mcpServer",
   "mcpRolePrompt", "mcpServerConnector", "skill", "storedResource", "graphEntity", "graphRelation", "file", "apiKey", "auditEvent",
-  "orgInvitation", "usageBucket", "connectorHealth",
+  "orgInvitation", "usageBucket", "connectorHealth", "oauthGrant",
 ]);
 const QUERY_METHODS = new Set([
   "findUnique", "findUniqueOrThrow", "findFirst", "findFirstOrThrow", "findMany", "count", "aggregate", "groupBy",
@@ -36,6 +36,9 @@ const ALLOWED = new Map<string, string>([
   ["lib/auth/resolve-bearer.ts: apiKey.findFirst", "authentication: the presented key's hash is what decides the tenant"],
   ["lib/mcp/visibility/resolve-view.ts: mcpServer.findFirst", "which organization a server id belongs to, to check that org's configuration version; answers nobody (reach is findServerHead's scoped query)"],
   ["lib/mcp/serve/live-watch.ts: apiKey.findMany", "revocation sweep of this process's own live sessions (ids it holds); answers nobody"],
+  ["lib/oauth/resolve-grant.ts: oauthGrant.findFirst", "authentication: the verified access token's client, user and audience are what decide the tenant"],
+  ["lib/oauth/resolve-grant.ts: oauthGrant.findMany", "revocation sweep of this process's own live sessions (grant ids it holds); answers nobody"],
+  ["lib/oauth/save-grant.ts: oauthGrant.findFirst", "the consenting user's own grant for this client and endpoint (user from the session), wherever it was before"],
   ["lib/files/delete-queued-blobs.ts: file.findMany", "blob clean-up asks whether any row still references a storage key (the blob must then stay); answers nobody"],
   ["lib/shell/overview.ts: orgMember.findMany", "a signed-in user's own memberships (userId from the session) are what decide their tenants"],
   ["lib/invitations/answer-invitation.ts: orgInvitation.findFirst", "the invited person's own invitation: their account's email (from the session) decides, in any organization"],

@@ -6,7 +6,9 @@ import { clientIpFromHeaders } from "@/lib/ratelimit/client-ip";
 import { mcpConfig } from "@/lib/mcp/serve/mcp-config";
 import { rateLimitedResponse, unauthorizedResponse } from "@/lib/mcp/serve/responses";
 import { verifyMcpAccessToken } from "@/lib/oauth/mcp-access-token";
-import { CHALLENGE_SCOPE, resourceMetadataUrl, type ResourceEndpoint } from "@/lib/oauth/protected-resource";
+import { issuerOrigin } from "@/lib/oauth/authorization-server";
+import { CHALLENGE_SCOPE, resourceMetadataUrl, resourceUrl, type ResourceEndpoint } from "@/lib/oauth/protected-resource";
+import { callerOfGrant } from "@/lib/oauth/resolve-grant";
 import { clientBaseUrl } from "@/lib/servers/server-url";
 
 /** An authenticated MCP caller and the identity its sessions are bound to. */
@@ -50,14 +52,15 @@ function looksLikeJwt(token: string): boolean {
 }
 
 /**
- * SPIKE: an OAuth access token is accepted only at the endpoint it was issued for (its
- * audience). Its user is the caller, with that user's own view of the server, as a browser
- * session has; choosing the workspace (for /mcp) and the servers at consent is not built yet.
+ * An OAuth access token is accepted only at the endpoint it was issued for (its audience), and
+ * only while the grant its user chose on the consent page stands: the caller is then the one an
+ * API key of that user with the grant's scope would be (lib/oauth/resolve-grant.ts).
  */
 async function oauthPrincipal(token: string, endpoint: ResourceEndpoint, challenge: { metadataUrl: string; scope: string }): Promise<McpPrincipal | Response> {
-  const claims = endpoint.kind === "server" ? await verifyMcpAccessToken(token, endpoint) : null;
-  if (!claims) return unauthorizedResponse("invalid", challenge);
-  return { caller: { kind: "user", userId: claims.sub, apiKey: null }, identity: `oauth:${claims.clientId}:${claims.sub}` };
+  const claims = await verifyMcpAccessToken(token, endpoint);
+  const caller = claims ? await callerOfGrant(claims, resourceUrl(issuerOrigin(), endpoint)) : null;
+  if (!caller || caller.kind !== "user" || !caller.apiKey) return unauthorizedResponse("invalid", challenge);
+  return { caller, identity: `key:${caller.apiKey.id}` };
 }
 
 /** The anonymous demo endpoint spends one unit of the client address's budget instead. */

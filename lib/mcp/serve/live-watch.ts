@@ -5,6 +5,7 @@ import { mcpConfig } from "@/lib/mcp/serve/mcp-config";
 import { readVersions, watch as watchConfigChanges } from "@/lib/config-version/config-version";
 import { resolveSurface } from "@/lib/mcp/surface/resolve-surface";
 import type { McpEndpoint, McpSurface } from "@/lib/mcp/surface/surface-types";
+import { GRANT_KEY_PREFIX, usableGrantKeyIds } from "@/lib/oauth/resolve-grant";
 
 /**
  * Live MCP connections (2025-era sessions, 2026-era subscriptions) follow configuration
@@ -112,13 +113,16 @@ export async function reconcileLive(live: LiveConnection[]): Promise<void> {
  * subscriptions of the others are ended: revocation is immediate for open streams too.
  */
 export async function usableKeyIds(keyIds: Iterable<string>): Promise<Set<string>> {
-  const ids = [...new Set(keyIds)];
-  if (ids.length === 0) return new Set();
+  const all = [...new Set(keyIds)];
+  // OAuth grants stand in for keys (lib/oauth/resolve-grant.ts): checked in their own table.
+  const ids = all.filter((id) => !id.startsWith(GRANT_KEY_PREFIX));
+  const grants = await usableGrantKeyIds(all);
+  if (ids.length === 0) return grants;
   const rows = await db().apiKey.findMany({
     where: { id: { in: ids }, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
     select: { id: true },
   });
-  return new Set(rows.map((r) => r.id));
+  return new Set([...grants, ...rows.map((r) => r.id)]);
 }
 
 /** The API key id behind a caller, or null (instance credential, anonymous). */

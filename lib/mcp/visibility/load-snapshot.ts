@@ -22,14 +22,16 @@ const cache = (globalForSnapshots.switchboardSnapshotCache ??= new LRUCache({ ma
 /**
  * MCP servers a caller can reach at all: the instance credential every one; a user those of
  * the workspaces it works in (a member, or an admin of the org); an API key only its own
- * workspace's, and only its server when it is pinned to one. Who sees which tools of a
+ * workspace's, and only its server when it is pinned to one (only the chosen ones for an
+ * OAuth grant). Who sees which tools of a
  * reachable server is lib/mcp/visibility/load-access.ts's business.
  */
 export function serversReachableBy(caller: Caller): Prisma.McpServerWhereInput {
   if (caller.kind === "instance") return {};
   const key = caller.apiKey;
   const scope: Prisma.McpServerWhereInput = { workspace: workspacesJoinedBy(caller) };
-  return key ? { AND: [scope, { orgId: key.orgId, workspaceId: key.workspaceId }, key.serverId ? { id: key.serverId } : {}] } : scope;
+  if (!key) return scope;
+  return { AND: [scope, { orgId: key.orgId, workspaceId: key.workspaceId }, key.serverId ? { id: key.serverId } : {}, key.serverIds ? { id: { in: key.serverIds } } : {}] };
 }
 
 const headSelect = {

@@ -5,6 +5,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { MyServerCard } from "@/components/servers/my-server-card";
 import { loadViewer, requestBaseUrl } from "@/app/(admin)/_lib/context";
 import { listMyServers } from "@/lib/servers/my-servers";
+import { oauthEnabled } from "@/lib/oauth/authorization-server";
 
 export const metadata: Metadata = { title: "My MCP servers" };
 
@@ -27,7 +28,7 @@ export default async function MyServersPage() {
           Servers belong to workspaces. Once an admin of your organization creates one in a workspace you are in, it appears here with its URL.
         </EmptyState>
       ) : (
-        servers.map((server) => <MyServerCard key={server.id} server={server} />)
+        servers.map((server) => <MyServerCard key={server.id} server={server} oauth={oauthEnabled()} />)
       )}
     </div>
   );

@@ -141,6 +141,7 @@ export default async function AuditPage({ params, searchParams }: Props) {
                   <TD className="text-sm">
                     {e.actorId ? (actorName.get(e.actorId) ?? e.actorId) : e.actorType}
                     {e.actorType === "api_key" && <Badge className="ml-1">API key</Badge>}
+                    {e.actorType === "oauth_client" && <Badge className="ml-1">via {String((e.data as { oauthClientName?: unknown } | null)?.oauthClientName ?? "an app")}</Badge>}
                   </TD>
                   <TD>
                     <Badge tone={e.action === "tool.call" || e.action.startsWith("host_resources") ? "info" : "neutral"} className="font-mono">

@@ -14,6 +14,7 @@ import { previewCaller } from "@/lib/mcp/preview-caller";
 import { ServerConnectorsEditor } from "@/app/(admin)/w/[workspaceId]/servers/[serverId]/connectors-editor";
 import { DeleteServerButton, ServerSettingsForm } from "@/app/(admin)/w/[workspaceId]/servers/[serverId]/server-settings-form";
 import { ServerTryTool } from "@/app/(admin)/w/[workspaceId]/servers/[serverId]/server-try-tool";
+import { oauthEnabled } from "@/lib/oauth/authorization-server";
 
 export const metadata: Metadata = { title: "MCP server" };
 
@@ -49,7 +50,7 @@ export default async function ServerPage({ params }: Props) {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <EndpointDetails url={server.url} serverName={server.name} />
+          <EndpointDetails url={server.url} serverName={server.name} oauth={oauthEnabled()} />
         </CardContent>
       </Card>
       <Card aria-labelledby="assigned-title">

@@ -1,0 +1,49 @@
+import { authorizationServer, OAUTH_BASE_PATH, oauthEnabled } from "@/lib/oauth/authorization-server";
+import { registerRequestedResources } from "@/lib/oauth/mcp-access-token";
+import { withNativeDefault } from "@/lib/oauth/native-registration";
+
+/**
+ * The HTTP adapter of better-auth's OAuth endpoints (under OAUTH_BASE_PATH), with the few
+ * answers where better-auth 1.7.5 departs from the specs put right on the way out.
+ */
+
+const TOKEN_PATH = `${OAUTH_BASE_PATH}/oauth2/token`;
+/**
+ * better-auth's own consent endpoint issues a code for whatever the signed query asks; the
+ * choice of servers stored with the grant is made only by the consent page's decision
+ * (lib/oauth/consent.ts, which calls the endpoint in process), so from outside it is not there.
+ */
+const CONSENT_PATH = `${OAUTH_BASE_PATH}/oauth2/consent`;
+
+/**
+ * RFC 7636 §4.6: "If the values are not equal, an error response indicating invalid_grant as
+ * described in Section 5.2 of [RFC6749] MUST be returned." better-auth answers a wrong (or
+ * unexpected) code_verifier with 401 invalid_request, which clients take for a bad client
+ * credential rather than a code to throw away.
+ */
+const PKCE_FAILURES = new Set(["code verification failed", "code_verifier provided but PKCE was not used in authorization"]);
+
+async function specTokenError(response: Response): Promise<Response> {
+  if (response.status !== 401 || !response.headers.get("content-type")?.includes("json")) return response;
+  const text = await response.text();
+  let body: { error?: string; error_description?: string } = {};
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not an OAuth error body: passed on as it was
+  }
+  const headers = new Headers(response.headers);
+  if (body.error !== "invalid_request" || !PKCE_FAILURES.has(body.error_description ?? "")) return new Response(text, { status: response.status, headers });
+  headers.delete("www-authenticate");
+  headers.delete("content-length");
+  return Response.json({ error: "invalid_grant", error_description: body.error_description }, { status: 400, headers });
+}
+
+export async function serveOauth(request: Request): Promise<Response> {
+  if (!oauthEnabled()) return Response.json({ error: "not_found", error_description: "OAuth sign-in needs PUBLIC_URL." }, { status: 404 });
+  if (new URL(request.url).pathname === CONSENT_PATH) return Response.json({ error: "not_found", error_description: "Consent is given on the consent page." }, { status: 404 });
+  await registerRequestedResources(request);
+  const isToken = request.method === "POST" && new URL(request.url).pathname === TOKEN_PATH;
+  const response = await authorizationServer().handler(await withNativeDefault(request));
+  return isToken ? specTokenError(response) : response;
+}

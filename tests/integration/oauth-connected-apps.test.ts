@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { api } from "@/tests/helpers/api";
+import { createHttpConnector, createMcpServer, createTenant } from "@/tests/helpers/factories";
+import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
+import { authorizeUrl, loadSite, mcpRpc, pkce, postForm, publicClient, redirectOf, sessionCookieFor, tokensFor, toolNames, type OauthSite } from "@/tests/helpers/oauth-flow";
+
+/**
+ * Issue 13 point 4: each person sees the apps they allowed and revokes them; org admins see and
+ * revoke those of their org; revoking stops the very next request, and the app must ask again.
+ * RFC 7009 revocation works for public clients.
+ */
+
+let app: RouteServer;
+let site: OauthSite;
+
+beforeAll(async () => {
+  app = await startRouteServer();
+  process.env.PUBLIC_URL = app.origin;
+  process.env.OAUTH_ENABLED = "true";
+  site = await loadSite(app.origin);
+});
+afterAll(async () => {
+  delete process.env.PUBLIC_URL;
+  delete process.env.OAUTH_ENABLED;
+  await app.close();
+});
+
+async function connected(label: string) {
+  const t = await createTenant();
+  const serverId = await createMcpServer(t, [await createHttpConnector(t, "CRM", ["get_customer"])], "CRM server");
+  const user = t.member.user;
+  const cookie = await sessionCookieFor(user.id);
+  const client = await publicClient(site, label);
+  const resource = `${app.origin}/mcp/${serverId}`;
+  const tokens = await tokensFor(site, { cookie, clientId: client.client_id, resource });
+  return { t, serverId, user, cookie, client, resource, tokens };
+}
+
+describe("connected apps", () => {
+  it("the user lists the app with its servers and last use, revokes it: the next request is 401 invalid_token, refresh fails, and authorizing asks again", async () => {
+    const { t, serverId, cookie, client, resource, tokens } = await connected("Claude Desktop");
+    expect(await toolNames(app.origin, `/mcp/${serverId}`, tokens.access_token)).toHaveLength(1); // resolved (and cached) once
+    const mine = await api(t.member.token).get("/api/v1/me/connected-apps");
+    expect(mine.status).toBe(200);
+    expect(mine.body.items).toEqual([
+      expect.objectContaining({ clientId: client.client_id, clientName: "Claude Desktop", resource, serverId, servers: [{ id: serverId, name: "CRM server" }], userId: t.member.user.id }),
+    ]);
+    expect(mine.body.items[0].lastUsedAt).not.toBeNull();
+    // Another member of the org neither sees nor revokes it.
+    expect((await api(t.owner.token).get("/api/v1/me/connected-apps")).body.items).toEqual([]);
+
+    expect((await api(t.member.token).delete(`/api/v1/connected-apps/${mine.body.items[0].id}`)).status).toBe(204);
+    const refused = await mcpRpc(app.origin, `/mcp/${serverId}`, tokens.access_token, "tools/list");
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("www-authenticate")).toContain('error="invalid_token"');
+    const refresh = await postForm(site.metadata.token_endpoint, { grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: client.client_id, resource });
+    expect(refresh.status).toBe(400);
+    expect((await api(t.member.token).get("/api/v1/me/connected-apps")).body.items).toEqual([]);
+    const again = await redirectOf(site, await fetch(authorizeUrl(site, { client_id: client.client_id, code_challenge: pkce().challenge, resource }), { headers: { cookie }, redirect: "manual" }));
+    expect(again.pathname).toBe("/oauth/consent");
+    expect(await db().auditEvent.count({ where: { orgId: t.org.id, action: "oauth_app.revoke", targetId: client.client_id } })).toBe(1);
+  });
+
+  it("an org admin sees and revokes the apps of their org, not another org's (404)", async () => {
+    const { t, serverId, tokens } = await connected("Cursor");
+    const other = await connected("ChatGPT");
+    const listed = await api(t.admin.token).get(`/api/v1/orgs/${t.org.id}/connected-apps`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.items.map((a: { clientName: string }) => a.clientName)).toEqual(["Cursor"]);
+    expect((await api(t.admin.token).get(`/api/v1/orgs/${other.t.org.id}/connected-apps`)).status).toBe(404);
+    expect((await api(t.member.token).get(`/api/v1/orgs/${t.org.id}/connected-apps`)).status).toBe(404);
+    const theirs = (await api(other.t.admin.token).get(`/api/v1/orgs/${other.t.org.id}/connected-apps`)).body.items[0].id;
+    expect((await api(t.admin.token).delete(`/api/v1/connected-apps/${theirs}`)).status).toBe(404);
+    expect((await mcpRpc(app.origin, `/mcp/${other.serverId}`, other.tokens.access_token, "tools/list")).status).toBe(200);
+
+    expect((await api(t.admin.token).delete(`/api/v1/connected-apps/${listed.body.items[0].id}`)).status).toBe(204);
+    expect((await mcpRpc(app.origin, `/mcp/${serverId}`, tokens.access_token, "tools/list")).status).toBe(401);
+  });
+
+  it("RFC 7009: a public client revokes its own refresh token with its client_id alone", async () => {
+    const { client, resource, tokens } = await connected("mcp-remote");
+    const revoked = await postForm(site.metadata.revocation_endpoint, { token: tokens.refresh_token, token_type_hint: "refresh_token", client_id: client.client_id });
+    expect(revoked.status).toBe(200);
+    const refresh = await postForm(site.metadata.token_endpoint, { grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: client.client_id, resource });
+    expect(refresh.status).toBe(400);
+    expect((await refresh.json()).error).toBe("invalid_grant");
+  });
+});

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exportJWK, generateKeyPair } from "jose";
+import { symmetricEncrypt } from "better-auth/crypto";
+import { db } from "@/lib/db/client";
+import { authorizationServer, issuerOrigin } from "@/lib/oauth/authorization-server";
+import { verifyMcpAccessToken } from "@/lib/oauth/mcp-access-token";
+import { createHttpConnector, createMcpServer, createTenant, createUser } from "@/tests/helpers/factories";
+import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
+import { authorizationCode, authorizeUrl, exchangeCode, loadSite, pkce, postForm, publicClient, REDIRECT, registerClient, sessionCookieFor, type OauthSite } from "@/tests/helpers/oauth-flow";
+
+/**
+ * Issue 13's negative cases at the authorization server: each refused with the error its
+ * specification names, over real HTTP.
+ */
+
+let app: RouteServer;
+let site: OauthSite;
+
+beforeAll(async () => {
+  app = await startRouteServer();
+  process.env.PUBLIC_URL = app.origin;
+  process.env.OAUTH_ENABLED = "true";
+  site = await loadSite(app.origin);
+});
+afterAll(async () => {
+  delete process.env.PUBLIC_URL;
+  delete process.env.OAUTH_ENABLED;
+  await app.close();
+});
+
+async function signedInClient() {
+  const t = await createTenant();
+  const serverId = await createMcpServer(t, [await createHttpConnector(t, "CRM", ["get_customer"])]);
+  const user = t.member.user;
+  return { user, cookie: await sessionCookieFor(user.id), client: await publicClient(site), choice: { server: [serverId] } };
+}
+
+describe("OAuth spec errors", () => {
+  it("a PKCE mismatch is 400 invalid_grant (RFC 7636 §4.6), and burns the code; a reused code is 400 invalid_grant", async () => {
+    const { cookie, client, choice } = await signedInClient();
+    const resource = `${app.origin}/mcp`;
+    const { verifier, challenge } = pkce();
+    const code = await authorizationCode(site, { cookie, clientId: client.client_id, challenge, resource, choice });
+    const wrong = await exchangeCode(site, { code, clientId: client.client_id, verifier: pkce().verifier, resource });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({ error: "invalid_grant" });
+    expect(wrong.headers.get("www-authenticate")).toBeNull();
+    expect((await exchangeCode(site, { code, clientId: client.client_id, verifier, resource })).status).toBe(400);
+
+    const second = pkce();
+    const good = await authorizationCode(site, { cookie, clientId: client.client_id, challenge: second.challenge, resource, choice });
+    expect((await exchangeCode(site, { code: good, clientId: client.client_id, verifier: second.verifier, resource })).status).toBe(200);
+    const reused = await exchangeCode(site, { code: good, clientId: client.client_id, verifier: second.verifier, resource });
+    expect(reused.status).toBe(400);
+    expect((await reused.json()).error).toBe("invalid_grant");
+  });
+
+  it("an unregistered redirect URI or an open-redirect attempt is never redirected to: the browser stays on this site's error page", async () => {
+    const { cookie, client } = await signedInClient();
+    for (const redirect of ["https://evil.example/callback", "http://127.0.0.1:9/other", `${REDIRECT}/../../evil`, "//evil.example/callback"]) {
+      const url = authorizeUrl(site, { client_id: client.client_id, code_challenge: pkce().challenge, resource: `${app.origin}/mcp`, redirect_uri: redirect });
+      const res = await fetch(url, { headers: { cookie }, redirect: "manual" });
+      const location = res.headers.get("location") ?? (await res.json()).url;
+      const target = new URL(location, app.origin);
+      expect(target.origin, redirect).toBe(app.origin);
+      expect(target.searchParams.get("error"), redirect).toMatch(/^invalid_re(direct|quest)$/);
+      expect(target.searchParams.get("code")).toBeNull();
+    }
+    // The error page the browser lands on says so itself (RFC 6749 §4.1.2.1: inform the user, do not redirect).
+    const page = await fetch(new URL(authorizeUrl(site, { client_id: client.client_id, code_challenge: pkce().challenge, redirect_uri: "https://evil.example/cb" })), { headers: { cookie }, redirect: "follow" });
+    expect(new URL(page.url).origin).toBe(app.origin);
+    expect(page.status).toBeLessThan(500);
+    // An unknown client: the same, whatever redirect it names.
+    const unknown = await fetch(authorizeUrl(site, { client_id: "no-such-client", code_challenge: pkce().challenge, redirect_uri: "https://evil.example/cb" }), { redirect: "manual" });
+    expect(new URL(unknown.headers.get("location") ?? (await unknown.json()).url, app.origin).origin).toBe(app.origin);
+  });
+
+  it("registration takes exact https redirect URIs, or loopback http for native apps; never plain http elsewhere, fragments or script URLs", async () => {
+    for (const uri of ["http://evil.example/cb", "https://app.example/cb#frag", "javascript:alert(1)", "https://user:pw@app.example/cb"]) {
+      const res = await registerClient(site, { redirect_uris: [uri], token_endpoint_auth_method: "none", client_name: "x" });
+      expect(res.status, uri).toBe(400);
+      expect((await res.json()).error, uri).toMatch(/invalid_redirect_uri|invalid_client_metadata/);
+    }
+    expect((await registerClient(site, { redirect_uris: ["https://app.example/cb"], token_endpoint_auth_method: "none", client_name: "web" })).status).toBe(201);
+    expect((await registerClient(site, { redirect_uris: ["http://localhost:33418/callback"], token_endpoint_auth_method: "none", client_name: "native" })).status).toBe(201);
+  });
+
+  it("an expired token, and one from another issuer, are refused by the MCP endpoint check", async () => {
+    const user = await createUser("oauth-exp");
+    const server = authorizationServer();
+    const now = Math.floor(Date.now() / 1000);
+    const sign = async (payload: Record<string, unknown>) => (await server.api.signJWT({ body: { payload } })).token;
+    const base = { sub: user.id, azp: "some-client", aud: `${issuerOrigin()}/mcp/server-a`, iss: issuerOrigin() };
+    expect(await verifyMcpAccessToken(await sign({ ...base, iat: now, exp: now + 600 }), { kind: "server", serverId: "server-a" })).toMatchObject({ sub: user.id });
+    expect(await verifyMcpAccessToken(await sign({ ...base, iat: now - 7200, exp: now - 3600 }), { kind: "server", serverId: "server-a" })).toBeNull();
+    expect(await verifyMcpAccessToken(await sign({ ...base, iss: "https://elsewhere.example", iat: now, exp: now + 600 }), { kind: "server", serverId: "server-a" })).toBeNull();
+  });
+
+  it("a signing key written under another AUTH_SECRET is no 500: a fresh key is made and tokens are issued and verify", async () => {
+    const { publicKey, privateKey } = await generateKeyPair("EdDSA", { crv: "Ed25519", extractable: true });
+    await db().jwks.create({
+      data: {
+        publicKey: JSON.stringify(await exportJWK(publicKey)),
+        privateKey: JSON.stringify(await symmetricEncrypt({ key: "a-secret-this-instance-no-longer-has-000", data: JSON.stringify(await exportJWK(privateKey)) })),
+        createdAt: new Date(Date.now() + 60_000), // the newest: the one better-auth would pick
+        alg: "EdDSA",
+        crv: "Ed25519",
+      },
+    });
+    const { cookie, client, choice } = await signedInClient();
+    const resource = `${app.origin}/mcp`;
+    const { verifier, challenge } = pkce();
+    const code = await authorizationCode(site, { cookie, clientId: client.client_id, challenge, resource, choice });
+    const res = await exchangeCode(site, { code, clientId: client.client_id, verifier, resource });
+    const tokens = await res.json();
+    expect(res.status, JSON.stringify(tokens)).toBe(200);
+    const refreshed = await postForm(site.metadata.token_endpoint, { grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: client.client_id, resource });
+    expect(refreshed.status).toBe(200);
+  });
+});
