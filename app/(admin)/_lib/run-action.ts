@@ -6,7 +6,7 @@ import { getSessionUserId } from "@/lib/auth/current-user";
 import { toAppError } from "@/lib/api/problem";
 import { logger } from "@/lib/log";
 import { withAnnouncedChanges } from "@/lib/config-version/config-version";
-import type { ActionResult } from "@/app/(admin)/_lib/action-result";
+import type { ActionResult } from "@/components/forms/action-result";
 import { etagOf, type IfMatch } from "@/lib/api/if-match";
 
 /** What the admin reads when their save lost the race (the API's 412), in plain words. */
