@@ -41,7 +41,7 @@ export function InviteForm({ orgId, workspaces, canGrantOwner }: { orgId: string
           </span>
         </Alert>
       )}
-      <Field id="invite-email" label="Email" error={errorAt(form, "email")}>
+      <Field id="invite-email" label="Email to invite" error={errorAt(form, "email")}>
         {(control) => <Input {...control} {...form.register("email")} type="email" autoComplete="off" />}
       </Field>
       <Field id="invite-role" label="Organization role" error={errorAt(form, "role")}>
