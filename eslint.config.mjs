@@ -11,6 +11,14 @@ export default defineConfig([
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   {
+    // Routes use components and lib; components use lib; nothing points back up
+    // (tests/unit/layer-imports.test.ts checks the same without the linter).
+    files: ["components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["@/app/*", "**/app/*"], message: "components/ and lib/ never import from app/: take the server action as a prop." }] }],
+    },
+  },
+  {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },

@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import { AppHeader } from "@/components/shell/app-header";
 import { Breadcrumbs } from "@/components/shell/breadcrumbs";
 import { SideNav } from "@/components/shell/side-nav";
+import { CommandPalette } from "@/components/shell/command-palette";
+import { listPaletteObjectsAction } from "@/app/(admin)/_lib/palette-actions";
 import { Toaster } from "@/components/ui/toaster";
 import { currentPlace, loadViewer } from "@/app/(admin)/_lib/context";
 import { countMyInvitations } from "@/lib/invitations/answer-invitation";
@@ -21,7 +23,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
       >
         Skip to content
       </a>
-      <AppHeader userEmail={user.email} />
+      <AppHeader userEmail={user.email} palette={<CommandPalette orgs={orgs} loadObjects={listPaletteObjectsAction} />} />
       <div className="flex flex-1 flex-col md:flex-row">
         {/* From md up the sidebar stays in place while a long page scrolls (below the 3.5rem header). */}
         <aside className="min-w-0 border-b border-zinc-200 md:sticky md:top-14 md:h-[calc(100dvh-3.5rem)] md:self-start md:overflow-y-auto md:border-r md:border-b-0 dark:border-zinc-800">

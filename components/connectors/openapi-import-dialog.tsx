@@ -13,7 +13,7 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import type { HttpToolInput } from "@/lib/connectors/schemas";
 import type { OpenApiImport } from "@/lib/connectors/import-openapi";
-import { importOpenApiAction } from "@/app/(admin)/orgs/[orgId]/connectors/actions";
+import type { ActionResult } from "@/components/forms/action-result";
 import { plural } from "@/components/ui/plural";
 
 /** Server actions take at most 1 MB by default; say so before the upload fails. */
@@ -22,17 +22,21 @@ const MAX_TEXT = 1_000_000;
 /** What a document says about the API as a whole. */
 export type ImportedDocument = Pick<OpenApiImport, "title" | "baseUrl" | "secretHeaders">;
 
+/** Reads a document on the server: the page hands in its server action (components never import from app/). */
+export type ReadOpenApiDocument = (text: string) => Promise<ActionResult<OpenApiImport>>;
+
 interface Props {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onImport: (tools: HttpToolInput[], doc: ImportedDocument) => void;
+  readDocument: ReadOpenApiDocument;
 }
 
 /**
  * Import from OpenAPI 3: paste or upload a JSON/YAML document, read it on the server (parsed
  * and dereferenced by lib/connectors/import-openapi.ts), pick operations, get one tool each.
  */
-export function OpenApiImportDialog({ open, onOpenChange, onImport }: Props) {
+export function OpenApiImportDialog({ open, onOpenChange, onImport, readDocument }: Props) {
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<OpenApiImport | null>(null);
@@ -49,7 +53,7 @@ export function OpenApiImportDialog({ open, onOpenChange, onImport }: Props) {
     startTransition(async () => {
       setError(null);
       if (text.length > MAX_TEXT) return setError("The document is larger than 1 MB; remove the operations you do not need and try again.");
-      const answer = await importOpenApiAction(text);
+      const answer = await readDocument(text);
       if (!answer.ok) return setError(answer.error);
       setResult(answer.data);
       setChosen(new Set(answer.data.operations.map((o) => o.key)));

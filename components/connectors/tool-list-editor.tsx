@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ToolEditorCard } from "@/components/connectors/tool-editor-card";
-import { type ImportedDocument, OpenApiImportDialog } from "@/components/connectors/openapi-import-dialog";
+import { type ImportedDocument, OpenApiImportDialog, type ReadOpenApiDocument } from "@/components/connectors/openapi-import-dialog";
 import { emptyToolDraft, toolToDraft, type ToolDraftInput } from "@/components/connectors/connector-form-model";
 import type { HttpToolInput } from "@/lib/connectors/schemas";
 
@@ -28,7 +28,7 @@ function freeName(name: string, taken: Set<string>): string {
  * `onDocument` receives what an imported document says about the whole API (title, base URL,
  * the secret headers its security schemes ask for).
  */
-export function ToolListEditor({ onDocument }: { onDocument?: (doc: ImportedDocument) => void }) {
+export function ToolListEditor({ onDocument, readDocument }: { onDocument?: (doc: ImportedDocument) => void; readDocument: ReadOpenApiDocument }) {
   const form = useFormContext<ToolsForm>();
   const { fields, append, remove } = useFieldArray({ control: form.control, name: "tools" });
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
@@ -103,7 +103,7 @@ export function ToolListEditor({ onDocument }: { onDocument?: (doc: ImportedDocu
           {visible.length === 0 && <li className="text-sm text-zinc-600 dark:text-zinc-400">No tool matches “{filter}”.</li>}
         </ul>
       )}
-      <OpenApiImportDialog open={importOpen} onOpenChange={setImportOpen} onImport={addImported} />
+      <OpenApiImportDialog open={importOpen} onOpenChange={setImportOpen} onImport={addImported} readDocument={readDocument} />
     </section>
   );
 }

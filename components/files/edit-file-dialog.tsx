@@ -9,12 +9,14 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { type FileView, updateFile, type Visibility } from "@/components/files/files-api";
+import type { FileView, Visibility } from "@/components/files/files-api";
+import { useFileWrites } from "@/components/files/file-writes";
 import { parseTags, tagsProblem } from "@/components/files/format";
 import { VisibilityField } from "@/components/files/visibility-field";
 
 function EditForm({ file, onDone }: { file: FileView; onDone: () => void }) {
   const router = useRouter();
+  const writes = useFileWrites();
   const [name, setName] = useState(file.name);
   const [tagsText, setTagsText] = useState(file.tags.join(", "));
   const [visibility, setVisibility] = useState<Visibility>(file.visibility);
@@ -28,16 +30,12 @@ function EditForm({ file, onDone }: { file: FileView; onDone: () => void }) {
     setErrors(next);
     if (next.name || next.tags) return;
     setSaving(true);
-    try {
-      await updateFile(file.id, { name: name.trim(), tags, visibility });
-      toast.success(`Saved ${name.trim()}`);
-      router.refresh();
-      onDone();
-    } catch (error) {
-      setErrors({ form: error instanceof Error ? error.message : String(error) });
-    } finally {
-      setSaving(false);
-    }
+    const result = await writes.updateFile(file.id, { name: name.trim(), tags, visibility });
+    setSaving(false);
+    if (!result.ok) return setErrors({ form: result.error, name: result.fieldErrors?.name, tags: result.fieldErrors?.tags });
+    toast.success(`Saved ${name.trim()}`);
+    router.refresh();
+    onDone();
   };
 
   return (

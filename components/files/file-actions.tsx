@@ -5,17 +5,18 @@ import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { contentUrl, deleteFile, type FileView } from "@/components/files/files-api";
+import { contentUrl, type FileView } from "@/components/files/files-api";
+import { useFileWrites } from "@/components/files/file-writes";
 import { EditFileDialog } from "@/components/files/edit-file-dialog";
 import { FilePreviewDialog } from "@/components/files/file-preview-dialog";
 
 function DeleteFileButton({ file }: { file: FileView }) {
   const router = useRouter();
+  const writes = useFileWrites();
   const remove = async () => {
-    try {
-      await deleteFile(file.id);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error));
+    const result = await writes.deleteFile(file.id);
+    if (!result.ok) {
+      toast.error(result.error);
       return false;
     }
     toast.success(`Deleted ${file.name}`);

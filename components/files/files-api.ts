@@ -1,8 +1,9 @@
 import type { FileView } from "@/lib/files/file-view";
 
 /**
- * The browser side of the files JSON API (/api/v1, same origin: the session cookie is the
- * credential). Every failure becomes an Error whose message a person can act on, built from
+ * The browser's reads of the files JSON API (/api/v1, same origin: the session cookie is the
+ * credential): content and previews. Writes go through the page's server actions
+ * (components/files/file-writes.tsx); only uploads stream to the API (upload-request.ts). Every failure becomes an Error whose message a person can act on, built from
  * the problem+json answer.
  */
 
@@ -72,21 +73,6 @@ async function send(path: string, init: RequestInit): Promise<Response> {
 }
 
 export const contentUrl = (fileId: string) => `/api/v1/files/${encodeURIComponent(fileId)}/content`;
-
-/** PATCH /api/v1/files/{id}: rename, retag, share or unshare. */
-export async function updateFile(fileId: string, change: { name?: string; tags?: string[]; visibility?: Visibility }): Promise<FileView> {
-  const response = await send(`/api/v1/files/${encodeURIComponent(fileId)}`, {
-    method: "PATCH",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(change),
-  });
-  return (await response.json()) as FileView;
-}
-
-/** DELETE /api/v1/files/{id}. */
-export async function deleteFile(fileId: string): Promise<void> {
-  await send(`/api/v1/files/${encodeURIComponent(fileId)}`, { method: "DELETE" });
-}
 
 /**
  * The first `maxBytes` of a file as text (the download is cut off there, not read whole).

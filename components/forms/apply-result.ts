@@ -2,7 +2,7 @@
 
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { toast } from "sonner";
-import type { ActionResult } from "@/app/(admin)/_lib/action-result";
+import type { ActionResult } from "@/components/forms/action-result";
 
 /**
  * Shows an action's outcome: a success toast, or the server's field errors at their fields

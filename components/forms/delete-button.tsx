@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { Trash2 } from "lucide-react";
-import type { ActionResult } from "@/app/(admin)/_lib/action-result";
+import type { ActionResult } from "@/components/forms/action-result";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { applyResult } from "@/components/forms/apply-result";

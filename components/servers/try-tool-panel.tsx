@@ -9,7 +9,7 @@ import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { SchemaFields, argumentsOf, propertySpecs, useSchemaValues } from "@/components/servers/schema-form";
 import type { ToolCallResult } from "@/lib/connectors/runtime/types";
-import type { ActionResult } from "@/app/(admin)/_lib/action-result";
+import type { ActionResult } from "@/components/forms/action-result";
 
 export interface TryableTool {
   name: string;

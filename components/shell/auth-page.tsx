@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 
 /** The centred single-card frame of the sign-in and setup pages. */
 export function AuthPage({ title, description, children }: { title: string; description: string; children: ReactNode }) {
@@ -9,7 +9,8 @@ export function AuthPage({ title, description, children }: { title: string; desc
         <p className="mb-6 text-center text-xl font-semibold tracking-tight">Switchboard</p>
         <Card>
           <CardHeader>
-            <CardTitle>{title}</CardTitle>
+            {/* The page's one h1 (the card is the whole page), as on every console page. */}
+            <h1 className="text-lg leading-tight font-semibold">{title}</h1>
             <CardDescription>{description}</CardDescription>
           </CardHeader>
           <CardContent>{children}</CardContent>

@@ -4,7 +4,8 @@
  * themselves; `/.well-known/` holds the public OAuth metadata MCP clients read before they have
  * any credential (a sign-in redirect there ends their discovery in an HTML parse error).
  */
-const PUBLIC_PREFIXES = ["/api/", "/mcp/", "/_next/", "/.well-known/"];
+// `/invite/<secret>`: an invitation link is opened before its person has an account.
+const PUBLIC_PREFIXES = ["/api/", "/mcp/", "/_next/", "/.well-known/", "/invite/"];
 const PUBLIC_EXACT = new Set(["/signin", "/setup", "/api", "/mcp", "/favicon.ico", "/robots.txt"]);
 
 /** Files served from /public have an extension; admin pages never do. */

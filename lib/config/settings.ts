@@ -173,6 +173,8 @@ const DECLARATIONS = {
   DB_POOL_MAX: positiveInt(10),
   RATE_LIMIT_REDIS_TIMEOUT_MS: positiveInt(300),
   METRICS_TOKEN: text(),
+  SMTP_URL: url(["smtp", "smtps"]),
+  MAIL_FROM: text(),
   TRUSTED_PROXIES: cidrList(),
 } satisfies Record<string, Declaration<unknown>>;
 

@@ -3,6 +3,7 @@ import { endpoint, pageSchema } from "@/lib/api/endpoint";
 import { PageQuery } from "@/lib/api/pagination";
 import { Id } from "@/lib/schemas/common";
 import { Connector, CreateConnectorBody, UpdateConnectorBody } from "@/lib/connectors/schemas";
+import { ImportOpenApiBody, OpenApiImportResult } from "@/lib/connectors/openapi-import-schemas";
 
 const tag = "Connectors";
 const orgParams = z.object({ orgId: Id });
@@ -41,5 +42,14 @@ export const connectorEndpoints = {
     summary: "Re-discover an mcp connector's tools from its upstream server",
     params: connectorParams,
     response: Connector,
+  }),
+  importOpenApi: endpoint({
+    method: "POST",
+    path: "/orgs/{orgId}/connectors/import-openapi",
+    tag,
+    summary: "Read an OpenAPI 3 document into candidate http tools, title, base URL and secret headers (stores nothing)",
+    params: orgParams,
+    body: ImportOpenApiBody,
+    response: OpenApiImportResult,
   }),
 };

@@ -44,7 +44,7 @@ async function findOwnInvitation(tx: Tx, caller: Caller, invitationId: string) {
   return invitation;
 }
 
-function assertAnswerable(invitation: { status: string; expiresAt: Date }): void {
+export function assertAnswerable(invitation: { status: string; expiresAt: Date }): void {
   if (isExpired(invitation)) throw new ConflictError("This invitation has expired; ask the organization for a new one.");
   if (invitation.status !== "pending") throw new ConflictError(`This invitation was already ${invitation.status}.`);
 }
@@ -70,7 +70,7 @@ export async function countMyInvitations(caller: Caller): Promise<number> {
 }
 
 /** Joins the organization with the invited role (and the invited workspaces that still exist). */
-async function joinOrg(tx: Tx, orgId: string, userId: string, role: OrgRoleName, workspaceIds: string[]): Promise<OrgMemberView> {
+export async function joinOrg(tx: Tx, orgId: string, userId: string, role: OrgRoleName, workspaceIds: string[]): Promise<OrgMemberView> {
   const existing = await tx.orgMember.findFirst({ where: { orgId, userId }, select: orgMemberSelect });
   const member = existing ?? (await tx.orgMember.create({ data: { orgId, userId, role }, select: orgMemberSelect }));
   const workspaces = await tx.workspace.findMany({ where: { orgId, id: { in: workspaceIds } }, select: { id: true } });

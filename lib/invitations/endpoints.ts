@@ -3,7 +3,7 @@ import { endpoint, pageSchema } from "@/lib/api/endpoint";
 import { PageQuery } from "@/lib/api/pagination";
 import { Id } from "@/lib/schemas/common";
 import { OrgMember } from "@/lib/orgs/member-schemas";
-import { CreateInvitationBody, Invitation } from "@/lib/invitations/schemas";
+import { CreateInvitationBody, CreatedInvitation, Invitation } from "@/lib/invitations/schemas";
 
 const tag = "Invitations";
 const orgParams = z.object({ orgId: Id });
@@ -11,7 +11,7 @@ const invitationParams = z.object({ invitationId: Id });
 
 export const invitationEndpoints = {
   listOrgInvitations: endpoint({ method: "GET", path: "/orgs/{orgId}/invitations", tag, summary: "List the organization's open invitations (pending and expired)", params: orgParams, query: PageQuery, response: pageSchema(Invitation) }),
-  createInvitation: endpoint({ method: "POST", path: "/orgs/{orgId}/invitations", tag, summary: "Invite a person by email; the answer is the same whether or not an account has that email", params: orgParams, body: CreateInvitationBody, status: 201, response: Invitation }),
+  createInvitation: endpoint({ method: "POST", path: "/orgs/{orgId}/invitations", tag, summary: "Invite a person by email; the answer is the same whether or not an account has that email", params: orgParams, body: CreateInvitationBody, status: 201, response: CreatedInvitation }),
   revokeInvitation: endpoint({ method: "DELETE", path: "/invitations/{invitationId}", tag, summary: "Revoke a pending invitation (an admin of its organization)", params: invitationParams, status: 204 }),
   listMyInvitations: endpoint({ method: "GET", path: "/me/invitations", tag, summary: "The signed-in user's pending invitations", query: PageQuery, response: pageSchema(Invitation) }),
   acceptInvitation: endpoint({ method: "POST", path: "/invitations/{invitationId}/accept", tag, summary: "Accept an invitation (signed-in browser session of the invited user only)", params: invitationParams, response: OrgMember }),

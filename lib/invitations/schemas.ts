@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { Id, OrgRole } from "@/lib/schemas/common";
-import { Email } from "@/lib/users/schemas";
+import { Id, Name, OrgRole } from "@/lib/schemas/common";
+import { Email, Password } from "@/lib/users/schemas";
 
 export const CreateInvitationBody = z
   .object({
@@ -28,3 +28,12 @@ export const Invitation = z
     createdAt: z.iso.datetime(),
   })
   .meta({ id: "Invitation" });
+
+export const CreatedInvitation = Invitation.extend({
+  acceptUrl: z.url().meta({ description: "The link to accept, shown only in this answer (its secret is stored hashed). It works once, until `expiresAt`." }),
+  emailSent: z.boolean().meta({ description: "Whether the link was emailed to `email` (SMTP configured and the server took it); otherwise pass the link on yourself." }),
+}).meta({ id: "CreatedInvitation" });
+
+/** What a person with no account yet enters on the invitation link's page. */
+export const JoinWithNewAccountBody = z.object({ name: Name, password: Password });
+export type JoinWithNewAccountBody = z.infer<typeof JoinWithNewAccountBody>;

@@ -14,6 +14,8 @@ export const CreateUserBody = z
     password: Password.optional(),
     /** The organization to add the user to (callers who manage several must name one). */
     orgId: Id.optional(),
+    /** Workspaces of that organization to join too (an existing account: named in its invitation). */
+    workspaceIds: z.array(Id).max(100).optional(),
   })
   .meta({ id: "CreateUser" });
 export type CreateUserBody = z.infer<typeof CreateUserBody>;

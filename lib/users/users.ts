@@ -6,7 +6,7 @@ import { orgsManagedBy } from "@/lib/tenancy/scopes";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { insertOrgMember, lockManagedOrg } from "@/lib/orgs/member-guards";
 import type { CreateUserBody } from "@/lib/users/schemas";
-import { insertInvitation } from "@/lib/invitations/invite-to-org";
+import { insertInvitation, joinWorkspaces } from "@/lib/invitations/invite-to-org";
 import type { InvitationView } from "@/lib/invitations/invitation-view";
 
 const userSelect = { id: true, email: true, name: true } as const;
@@ -56,13 +56,16 @@ export async function createUser(caller: Caller, input: CreateUserBody): Promise
     const existing = await tx.user.findFirst({ where: { email: { equals: input.email, mode: "insensitive" } }, select: userSelect });
     if (existing && !orgId) throw new ConflictError("A user with that email already exists.");
     if (existing && orgId && caller.kind === "user") {
-      return { kind: "invitation", invitation: await insertInvitation(tx, caller, orgId, { email: existing.email, role: "member", workspaceIds: [] }) };
+      return { kind: "invitation", invitation: await insertInvitation(tx, caller, orgId, { email: existing.email, role: "member", workspaceIds: input.workspaceIds ?? [] }) };
     }
     const user = existing ?? (await tx.user.create({ data: { email: input.email, name: input.name ?? null, passwordHash }, select: userSelect }));
     if (!existing) {
       await recordAuditEvent(caller, { orgId, action: "user.create", targetType: "user", targetId: user.id, data: { withPassword: Boolean(passwordHash) } }, tx);
     }
-    if (orgId) await insertOrgMember(tx, caller, orgId, user.id, "member");
+    if (orgId) {
+      await insertOrgMember(tx, caller, orgId, user.id, "member");
+      await joinWorkspaces(tx, orgId, user.id, input.workspaceIds ?? []);
+    }
     return { kind: "user", user };
   });
 }

@@ -54,7 +54,7 @@ describe("invitations in the console", () => {
     const page = await adminContext.newPage();
     await signIn(page, admin.email, admin.password);
     await page.goto(`/orgs/${admin.org.id}/members`);
-    await page.getByRole("textbox", { name: "Email" }).fill(invitee.email);
+    await page.getByRole("textbox", { name: "Email", exact: true }).fill(invitee.email);
     await page.getByRole("button", { name: "Add to organization" }).click();
     await page.getByText(`${invitee.email} invited: they join once they accept`).waitFor();
     const pending = page.getByRole("table", { name: "Invitations not answered yet" });

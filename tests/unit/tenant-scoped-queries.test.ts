@@ -43,6 +43,7 @@ const ALLOWED = new Map<string, string>([
   ["lib/shell/overview.ts: orgMember.findMany", "a signed-in user's own memberships (userId from the session) are what decide their tenants"],
   ["lib/invitations/answer-invitation.ts: orgInvitation.findFirst", "the invited person's own invitation: their account's email (from the session) decides, in any organization"],
   ["lib/invitations/answer-invitation.ts: orgInvitation.count", "the invited person's own invitations: their account's email (from the session) decides, across organizations"],
+  ["lib/invitations/answer-invitation-link.ts: orgInvitation.findUnique", "an invitation link: the hash of its secret is what decides the tenant (like an API key's)"],
   ["lib/invitations/answer-invitation.ts: orgInvitation.findMany", "the invited person's own invitations: their account's email (from the session) decides, across organizations"],
 ]);
 

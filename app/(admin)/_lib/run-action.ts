@@ -6,7 +6,7 @@ import { getSessionUserId } from "@/lib/auth/current-user";
 import { toAppError } from "@/lib/api/problem";
 import { logger } from "@/lib/log";
 import { withAnnouncedChanges } from "@/lib/config-version/config-version";
-import type { ActionResult } from "@/app/(admin)/_lib/action-result";
+import type { ActionResult } from "@/components/forms/action-result";
 import { etagOf, type IfMatch } from "@/lib/api/if-match";
 
 /** What the admin reads when their save lost the race (the API's 412), in plain words. */
@@ -23,22 +23,34 @@ const STALE =
 export async function runAction<T>(work: (caller: Caller) => Promise<T>, opts: { revalidate?: boolean } = {}): Promise<ActionResult<T>> {
   const userId = await getSessionUserId();
   if (!userId) return { ok: false, error: "Your session has ended. Sign in again." };
+  return runAnonymousAction(() => work({ kind: "user", userId, apiKey: null }), opts);
+}
+
+/**
+ * The same frame for the few actions of pages open without a session (an invitation link
+ * makes its new account here): no Caller, the work authorizes itself (the link's secret).
+ */
+export async function runAnonymousAction<T>(work: () => Promise<T>, opts: { revalidate?: boolean } = {}): Promise<ActionResult<T>> {
   try {
-    const data = await withAnnouncedChanges(() => work({ kind: "user", userId, apiKey: null }));
+    const data = await withAnnouncedChanges(work);
     if (opts.revalidate !== false) revalidatePath("/", "layout");
     return { ok: true, data };
   } catch (e) {
     unstable_rethrow(e); // redirect() and notFound() are not errors
-    const appError = toAppError(e);
-    if (!appError) {
-      logger.error({ err: e }, "admin action failed unexpectedly");
-      return { ok: false, error: "Something went wrong on our side. Try again in a moment." };
-    }
-    if (appError.code === "precondition_failed") return { ok: false, error: STALE, stale: true };
-    const fieldErrors: Record<string, string> = {};
-    for (const { path, message } of appError.extra.errors ?? []) fieldErrors[path] ??= message;
-    return { ok: false, error: appError.message, ...(Object.keys(fieldErrors).length ? { fieldErrors } : {}) };
+    return failureOf(e);
   }
+}
+
+function failureOf(e: unknown): ActionResult<never> {
+  const appError = toAppError(e);
+  if (!appError) {
+    logger.error({ err: e }, "admin action failed unexpectedly");
+    return { ok: false, error: "Something went wrong on our side. Try again in a moment." };
+  }
+  if (appError.code === "precondition_failed") return { ok: false, error: STALE, stale: true };
+  const fieldErrors: Record<string, string> = {};
+  for (const { path, message } of appError.extra.errors ?? []) fieldErrors[path] ??= message;
+  return { ok: false, error: appError.message, ...(Object.keys(fieldErrors).length ? { fieldErrors } : {}) };
 }
 
 /**

@@ -76,6 +76,7 @@ const admins = ["otherOrg", "member"] as const;
 export const connectorCases: MatrixCase[] = [
   { endpoint: c.listConnectors, setup: onOrg(), outsiders: [...admins] },
   { endpoint: c.createConnector, setup: onOrg(httpConnectorBody), outsiders: [...admins] },
+  { endpoint: c.importOpenApi, setup: async (t) => ({ ...(await onOrg({ document: '{"openapi":"3.1.0","info":{"title":"x","version":"1"},"paths":{}}' })(t)), path: `/api/v1/orgs/${t.org.id}/connectors/import-openapi`, missingPath: `/api/v1/orgs/${MISSING}/connectors/import-openapi` }), outsiders: [...admins] },
   { endpoint: c.getConnector, setup: onConnector(), outsiders: [...admins] },
   { endpoint: c.updateConnector, setup: onConnector("", { name: "Renamed", config: { headers: {} }, tools: [] }), outsiders: [...admins] },
   { endpoint: c.deleteConnector, setup: onConnector(), outsiders: [...admins] },

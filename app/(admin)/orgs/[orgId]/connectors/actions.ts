@@ -1,13 +1,13 @@
 "use server";
 
 import { runAction, runVersionedAction } from "@/app/(admin)/_lib/run-action";
-import { ValidationError } from "@/lib/errors";
 import { Id } from "@/lib/schemas/common";
 import { createConnector } from "@/lib/connectors/create-connector";
 import { deleteConnector, updateConnector } from "@/lib/connectors/connectors";
 import { reloadConnector } from "@/lib/connectors/reload-connector";
 import { CreateConnectorBody, UpdateConnectorBody } from "@/lib/connectors/schemas";
-import { OpenApiImportError, importOpenApi } from "@/lib/connectors/import-openapi";
+import { importOpenApiForOrg } from "@/lib/connectors/import-openapi-for-org";
+import { ImportOpenApiBody } from "@/lib/connectors/openapi-import-schemas";
 
 export async function createConnectorAction(orgId: string, input: unknown) {
   return runAction((caller) => createConnector(caller, Id.parse(orgId), CreateConnectorBody.parse(input)));
@@ -34,16 +34,6 @@ export async function reloadConnectorAction(connectorId: string) {
 }
 
 /** Reads an OpenAPI 3 document (pasted or uploaded) into candidate tools; stores nothing. */
-export async function importOpenApiAction(text: unknown) {
-  return runAction(
-    async () => {
-      try {
-        return await importOpenApi(typeof text === "string" ? text : "");
-      } catch (e) {
-        if (e instanceof OpenApiImportError) throw new ValidationError([{ path: "document", message: e.message }], e.message);
-        throw e;
-      }
-    },
-    { revalidate: false },
-  );
+export async function importOpenApiAction(orgId: string, text: unknown) {
+  return runAction((caller) => importOpenApiForOrg(caller, Id.parse(orgId), ImportOpenApiBody.parse({ document: text })), { revalidate: false });
 }

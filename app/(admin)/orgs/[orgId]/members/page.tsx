@@ -9,6 +9,7 @@ import { listOrgMembers } from "@/lib/orgs/members";
 import { listOrgInvitations } from "@/lib/invitations/manage-invitations";
 import { PendingInvitations } from "@/app/(admin)/orgs/[orgId]/members/pending-invitations";
 import { AddOrgMemberForm } from "@/app/(admin)/orgs/[orgId]/members/add-member-form";
+import { InviteForm } from "@/app/(admin)/orgs/[orgId]/members/invite-form";
 import { OrgRoleSelect, RemoveOrgMemberButton } from "@/app/(admin)/orgs/[orgId]/members/member-controls";
 
 export const metadata: Metadata = { title: "Organization members" };
@@ -20,6 +21,7 @@ export default async function OrgMembersPage({ params, searchParams }: Props) {
   const cursor = cursorParam((await searchParams).cursor);
   const [page, invitations] = await Promise.all([listOrgMembers(caller, org.id, { cursor, limit: 50 }), listOrgInvitations(caller, org.id, { limit: 200 })]);
   const canGrantOwner = org.role === "owner";
+  const workspaces = org.workspaces.map((w) => ({ id: w.id, name: w.name }));
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
       <PageHeader
@@ -57,17 +59,29 @@ export default async function OrgMembersPage({ params, searchParams }: Props) {
         <Pagination basePath={`/orgs/${org.id}/members`} nextCursor={page.nextCursor} isFirstPage={!cursor} />
       </div>
       <PendingInvitations items={invitations.items} answerUrl={`${await requestBaseUrl()}/invitations`} />
+      <Card aria-labelledby="invite-title">
+        <CardHeader>
+          <CardTitle id="invite-title">Invite by email</CardTitle>
+          <CardDescription>
+            The invitation names their organization role and the workspaces they join. They accept with its link, with their account or a
+            new one; it works once and for 7 days. With SMTP configured the link is emailed, otherwise you copy it to them.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <InviteForm orgId={org.id} workspaces={workspaces} canGrantOwner={canGrantOwner} />
+        </CardContent>
+      </Card>
       <Card aria-labelledby="add-member-title">
         <CardHeader>
           <CardTitle id="add-member-title">Add someone by email</CardTitle>
           <CardDescription>
             A new account joins as a member; change their role in the list above. Someone who already has an account is invited instead
             and joins only once they accept on their Invitations page (their name and password stay theirs). Add members to workspaces on
-            each workspace&apos;s Members page.
+            the workspaces ticked here, or later on each workspace&apos;s Members page.
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <AddOrgMemberForm orgId={org.id} />
+          <AddOrgMemberForm orgId={org.id} workspaces={workspaces} />
         </CardContent>
       </Card>
     </div>

@@ -13,10 +13,10 @@ export function PendingInvitations({ items, answerUrl }: { items: InvitationView
       <h2 id="pending-invitations-title" className="text-base font-semibold">
         Pending invitations
       </h2>
-      {/* No email is sent: the admin passes the link on, and the person answers there once signed in. */}
+      {/* Each invitation's own link is shown once, when it is made; someone with an account can also answer here. */}
       <p className="flex flex-wrap items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
         <span>
-          Invited people answer at <code className="font-mono break-all">{answerUrl}</code> once signed in; an expired invitation can simply be sent again.
+          Invited people accept with their invitation&apos;s link, or at <code className="font-mono break-all">{answerUrl}</code> once signed in; an expired invitation can simply be sent again.
         </span>
         <CopyButton value={answerUrl} label="Copy link" />
       </p>

@@ -6,6 +6,8 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Pagination } from "@/components/ui/pagination";
 import { FileFilters } from "@/components/files/file-filters";
 import { FileTable } from "@/components/files/file-table";
+import { FileWritesProvider } from "@/components/files/file-writes";
+import { deleteFileAction, updateFileAction } from "@/app/(admin)/w/[workspaceId]/files/actions";
 import { FileUploader } from "@/components/files/file-uploader";
 import { WorkspacePicker } from "@/components/files/workspace-picker";
 import { cursorParam, loadViewer, requireWorkspace } from "@/app/(admin)/_lib/context";
@@ -59,12 +61,14 @@ export default async function WorkspaceFilesPage({ params, searchParams }: Props
         <FileFilters action={basePath} tag={tag} mimeType={mimeType} seenTypes={[...new Set(page.items.map((f) => f.mimeType))]} />
         {page.items.length > 0 ? (
           <div>
-            <FileTable
-              files={page.items}
-              caption={filtered ? `Files in ${workspace.name} matching the filters` : `Files in ${workspace.name}`}
-              viewer={{ userId, isAdmin }}
-              tagHref={tagHref}
-            />
+            <FileWritesProvider writes={{ updateFile: updateFileAction, deleteFile: deleteFileAction }}>
+              <FileTable
+                files={page.items}
+                caption={filtered ? `Files in ${workspace.name} matching the filters` : `Files in ${workspace.name}`}
+                viewer={{ userId, isAdmin }}
+                tagHref={tagHref}
+              />
+            </FileWritesProvider>
             <Pagination basePath={basePath} nextCursor={page.nextCursor} isFirstPage={!cursor} params={filters} />
           </div>
         ) : filtered || cursor ? (

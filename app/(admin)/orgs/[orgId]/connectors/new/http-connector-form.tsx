@@ -11,7 +11,7 @@ import { ToolListEditor } from "@/components/connectors/tool-list-editor";
 import { HttpConnectorForm, type HttpConnectorFormInput, draftToTool, formPathOf, headersObject } from "@/components/connectors/connector-form-model";
 import type { ImportedDocument } from "@/components/connectors/openapi-import-dialog";
 import { NAME_MAX_LENGTH } from "@/lib/schemas/common";
-import { createConnectorAction } from "@/app/(admin)/orgs/[orgId]/connectors/actions";
+import { createConnectorAction, importOpenApiAction } from "@/app/(admin)/orgs/[orgId]/connectors/actions";
 
 /** A new http connector: base URL, secret headers, instructions and tools, saved in one request. */
 export function HttpConnectorCreateForm({ orgId }: { orgId: string }) {
@@ -50,7 +50,7 @@ export function HttpConnectorCreateForm({ orgId }: { orgId: string }) {
           url={{ id: "connector-base-url", name: "baseUrl", label: "Base URL", hint: "Tool paths are appended to it, e.g. https://api.example.com/v1", placeholder: "https://api.example.com" }}
           instructionsHint="How to use this API well; part of the MCP servers' instructions for callers who can use it."
         />
-        <ToolListEditor onDocument={fillFromDocument} />
+        <ToolListEditor onDocument={fillFromDocument} readDocument={(text) => importOpenApiAction(orgId, text)} />
         <div className="flex gap-2">
           <Button type="submit" disabled={form.formState.isSubmitting}>
             {form.formState.isSubmitting ? "Creating…" : "Create connector"}

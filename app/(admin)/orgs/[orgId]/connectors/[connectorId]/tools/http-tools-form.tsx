@@ -9,13 +9,13 @@ import { applyResult } from "@/components/forms/apply-result";
 import { useObjectVersion } from "@/components/forms/use-object-version";
 import { ToolListEditor } from "@/components/connectors/tool-list-editor";
 import { ToolDrafts, type ToolDraftInput, draftToTool, formPathOf, toolToDraft } from "@/components/connectors/connector-form-model";
-import { updateConnectorAction } from "@/app/(admin)/orgs/[orgId]/connectors/actions";
+import { importOpenApiAction, updateConnectorAction } from "@/app/(admin)/orgs/[orgId]/connectors/actions";
 
 const ToolsForm = z.object({ tools: ToolDrafts });
 
 /** The tools of an http connector; saving replaces the whole set (PATCH `tools`). */
 /** `version`: the connector's ETag as the page loaded it; a save over a newer tool set is refused. */
-export function HttpToolsForm({ connectorId, tools, version: loaded }: { connectorId: string; tools: ToolDraftInput[]; version: string }) {
+export function HttpToolsForm({ orgId, connectorId, tools, version: loaded }: { orgId: string; connectorId: string; tools: ToolDraftInput[]; version: string }) {
   const version = useObjectVersion(`connector:${connectorId}`, loaded);
   const form = useForm<z.input<typeof ToolsForm>, unknown, z.output<typeof ToolsForm>>({ resolver: zodResolver(ToolsForm), defaultValues: { tools } });
   const onSubmit = form.handleSubmit(async (values) => {
@@ -29,7 +29,7 @@ export function HttpToolsForm({ connectorId, tools, version: loaded }: { connect
     <FormProvider {...form}>
       <form onSubmit={onSubmit} className="grid gap-4" noValidate>
         <FormAlert form={form} />
-        <ToolListEditor />
+        <ToolListEditor readDocument={(text) => importOpenApiAction(orgId, text)} />
         <div className="sticky bottom-0 flex items-center gap-3 border-t border-zinc-200 bg-zinc-50/95 py-3 dark:border-zinc-800 dark:bg-zinc-950/95">
           <Button type="submit" disabled={form.formState.isSubmitting || !form.formState.isDirty}>
             {form.formState.isSubmitting ? "Saving…" : "Save tools"}

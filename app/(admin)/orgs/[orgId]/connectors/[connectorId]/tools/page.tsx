@@ -24,7 +24,7 @@ export default async function ConnectorToolsPage({ params }: { params: Connector
     return (
       <div className="grid gap-3">
         {tryHint}
-        <HttpToolsForm connectorId={connector.id} tools={connector.tools.map(toolToDraft)} version={etagOf(connector)} />
+        <HttpToolsForm orgId={orgId} connectorId={connector.id} tools={connector.tools.map(toolToDraft)} version={etagOf(connector)} />
       </div>
     );
   }

@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { db } from "@/lib/db/client";
+import { hashPassword } from "@/lib/auth/password";
+import { INSTANCE_KEY, uniqueSuffix } from "@/tests/helpers/factories";
+import { type HttpApiStub, startHttpApi } from "@/tests/helpers/http-api-stub";
+import { connectV1 } from "@/tests/helpers/mcp-clients";
+import { ensureBuild, type RunningApp, startApp } from "@/tests/e2e/support/next-app";
+import { launchBrowser, newContext, screenshot, seriousA11yViolations, signIn } from "@/tests/e2e/support/browser";
+import { type SeededAdmin, seedAdmin } from "@/tests/e2e/support/seed";
+
+/**
+ * The acceptance pass of the operators' console: "Playwright + axe in light and dark on every
+ * page (the graph included), plus a 390 px pass over every page asserting no horizontal scroll;
+ * screenshots kept as test artifacts" (test-results/e2e/acceptance-*.png), and "a member's
+ * path: signs in, finds their server URL, configures a client, calls a tool".
+ */
+
+let app: RunningApp;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let admin: SeededAdmin;
+let upstream: HttpApiStub;
+let member: { email: string; password: string };
+const ids = { connector: "", server: "", role: "", skill: "" };
+
+async function apiCall(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+  const res = await fetch(`${app.baseUrl}/api/v1${path}`, { method, headers: { authorization: `Bearer ${INSTANCE_KEY}`, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : {};
+}
+
+/** Content on every page: a connector whose tool answers (a real HTTP API), a server, a role, a skill, a member. */
+async function seedContent(): Promise<void> {
+  upstream = await startHttpApi();
+  upstream.route("GET", "/customers/42", (_req, res) => void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ id: "42", name: "Ada Lovelace" })));
+  const connector = await apiCall("POST", `/orgs/${admin.org.id}/connectors`, {
+    type: "http",
+    name: "CRM",
+    config: { baseUrl: upstream.origin },
+    tools: [{ name: "get_customer", description: "One customer by id", request: { method: "GET", path: "/customers/{id}" }, inputSchema: { type: "object", properties: { id: { type: "string" } }, required: ["id"] } }],
+  });
+  ids.connector = String(connector.id);
+  ids.server = String((await apiCall("POST", `/workspaces/${admin.workspace.id}/servers`, { name: "Support desk", connectorIds: [ids.connector] })).id);
+  ids.role = String((await apiCall("POST", `/orgs/${admin.org.id}/roles`, { name: "Support agent", tools: [] }).catch(() => ({ id: "" }))).id);
+  ids.skill = String((await apiCall("POST", `/workspaces/${admin.workspace.id}/skills`, { name: "Refunds", content: "# Refunds\nCheck the order first." }).catch(() => ({ id: "" }))).id);
+  const suffix = uniqueSuffix();
+  member = { email: `e2e-acceptance-member-${suffix}@example.test`, password: `e2e-password-${suffix}` };
+  const user = await db().user.create({ data: { email: member.email, name: "Mia Member", passwordHash: await hashPassword(member.password) }, select: { id: true } });
+  await db().orgMember.create({ data: { orgId: admin.org.id, userId: user.id, role: "member" } });
+  await db().workspaceMember.create({ data: { orgId: admin.org.id, workspaceId: admin.workspace.id, userId: user.id } });
+}
+
+/** Every page of the console an admin opens (the ids of what seedContent made filled in). */
+function adminPages(): string[] {
+  const o = `/orgs/${admin.org.id}`;
+  const w = `/w/${admin.workspace.id}`;
+  const c = `${o}/connectors/${ids.connector}`;
+  return [
+    "/", "/invitations", "/me/servers", "/me/api-keys", "/orgs/new",
+    o, `${o}/connectors`, `${o}/connectors/new?type=http`, `${o}/connectors/new?type=mcp`, c, `${c}/tools`, `${c}/resources`, `${c}/instructions`,
+    `${o}/roles`, ...(ids.role ? [`${o}/roles/${ids.role}`] : []), `${o}/graph`, `${o}/workspaces`, `${o}/members`, `${o}/audit`, `${o}/settings`,
+    w, `${w}/servers`, `${w}/servers/${ids.server}`, `${w}/preview`, `${w}/skills`, `${w}/skills/new`, ...(ids.skill ? [`${w}/skills/${ids.skill}`] : []), `${w}/members`, `${w}/api-keys`, `${w}/files`, `${w}/settings`,
+  ];
+}
+
+/** A screenshot's name: the path with its ids named (`orgs-org-connectors-connector-tools`). */
+function slug(path: string): string {
+  const named = [[admin.org.id, "org"], [admin.workspace.id, "ws"], ...Object.entries(ids).filter(([, id]) => id).map(([what, id]) => [id, what])];
+  const plain = named.reduce((p, [id, what]) => p.split(id).join(what), path);
+  return plain.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "overview";
+}
+
+async function openPage(p: Page, path: string): Promise<string | null> {
+  const response = await p.goto(path);
+  if (!response || response.status() >= 400) return `HTTP ${response?.status()}`;
+  const loaded = await p.locator("main h1, h1").first().waitFor().then(() => true, () => false);
+  if (!loaded) return `no heading: ${(await p.locator("body").innerText()).slice(0, 200)}`;
+  await p.waitForLoadState("networkidle");
+  return null;
+}
+
+beforeAll(async () => {
+  admin = await seedAdmin();
+  await ensureBuild();
+  [app, browser] = await Promise.all([startApp({ databaseUrl: inject("databaseUrl"), env: { DB_CONNECT_TIMEOUT_MS: "10000" } }), launchBrowser()]);
+  await seedContent();
+  context = await newContext(browser, app.baseUrl);
+  page = await context.newPage();
+  await signIn(page, admin.email, admin.password);
+}, 600_000);
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await app?.stop();
+  await upstream?.close();
+});
+
+describe("console acceptance", () => {
+  it("axe finds no serious violation on any page, in light and in dark", async () => {
+    const problems: Record<string, unknown> = {};
+    for (const path of adminPages()) {
+      for (const scheme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        const failed = await openPage(page, path);
+        if (failed) {
+          problems[path] = failed;
+          break;
+        }
+        await page.waitForFunction((dark) => document.documentElement.classList.contains("dark") === dark, scheme === "dark");
+        const violations = await seriousA11yViolations(page);
+        if (violations.length) problems[`${path} (${scheme})`] = violations;
+        await screenshot(page, `acceptance-${scheme}-${slug(path)}`);
+      }
+    }
+    await page.emulateMedia({ colorScheme: "light" });
+    expect(problems, JSON.stringify(problems, null, 1)).toEqual({});
+  }, 900_000); // ~60 page loads with axe twice each: 8 minutes on a busy machine
+
+  it("no page scrolls sideways at 390 px", async () => {
+    const phone = await browser.newContext({ baseURL: app.baseUrl, viewport: { width: 390, height: 844 } });
+    const p = await phone.newPage();
+    try {
+      await signIn(p, admin.email, admin.password);
+      const problems: Record<string, unknown> = {};
+      for (const path of [...adminPages(), "/invite/not-a-real-link"]) {
+        const failed = await openPage(p, path);
+        if (failed) {
+          problems[path] = failed;
+          continue;
+        }
+        const found = await p.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, width: document.documentElement.clientWidth }));
+        if (found.scrollWidth > found.width) problems[path] = found;
+        await screenshot(p, `acceptance-390-${slug(path)}`);
+      }
+      expect(problems, JSON.stringify(problems, null, 1)).toEqual({});
+    } finally {
+      await phone.close();
+    }
+  }, 600_000);
+
+  it("a member signs in, finds their server's URL, configures a client with the snippet and a key they make, and calls a tool", async () => {
+    const memberContext = await newContext(browser, app.baseUrl);
+    const m = await memberContext.newPage();
+    try {
+      await signIn(m, member.email, member.password);
+      await m.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My MCP servers" }).click();
+      const card = m.getByRole("region", { name: "Support desk" });
+      await card.getByRole("tab", { name: "Cursor" }).click();
+      const snippet = JSON.parse((await card.getByRole("tabpanel", { name: "Cursor" }).locator("pre").textContent()) ?? "{}");
+      const [config] = Object.values(snippet.mcpServers) as { url: string; headers: { Authorization: string } }[];
+      expect(config.url).toBe(`${app.baseUrl}/mcp/${ids.server}`);
+
+      await card.getByRole("link", { name: "Create an API key" }).click();
+      await m.getByLabel("Name").fill("My editor");
+      await m.getByRole("button", { name: "Create key" }).click();
+      const key = (await m.getByRole("dialog", { name: "Copy your new API key" }).locator("#new-api-key").textContent()) ?? "";
+      await m.getByRole("button", { name: "I have stored the key" }).click();
+
+      const authorization = config.headers.Authorization.replace(/<[^>]+>|\$\{[^}]+\}|YOUR_API_KEY/, key);
+      const client = await connectV1(config.url, null, { authorization });
+      try {
+        const tools = await client.client.listTools();
+        const name = tools.tools.map((t) => t.name).find((n) => n.endsWith("get_customer"));
+        expect(name).toBeDefined();
+        const result = await client.client.callTool({ name: name!, arguments: { id: "42" } });
+        expect(result.isError).not.toBe(true);
+        expect(JSON.stringify(result.content)).toContain("Ada Lovelace");
+      } finally {
+        await client.close();
+      }
+      expect(upstream.seen.some((r) => r.url === "/customers/42")).toBe(true);
+      await screenshot(m, "acceptance-member-my-servers");
+    } finally {
+      await memberContext.close();
+    }
+  }, 180_000);
+});
