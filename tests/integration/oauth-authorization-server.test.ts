@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeJwt } from "jose";
-import { serializeSignedCookie } from "better-call";
-import { authSecret } from "@/lib/auth/session-token";
-import { authorizationServer } from "@/lib/oauth/authorization-server";
+import { sessionCookieName } from "@/lib/auth/session-token";
+import { createSessionToken } from "@/lib/auth/sessions";
 import { verifyMcpAccessToken } from "@/lib/oauth/mcp-access-token";
 import { clientRedirectOf, consentRequest } from "@/lib/oauth/consent";
 import { api } from "@/tests/helpers/api";
@@ -13,8 +12,8 @@ import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server
 /**
  * SPIKE, issue 13 points 2 and 5: better-auth 1.7.5's OAuth provider on our Prisma 7 client
  * serves RFC 8414 metadata, dynamic registration, authorization code + PKCE (S256) with a
- * resource indicator, token and refresh, over real HTTP. The user's better-auth session is
- * made directly here: bridging next-auth's sign-in to it is not built yet.
+ * resource indicator, token and refresh, over real HTTP. The user's session is the admin
+ * console's own (one better-auth instance, one cookie).
  */
 
 let app: RouteServer;
@@ -33,12 +32,9 @@ afterAll(async () => {
   await app.close();
 });
 
-/** A better-auth session cookie for a user of ours (what a sign-in bridge would set). */
+/** The session cookie of a user of ours signed in to the admin console. */
 async function sessionCookieFor(userId: string): Promise<string> {
-  const context = await authorizationServer().$context;
-  const session = await context.internalAdapter.createSession(userId);
-  const cookie = await serializeSignedCookie("better-auth.session_token", session.token, authSecret(), { path: "/" });
-  return cookie.split(";")[0];
+  return `${sessionCookieName()}=${await createSessionToken({ id: userId })}`;
 }
 
 async function register(body: Record<string, unknown>): Promise<Response> {
@@ -177,7 +173,7 @@ describe("authorization server (spike)", () => {
     expect(refused.searchParams.get("code")).toBeNull();
   });
 
-  it("a signed-in admin (next-auth) is carried into the authorization server, sees the client on the consent page, and allows or denies", async () => {
+  it("a signed-in admin is carried into the authorization server, sees the client on the consent page, and allows or denies", async () => {
     const user = await createUser("oauth");
     const browser = await browserSessionOf(user);
     const client = await (await register({ redirect_uris: [REDIRECT], token_endpoint_auth_method: "none", client_name: "Claude Code", application_type: "native" })).json();
@@ -192,8 +188,9 @@ describe("authorization server (spike)", () => {
       expect(anonymous.headers.get("location")).toBe(`/signin?callbackUrl=${encodeURIComponent(toLogin.pathname + toLogin.search)}`);
       const bridged = await fetch(new URL(toLogin.pathname + toLogin.search, app.origin), { headers: { cookie: browser.cookie }, redirect: "manual" });
       expect(bridged.status).toBe(302);
-      const cookie = bridged.headers.get("set-cookie")!.split(";")[0];
-      expect(cookie).toMatch(/^better-auth\.session_token=/);
+      // No second session: the admin's own cookie is the authorization server's.
+      expect(bridged.headers.get("set-cookie")).toBeNull();
+      const cookie = browser.cookie;
       const toConsent = await redirectOf(await fetch(new URL(bridged.headers.get("location")!, app.origin), { headers: { cookie }, redirect: "manual" }));
       expect(toConsent.pathname).toBe("/oauth/consent");
       return { cookie, search: toConsent.searchParams };
