@@ -223,10 +223,16 @@ describe("served over https (PUBLIC_URL https)", () => {
  * hidden fields, multipart), from the page's origin.
  */
 async function submitSignInForm(baseUrl: string, email: string, password: string): Promise<Response> {
-  const html = await (await fetch(`${baseUrl}/signin`)).text();
+  const page = await (await fetch(`${baseUrl}/signin`)).text();
+  // The password action's fields come before the first button; the SSO button carries its own.
+  const html = page.slice(page.indexOf("<form"), page.indexOf("<button", page.indexOf("<form")));
   const form = new FormData();
-  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?/g)) form.append(name, value ?? "");
+  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?/g)) form.append(name, decodeHtml(value ?? ""));
   form.set("email", email);
   form.set("password", password);
   return fetch(`${baseUrl}/signin`, { method: "POST", body: form, redirect: "manual", headers: { origin: baseUrl } });
+}
+
+function decodeHtml(text: string): string {
+  return text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 }
