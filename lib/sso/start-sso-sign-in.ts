@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createAuthorizationURL } from "better-auth/oauth2";
 import { db } from "@/lib/db/client";
 import { normalizeEmail } from "@/lib/auth/password-sign-in";
+import { textFlaw } from "@/lib/api/validate-text";
 import { authorizationServer } from "@/lib/oauth/authorization-server";
 import { discoverIssuer } from "@/lib/sso/discover-issuer";
 import { ssoRedirectUri } from "@/lib/sso/sso-connections";
@@ -46,7 +47,9 @@ async function connectionForDomain(domain: string) {
 
 export async function startSsoSignIn(input: { email: string; callbackPath: string }): Promise<StartSsoResult> {
   const email = normalizeEmail(input.email);
-  const connection = email.includes("@") ? await connectionForDomain(emailDomain(email)) : null;
+  // Text no stored domain can hold (a NUL, a lone surrogate) is not looked up at all.
+  const usable = email.includes("@") && email.length <= 320 && !textFlaw(email);
+  const connection = usable ? await connectionForDomain(emailDomain(email)) : null;
   if (!connection) return { ok: false, code: "SsoNotConfigured" };
   const metadata = await discoverIssuer(connection.issuer);
   const [state, codeVerifier, nonce] = [32, 48, 24].map((bytes) => randomBytes(bytes).toString("base64url"));

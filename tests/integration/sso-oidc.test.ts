@@ -140,7 +140,9 @@ describe("single sign-on by OIDC", () => {
   });
 
   it("a domain no org owns has no single sign-on; a domain another org owns cannot be claimed", async () => {
-    expect(await startSsoSignIn({ email: `x@nobody-${uniqueSuffix()}.example`, callbackPath: "/" })).toEqual({ ok: false, code: "SsoNotConfigured" });
+    for (const email of [`x@nobody-${uniqueSuffix()}.example`, "no-at-sign", "x@nul\u0000.example", "x@\ud800.example"]) {
+      expect(await startSsoSignIn({ email, callbackPath: "/" }), email).toEqual({ ok: false, code: "SsoNotConfigured" });
+    }
     const [a, b] = [await createTenant(), await createTenant()];
     const domain = `taken-${uniqueSuffix()}.example`;
     expect((await configureSso(a, domain, true)).status).toBe(200);
