@@ -53,6 +53,6 @@ export async function createOwnerAction(_previous: SetupFormState, formData: For
     logger.error({ err: String(error) }, "creating the instance owner failed");
     return { values, error: "Could not create the account. Check that the database is running and try again." };
   }
-  await startSession({ id: userId, email: parsed.data.email.toLowerCase(), name: parsed.data.name });
+  await startSession({ id: userId });
   redirect("/");
 }

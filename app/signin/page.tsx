@@ -5,7 +5,7 @@ import { AuthPage } from "@/components/shell/auth-page";
 import { Alert } from "@/components/ui/alert";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { hasAnyUser, seedInitialAdminFromEnv } from "@/lib/auth/first-run";
-import { messageForNextAuthError } from "@/lib/auth/sign-in-messages";
+import { messageForSignInError } from "@/lib/auth/sign-in-messages";
 import { logger } from "@/lib/log";
 import { SignInForm } from "@/app/signin/sign-in-form";
 
@@ -40,7 +40,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
       )}
       <SignInForm
         callbackUrl={safeCallbackPath(firstValue(params.callbackUrl))}
-        initialError={messageForNextAuthError(firstValue(params.error))}
+        initialError={messageForSignInError(firstValue(params.error))}
       />
     </AuthPage>
   );

@@ -7,8 +7,8 @@ import { textFlaw } from "@/lib/api/validate-text";
 import { consume, getLimiter, resetKey, type Limiter } from "@/lib/ratelimit/limiter";
 
 /**
- * Email + password sign-in, shared by the sign-in page (server action) and next-auth's
- * Credentials provider. Every attempt spends from two budgets: one per account *and* client
+ * Email + password sign-in: the sign-in page's server action, which then opens a better-auth
+ * session (lib/auth/sessions.ts). Every attempt spends from two budgets: one per account *and* client
  * address (stops guessing one password from one place) and one per client address (stops trying
  * many accounts, or one account slowly, from one place). There is deliberately no budget per
  * account alone: a stranger could spend it from anywhere and lock the owner out, right password

@@ -1,7 +1,7 @@
 import type { Caller } from "@/lib/auth/caller";
-import { sessionUserIdFromRequest } from "@/lib/auth/session-token";
+import { sessionUserIdFromRequest } from "@/lib/auth/sessions";
 
-/** Browser sessions (next-auth cookie) reach the same handlers as bearer credentials. */
+/** Browser sessions (better-auth's session cookie) reach the same handlers as bearer credentials. */
 export async function callerFromSession(request: Request): Promise<Caller | null> {
   const userId = await sessionUserIdFromRequest(request);
   return userId ? { kind: "user", userId, apiKey: null } : null;

@@ -1,8 +1,5 @@
 /** What a person reads on the sign-in page; deliberately silent on whether the email exists. */
 
-/** The code next-auth puts in `/signin?error=…` when an attempt is refused for a while. */
-export const TOO_MANY_ATTEMPTS_ERROR = "TooManyAttempts";
-
 export const INVALID_CREDENTIALS_MESSAGE = "Incorrect email or password.";
 
 /** "4 minutes", "30 seconds": rounded up, so nobody retries too early. */
@@ -17,14 +14,18 @@ export function lockedOutMessage(retryAfterMs: number): string {
   return `Too many sign-in attempts. Try again in ${describeWait(retryAfterMs)}.`;
 }
 
-/** Translates the `?error=` code that next-auth's own endpoints redirect with. */
-export function messageForNextAuthError(code: string | undefined): string | undefined {
+/** The `?error=` codes single sign-on returns to /signin with (lib/sso/sso-callback.ts). */
+const SIGN_IN_ERRORS: Record<string, string> = {
+  SessionRequired: "Please sign in to continue.",
+  SsoNotConfigured: "Single sign-on is not set up for that email domain. Sign in with your password.",
+  SsoNotMember: "Your organization does not let new people join by single sign-on. Ask an admin to invite you.",
+  SsoDomainNotAllowed: "Your email address is not in a domain your organization signs in with.",
+  SsoEmailUnverified: "Your identity provider has not verified your email address.",
+  SsoFailed: "Single sign-on failed. Please try again.",
+};
+
+/** Translates the `?error=` code of a redirect back to the sign-in page. */
+export function messageForSignInError(code: string | undefined): string | undefined {
   if (!code) return undefined;
-  if (code === "CredentialsSignin") return INVALID_CREDENTIALS_MESSAGE;
-  if (code === "SessionRequired") return "Please sign in to continue.";
-  if (code.startsWith(`${TOO_MANY_ATTEMPTS_ERROR}:`)) {
-    const seconds = Number.parseInt(code.slice(TOO_MANY_ATTEMPTS_ERROR.length + 1), 10);
-    return lockedOutMessage((Number.isFinite(seconds) ? seconds : 60) * 1000);
-  }
-  return "Sign-in failed. Please try again.";
+  return SIGN_IN_ERRORS[code] ?? "Sign-in failed. Please try again.";
 }

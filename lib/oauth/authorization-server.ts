@@ -3,6 +3,7 @@ import { prismaAdapter } from "better-auth/adapters/prisma";
 import { jwt } from "better-auth/plugins";
 import { oauthProvider } from "@better-auth/oauth-provider";
 import { authSecret } from "@/lib/auth/session-token";
+import { peopleAuthOptions } from "@/lib/auth/people-auth-options";
 import { setting } from "@/lib/config/settings";
 import { authDatabase } from "@/lib/oauth/auth-database";
 import { MCP_SCOPE } from "@/lib/oauth/protected-resource";
@@ -11,8 +12,8 @@ import { readableSigningKeys } from "@/lib/oauth/signing-keys";
 /**
  * SPIKE (issue 13 points 2 and 5): the OAuth 2.1 authorization server for MCP clients, on
  * better-auth 1.7.5 + @better-auth/oauth-provider with its Prisma adapter over our Prisma 7
- * client (driver adapter, no native engine). Mounted under OAUTH_BASE_PATH beside next-auth,
- * which still signs admins in. The issuer is the instance origin, so its RFC 8414 document is
+ * client (driver adapter, no native engine). Mounted under OAUTH_BASE_PATH; its sessions are
+ * also the admin console's (lib/auth/people-auth-options.ts). The issuer is the instance origin, so its RFC 8414 document is
  * the root `/.well-known/oauth-authorization-server` that protected-resource metadata points to.
  */
 
@@ -40,6 +41,7 @@ function build(origin: string) {
     secret: authSecret(),
     database: prismaAdapter(authDatabase(), { provider: "postgresql" }),
     telemetry: { enabled: false },
+    ...peopleAuthOptions(),
     plugins: [
       jwt({ jwt: { issuer: origin }, adapter: readableSigningKeys }),
       oauthProvider({

@@ -1,5 +1,6 @@
 import type { Endpoint } from "@/lib/api/endpoint";
 import { orgEndpoints } from "@/lib/orgs/endpoints";
+import { ssoEndpoints } from "@/lib/sso/endpoints";
 import { userEndpoints } from "@/lib/users/endpoints";
 import { orgMemberEndpoints } from "@/lib/orgs/member-endpoints";
 import { workspaceEndpoints } from "@/lib/workspaces/endpoints";
@@ -19,5 +20,5 @@ import { connectedAppEndpoints } from "@/lib/oauth/endpoints";
 
 /** Every endpoint of the admin API; the OpenAPI document and the contract tests walk this list. */
 export function allEndpoints(): Endpoint[] {
-  return [orgEndpoints, userEndpoints, orgMemberEndpoints, workspaceEndpoints, roleEndpoints, serverEndpoints, skillEndpoints, apiKeyEndpoints, auditEndpoints, fileEndpoints, connectorEndpoints, storedResourceEndpoints, knowledgeGraphEndpoints, invitationEndpoints, usageEndpoints, connectorHealthEndpoints, connectedAppEndpoints].flatMap((group) => Object.values(group) as Endpoint[]);
+  return [orgEndpoints, userEndpoints, orgMemberEndpoints, workspaceEndpoints, roleEndpoints, serverEndpoints, skillEndpoints, apiKeyEndpoints, auditEndpoints, fileEndpoints, connectorEndpoints, storedResourceEndpoints, knowledgeGraphEndpoints, invitationEndpoints, usageEndpoints, connectorHealthEndpoints, connectedAppEndpoints, ssoEndpoints].flatMap((group) => Object.values(group) as Endpoint[]);
 }

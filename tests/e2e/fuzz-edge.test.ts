@@ -180,16 +180,18 @@ describe("reproductions that only Next.js's own layer shows (each was a bare 500
   });
 
   it("TRACE on any path is a 405 problem+json", async () => {
-    for (const path of ["/api/v1/orgs", "/mcp/demo", "/api/health", "/signin", "/api/auth/session", "/_next/static/x.js"]) {
+    for (const path of ["/api/v1/orgs", "/mcp/demo", "/api/health", "/signin", "/api/auth/sso/callback", "/_next/static/x.js"]) {
       const res = await rawRequest(app.baseUrl, "TRACE", path);
       expect(res.status, path).toBe(405);
       expect(res.contentType, path).toBe("application/problem+json");
     }
   });
 
-  it("POST /api/auth/callback/credentials with a body of `{` is a 400 problem+json", async () => {
-    const res = await get("/api/auth/callback/credentials", { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
-    expect(res.status).toBe(400);
-    expect(res.headers.get("content-type")).toBe("application/problem+json");
+  it("the single sign-on callback with a forged or hostile query goes back to /signin, never a 500", async () => {
+    for (const query of ["", "?code=x&state=y", "?state=%00&code=%EF%BF%BF", "?error=access_denied", `?code=${"a".repeat(5000)}&state=b`]) {
+      const res = await get(`/api/auth/sso/callback${query}`, { headers: { cookie: "switchboard.sso_state=y" } });
+      expect(res.status, query).toBe(302);
+      expect(res.headers.get("location"), query).toMatch(/^\/signin\?error=Sso/);
+    }
   });
 });

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { generateApiKey } from "@/lib/auth/api-key-secret";
-import { createSessionToken, sessionCookieName } from "@/lib/auth/session-token";
+import { sessionCookieName } from "@/lib/auth/session-token";
+import { createSessionToken } from "@/lib/auth/sessions";
 import { INSTANCE_CALLER } from "@/lib/auth/caller";
 import { createConnector } from "@/lib/connectors/create-connector";
 import { CreateConnectorBody } from "@/lib/connectors/schemas";
@@ -95,7 +96,7 @@ export async function createWorkspace(orgId: string, slug = `ws-${uniqueSuffix()
 }
 
 /**
- * Request headers of a signed-in browser of this user (the next-auth session cookie), sent from
+ * Request headers of a signed-in browser of this user (a better-auth session cookie: a live session row), sent from
  * the console's own origin as a browser would.
  */
 export async function browserSessionOf(user: { id: string; email: string }): Promise<Record<string, string>> {

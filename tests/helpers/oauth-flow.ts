@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { expect } from "vitest";
-import { serializeSignedCookie } from "better-call";
-import { authSecret } from "@/lib/auth/session-token";
-import { authorizationServer } from "@/lib/oauth/authorization-server";
+import { sessionCookieName } from "@/lib/auth/session-token";
+import { createSessionToken } from "@/lib/auth/sessions";
 import { clientRedirectOf } from "@/lib/oauth/consent";
 
 /**
@@ -21,12 +20,9 @@ export async function loadSite(origin: string): Promise<OauthSite> {
   return { origin, metadata: await (await fetch(`${origin}/.well-known/oauth-authorization-server`)).json() };
 }
 
-/** A better-auth session cookie for a user of ours (what the sign-in bridge sets). */
+/** The session cookie of a user of ours signed in to the admin console (one better-auth session). */
 export async function sessionCookieFor(userId: string): Promise<string> {
-  const context = await authorizationServer().$context;
-  const session = await context.internalAdapter.createSession(userId);
-  const cookie = await serializeSignedCookie("better-auth.session_token", session.token, authSecret(), { path: "/" });
-  return cookie.split(";")[0];
+  return `${sessionCookieName()}=${await createSessionToken({ id: userId })}`;
 }
 
 export async function registerClient(site: OauthSite, body: Record<string, unknown>): Promise<Response> {

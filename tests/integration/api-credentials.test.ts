@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createSessionToken, sessionCookieName } from "@/lib/auth/session-token";
+import { sessionCookieName } from "@/lib/auth/session-token";
+import { createSessionToken } from "@/lib/auth/sessions";
 import { api } from "@/tests/helpers/api";
 import { createTenant } from "@/tests/helpers/factories";
 
@@ -8,7 +9,7 @@ process.env.API_RATE_LIMIT = "5";
 process.env.API_RATE_WINDOW_SEC = "60";
 
 describe("ADMIN_API.md Credentials", () => {
-  it("browser sessions (next-auth cookie) reach the same handlers", async () => {
+  it("browser sessions (better-auth session cookie) reach the same handlers", async () => {
     const t = await createTenant();
     const token = await createSessionToken({ id: t.admin.user.id, email: t.admin.user.email, name: null });
     const res = await api(null).get(`/api/v1/orgs/${t.org.id}`, { headers: { cookie: `${sessionCookieName()}=${token}` } });

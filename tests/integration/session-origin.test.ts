@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSessionToken, sessionCookieName } from "@/lib/auth/session-token";
+import { sessionCookieName } from "@/lib/auth/session-token";
+import { createSessionToken } from "@/lib/auth/sessions";
 import { api } from "@/tests/helpers/api";
 import { createTenant, type Tenant } from "@/tests/helpers/factories";
 import { uploadForm, useTempFilesDir } from "@/tests/helpers/files";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { isPublicPath } from "@/lib/auth/public-paths";
-import { describeWait, messageForNextAuthError } from "@/lib/auth/sign-in-messages";
+import { describeWait, messageForSignInError } from "@/lib/auth/sign-in-messages";
 import { sessionCookieName, usesSecureCookies } from "@/lib/auth/session-token";
 
 describe("safeCallbackPath", () => {
@@ -33,10 +33,10 @@ describe("sign-in messages", () => {
     expect(describeWait(61_000)).toBe("2 minutes");
   });
 
-  it("explains next-auth's error codes, including the lockout wait", () => {
-    expect(messageForNextAuthError("CredentialsSignin")).toBe("Incorrect email or password.");
-    expect(messageForNextAuthError("TooManyAttempts:300")).toBe("Too many sign-in attempts. Try again in 5 minutes.");
-    expect(messageForNextAuthError(undefined)).toBeUndefined();
+  it("explains the error codes a redirect back to /signin carries, and nothing for none", () => {
+    expect(messageForSignInError("SsoNotMember")).toMatch(/does not let new people join/);
+    expect(messageForSignInError("whatever")).toBe("Sign-in failed. Please try again.");
+    expect(messageForSignInError(undefined)).toBeUndefined();
   });
 });
 
@@ -47,10 +47,10 @@ describe("session cookie over https", () => {
     vi.stubEnv("NEXTAUTH_URL", "");
     vi.stubEnv("PUBLIC_URL", "https://switchboard.example.com");
     expect(usesSecureCookies()).toBe(true);
-    expect(sessionCookieName()).toBe("__Secure-next-auth.session-token");
+    expect(sessionCookieName()).toBe("__Secure-switchboard.session_token");
     vi.stubEnv("PUBLIC_URL", "http://localhost:3000");
     expect(usesSecureCookies()).toBe(false);
-    expect(sessionCookieName()).toBe("next-auth.session-token");
+    expect(sessionCookieName()).toBe("switchboard.session_token");
     vi.stubEnv("NEXTAUTH_URL", "https://switchboard.example.com");
     expect(usesSecureCookies()).toBe(true);
   });

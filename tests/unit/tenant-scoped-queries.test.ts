@@ -20,7 +20,7 @@ const DIRS = ["lib", "app/api", "app/mcp"];
 const TENANT_MODELS = new Set([
   "workspace", "orgMember", "workspaceMember", "connector", "tool", "mcpRole", "mcpRoleTool", "mcpServer",
   "mcpRolePrompt", "mcpServerConnector", "skill", "storedResource", "graphEntity", "graphRelation", "file", "apiKey", "auditEvent",
-  "orgInvitation", "usageBucket", "connectorHealth", "oauthGrant",
+  "orgInvitation", "usageBucket", "connectorHealth", "oauthGrant", "ssoConnection", "ssoDomain",
 ]);
 const QUERY_METHODS = new Set([
   "findUnique", "findUniqueOrThrow", "findFirst", "findFirstOrThrow", "findMany", "count", "aggregate", "groupBy",
@@ -33,6 +33,8 @@ const TENANT_KEYS = new Set(["orgId", "workspaceId", "org", "workspace", "AND", 
  * Keep this list short: the reason must say why no tenant can be named in the query.
  */
 const ALLOWED = new Map<string, string>([
+  ["lib/sso/start-sso-sign-in.ts: ssoDomain.findUnique", "sign-in by email domain, before anyone is signed in: the domain (one org's only) is what decides the tenant"],
+  ["lib/sso/finish-sso-sign-in.ts: ssoConnection.findUnique", "the callback's connection id comes from the state this server stored at sign-in start; the row names its org"],
   ["lib/auth/resolve-bearer.ts: apiKey.findFirst", "authentication: the presented key's hash is what decides the tenant"],
   ["lib/mcp/visibility/resolve-view.ts: mcpServer.findFirst", "which organization a server id belongs to, to check that org's configuration version; answers nobody (reach is findServerHead's scoped query)"],
   ["lib/mcp/serve/live-watch.ts: apiKey.findMany", "revocation sweep of this process's own live sessions (ids it holds); answers nobody"],

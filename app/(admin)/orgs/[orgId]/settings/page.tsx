@@ -6,6 +6,8 @@ import { getOrgOrThrow } from "@/lib/orgs/orgs";
 import { etagOf } from "@/lib/api/if-match";
 import { OrgSettingsForm, DeleteOrgButton } from "@/app/(admin)/orgs/[orgId]/settings/org-settings-form";
 import { ToolAuditForm } from "@/app/(admin)/orgs/[orgId]/settings/tool-audit-form";
+import { SsoForm } from "@/app/(admin)/orgs/[orgId]/settings/sso-form";
+import { findOrgSso, ssoRedirectUri } from "@/lib/sso/sso-connections";
 
 export const metadata: Metadata = { title: "Organization settings" };
 
@@ -14,6 +16,7 @@ export default async function OrgSettingsPage({ params }: { params: Promise<{ or
   // The organization as the API answers it: the forms save against its version (ETag).
   const org = await orNotFound(getOrgOrThrow(caller, context.id));
   const version = etagOf(org);
+  const sso = await findOrgSso(caller, context.id);
   return (
     <div className="mx-auto grid max-w-2xl gap-6">
       <PageHeader title="Organization settings" description={`Name, slug and audit settings of ${org.name}.`} />
@@ -34,6 +37,17 @@ export default async function OrgSettingsPage({ params }: { params: Promise<{ or
         </CardHeader>
         <CardContent>
           <ToolAuditForm org={{ id: org.id, toolAuditDetail: org.toolAuditDetail }} canChange={context.role === "owner"} />
+        </CardContent>
+      </Card>
+      <Card aria-labelledby="org-sso">
+        <CardHeader>
+          <CardTitle id="org-sso">Single sign-on</CardTitle>
+          <CardDescription>
+            Let people of your email domains sign in with your identity provider instead of a password: any OpenID Connect provider with discovery.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <SsoForm orgId={org.id} sso={sso} redirectUri={ssoRedirectUri()} />
         </CardContent>
       </Card>
       {(

@@ -1,0 +1,13 @@
+import { z } from "zod";
+import { endpoint } from "@/lib/api/endpoint";
+import { Id } from "@/lib/schemas/common";
+import { PutSsoBody, SsoSettings } from "@/lib/sso/schemas";
+
+const tag = "Single sign-on";
+const orgParams = z.object({ orgId: Id });
+
+export const ssoEndpoints = {
+  getOrgSso: endpoint({ method: "GET", path: "/orgs/{orgId}/sso", tag, summary: "Get the organization's single sign-on (404 when it has none)", params: orgParams, response: SsoSettings }),
+  putOrgSso: endpoint({ method: "PUT", path: "/orgs/{orgId}/sso", tag, summary: "Set up or change the organization's single sign-on by OIDC (owners and admins)", params: orgParams, body: PutSsoBody, response: SsoSettings }),
+  deleteOrgSso: endpoint({ method: "DELETE", path: "/orgs/{orgId}/sso", tag, summary: "Turn single sign-on off for the organization and forget its provider", params: orgParams, status: 204 }),
+};

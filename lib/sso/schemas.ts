@@ -1,0 +1,49 @@
+import { z } from "zod";
+
+/** An email domain: lower-case host names, at least two labels, no scheme or path. */
+export const EmailDomain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/, "Enter a domain such as example.com.");
+
+const Issuer = z
+  .url({ protocol: /^https?$/, error: "Enter the issuer URL of your identity provider." })
+  .max(2048)
+  .transform((url) => url.replace(/\/+$/, ""));
+
+export const PutSsoBody = z
+  .object({
+    issuer: Issuer,
+    clientId: z.string().trim().min(1, "Enter the client ID.").max(512),
+    /** Required when single sign-on is first set up; left out, the stored secret is kept. */
+    clientSecret: z.string().min(1).max(4096).optional(),
+    domains: z.array(EmailDomain).min(1, "Name at least one email domain.").max(50),
+    joinNewUsers: z.boolean(),
+    enabled: z.boolean().default(true),
+  })
+  .meta({
+    id: "PutSso",
+    description:
+      "The organization's OIDC identity provider. `domains`: the email domains it owns (each belongs to one organization only). " +
+      "`joinNewUsers`: whether a person of those domains without an account joins as a member on first sign-in (else they are refused). " +
+      "`clientSecret` is stored encrypted and never returned; omit it to keep the stored one.",
+  });
+export type PutSsoBody = z.infer<typeof PutSsoBody>;
+
+export const SsoSettings = z
+  .object({
+    orgId: z.string(),
+    issuer: z.string(),
+    clientId: z.string(),
+    clientSecretSet: z.boolean(),
+    domains: z.array(z.string()),
+    joinNewUsers: z.boolean(),
+    enabled: z.boolean(),
+    /** What to register at the identity provider as the redirect (callback) URI. */
+    redirectUri: z.string(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: "SsoSettings" });

@@ -1,0 +1,107 @@
+import { db } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Caller } from "@/lib/auth/caller";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@/lib/errors";
+import { orgsManagedBy, orgsVisibleTo } from "@/lib/tenancy/scopes";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { encryptSecret } from "@/lib/crypto/secret-box";
+import { issuerOrigin } from "@/lib/oauth/authorization-server";
+import type { PutSsoBody } from "@/lib/sso/schemas";
+
+/** The organization's single sign-on settings (issue 13 point 6), managed by its owners and admins. */
+
+export const SSO_CALLBACK_PATH = "/api/auth/sso/callback";
+
+/** The redirect URI an organization registers at its identity provider: one for every org. */
+export function ssoRedirectUri(): string {
+  return `${issuerOrigin()}${SSO_CALLBACK_PATH}`;
+}
+
+const connectionSelect = {
+  orgId: true,
+  issuer: true,
+  clientId: true,
+  joinNewUsers: true,
+  enabled: true,
+  createdAt: true,
+  updatedAt: true,
+  domains: { select: { domain: true }, orderBy: { domain: "asc" } },
+} as const satisfies Prisma.SsoConnectionSelect;
+
+type ConnectionRow = Prisma.SsoConnectionGetPayload<{ select: typeof connectionSelect }>;
+
+export interface SsoSettingsView {
+  orgId: string;
+  issuer: string;
+  clientId: string;
+  clientSecretSet: boolean;
+  domains: string[];
+  joinNewUsers: boolean;
+  enabled: boolean;
+  redirectUri: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+function view(row: ConnectionRow): SsoSettingsView {
+  const { domains, ...rest } = row;
+  return { ...rest, clientSecretSet: true, domains: domains.map((d) => d.domain), redirectUri: ssoRedirectUri() };
+}
+
+/** 404 when the caller cannot see the org; 403 when they see it but do not manage it. */
+async function assertManages(client: Prisma.TransactionClient, caller: Caller, orgId: string): Promise<void> {
+  if (await client.organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { id: true } })) return;
+  if (await client.organization.findFirst({ where: { id: orgId, AND: [orgsVisibleTo(caller)] }, select: { id: true } })) {
+    throw new ForbiddenError("Only an owner or admin of the organization can manage its single sign-on.");
+  }
+  throw new NotFoundError("organization");
+}
+
+/** The org's connection, or null when it has none (a page shows an empty form then). */
+export async function findOrgSso(caller: Caller, orgId: string): Promise<SsoSettingsView | null> {
+  await assertManages(db(), caller, orgId);
+  const row = await db().ssoConnection.findFirst({ where: { orgId }, select: connectionSelect });
+  return row ? view(row) : null;
+}
+
+export async function getOrgSso(caller: Caller, orgId: string): Promise<SsoSettingsView> {
+  const found = await findOrgSso(caller, orgId);
+  if (!found) throw new NotFoundError("single sign-on");
+  return found;
+}
+
+async function assertDomainsFree(tx: Prisma.TransactionClient, orgId: string, domains: string[]): Promise<void> {
+  const taken = await tx.ssoDomain.findFirst({ where: { domain: { in: domains }, orgId: { not: orgId } }, select: { domain: true } });
+  if (taken) throw new ConflictError(`The domain ${taken.domain} already signs in to another organization.`);
+}
+
+export async function putOrgSso(caller: Caller, orgId: string, input: PutSsoBody): Promise<SsoSettingsView> {
+  const domains = [...new Set(input.domains)];
+  return db().$transaction(async (tx) => {
+    await assertManages(tx, caller, orgId);
+    const existing = await tx.ssoConnection.findFirst({ where: { orgId }, select: { id: true } });
+    if (!existing && !input.clientSecret) {
+      throw new ValidationError([{ path: "clientSecret", message: "The client secret is required to set up single sign-on." }]);
+    }
+    await assertDomainsFree(tx, orgId, domains);
+    const fields = { issuer: input.issuer, clientId: input.clientId, joinNewUsers: input.joinNewUsers, enabled: input.enabled };
+    const secret = input.clientSecret ? { clientSecretEncrypted: encryptSecret(input.clientSecret) } : {};
+    const connection = existing
+      ? await tx.ssoConnection.update({ where: { orgId, id: existing.id }, data: { ...fields, ...secret }, select: { id: true } })
+      : await tx.ssoConnection.create({ data: { orgId, ...fields, clientSecretEncrypted: encryptSecret(input.clientSecret!) }, select: { id: true } });
+    await tx.ssoDomain.deleteMany({ where: { orgId } });
+    await tx.ssoDomain.createMany({ data: domains.map((domain) => ({ domain, orgId, connectionId: connection.id })) });
+    const data = { ...fields, domains, clientSecretChanged: Boolean(input.clientSecret) };
+    await recordAuditEvent(caller, { orgId, action: existing ? "org.sso.update" : "org.sso.create", targetType: "org", targetId: orgId, data }, tx);
+    return view(await tx.ssoConnection.findFirstOrThrow({ where: { orgId }, select: connectionSelect }));
+  });
+}
+
+export async function deleteOrgSso(caller: Caller, orgId: string): Promise<void> {
+  await db().$transaction(async (tx) => {
+    await assertManages(tx, caller, orgId);
+    const { count } = await tx.ssoConnection.deleteMany({ where: { orgId } });
+    if (count === 0) throw new NotFoundError("single sign-on");
+    await recordAuditEvent(caller, { orgId, action: "org.sso.delete", targetType: "org", targetId: orgId }, tx);
+  });
+}

@@ -1,0 +1,58 @@
+import { db } from "@/lib/db/client";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+
+/**
+ * Who a verified identity from an organization's provider is here. "New users join the org as
+ * members on first sign-in, or are refused — the org's choice." An existing account signs in
+ * only if it is already a member of that organization (else the org's provider could speak for
+ * people of other organizations), never the instance owner ("Password sign-in stays for the
+ * instance owner"), and once linked only with the same subject (`sub`) at that provider.
+ */
+
+export interface SsoIdentity {
+  subject: string;
+  email: string;
+  name: string | null;
+}
+
+export interface SsoOrgConnection {
+  id: string;
+  orgId: string;
+  joinNewUsers: boolean;
+}
+
+export type SsoUserResult = { ok: true; userId: string } | { ok: false; code: "SsoNotMember" | "SsoFailed" };
+
+const providerIdOf = (connection: SsoOrgConnection) => `sso:${connection.id}`;
+
+async function joinAsNewMember(connection: SsoOrgConnection, identity: SsoIdentity): Promise<string> {
+  return db().$transaction(async (tx) => {
+    const user = await tx.user.create({ data: { email: identity.email, name: identity.name, emailVerified: true }, select: { id: true } });
+    await tx.orgMember.create({ data: { orgId: connection.orgId, userId: user.id, role: "member" } });
+    await tx.account.create({ data: { userId: user.id, providerId: providerIdOf(connection), accountId: identity.subject } });
+    await recordAuditEvent({ kind: "user", userId: user.id, apiKey: null }, { orgId: connection.orgId, action: "member.join_sso", targetType: "user", targetId: user.id, data: { email: identity.email } }, tx);
+    return user.id;
+  });
+}
+
+/** An existing account: a member of the org, linked to this subject (linked now if never yet). */
+async function existingMember(connection: SsoOrgConnection, user: { id: string; isInstanceOwner: boolean }, subject: string): Promise<SsoUserResult> {
+  if (user.isInstanceOwner) return { ok: false, code: "SsoNotMember" };
+  const member = await db().orgMember.findFirst({ where: { orgId: connection.orgId, userId: user.id }, select: { userId: true } });
+  if (!member) return { ok: false, code: "SsoNotMember" };
+  const providerId = providerIdOf(connection);
+  const link = await db().account.findFirst({ where: { userId: user.id, providerId }, select: { accountId: true } });
+  if (link && link.accountId !== subject) return { ok: false, code: "SsoFailed" };
+  if (!link) await db().account.create({ data: { userId: user.id, providerId, accountId: subject } });
+  return { ok: true, userId: user.id };
+}
+
+export async function userForSsoIdentity(connection: SsoOrgConnection, identity: SsoIdentity): Promise<SsoUserResult> {
+  const user = await db().user.findFirst({
+    where: { email: { equals: identity.email, mode: "insensitive" } },
+    select: { id: true, isInstanceOwner: true },
+  });
+  if (user) return existingMember(connection, user, identity.subject);
+  if (!connection.joinNewUsers) return { ok: false, code: "SsoNotMember" };
+  return { ok: true, userId: await joinAsNewMember(connection, identity) };
+}

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { sessionCookieName } from "@/lib/auth/session-token";
+import { startSsoSignIn, SSO_STATE_COOKIE } from "@/lib/sso/start-sso-sign-in";
+import { api } from "@/tests/helpers/api";
+import { createTenant, uniqueSuffix, type Tenant } from "@/tests/helpers/factories";
+import { startIdp, type Idp } from "@/tests/helpers/oidc-idp";
+import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
+
+/**
+ * Issue 13 point 6 against a real OpenID provider (oidc-provider on 127.0.0.1): an organization
+ * names its provider and the email domains it owns; people of those domains sign in there and
+ * come back signed in here — new people as members, or refused, as the org chose.
+ */
+
+let app: RouteServer;
+let idp: Idp;
+
+beforeAll(async () => {
+  app = await startRouteServer();
+  process.env.PUBLIC_URL = app.origin;
+  idp = await startIdp(`${app.origin}/api/auth/sso/callback`);
+});
+afterAll(async () => {
+  delete process.env.PUBLIC_URL;
+  await idp?.close();
+  await app?.close();
+});
+
+/** A browser: follows redirects by hand, keeping each origin's cookies. */
+class Browser {
+  private jar = new Map<string, Map<string, string>>();
+
+  setCookie(origin: string, name: string, value: string): void {
+    if (!this.jar.has(origin)) this.jar.set(origin, new Map());
+    this.jar.get(origin)!.set(name, value);
+  }
+
+  cookie(origin: string, name: string): string | undefined {
+    return this.jar.get(origin)?.get(name);
+  }
+
+  /** One GET with this origin's cookies, keeping the cookies it sets. */
+  async get(url: string): Promise<{ status: number; location: string | null }> {
+    const target = new URL(url);
+    const cookies = [...(this.jar.get(target.origin) ?? new Map())].map(([k, v]) => `${k}=${v}`).join("; ");
+    const res = await fetch(target, { redirect: "manual", headers: cookies ? { cookie: cookies } : {} });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const eq = pair.indexOf("=");
+      this.setCookie(target.origin, pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+    }
+    const location = res.headers.get("location");
+    return { status: res.status, location: location && new URL(location, target).origin !== target.origin ? new URL(location, target).toString() : location };
+  }
+
+  /** Follows redirects from `url` until the next one goes to `origin`: that URL, not fetched. */
+  async walkUntil(url: string, origin: string): Promise<string> {
+    for (let hop = 0, next = url; hop < 20; hop++) {
+      const { status, location } = await this.get(next);
+      if (!location) throw new Error(`stopped at ${status} ${next}`);
+      next = new URL(location, next).toString();
+      if (new URL(next).origin === origin) return next;
+    }
+    throw new Error("too many redirects");
+  }
+}
+
+async function configureSso(t: Tenant, domain: string, joinNewUsers: boolean) {
+  return api(t.admin.token).put(`/api/v1/orgs/${t.org.id}/sso`, { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, domains: [domain], joinNewUsers });
+}
+
+/** Starts sign-in for `email` as the sign-in page does, then walks the provider back to us. */
+async function signInBySso(email: string, subject: string, callbackPath = "/") {
+  const started = await startSsoSignIn({ email, callbackPath });
+  if (!started.ok) return { started, status: 0, location: null as string | null, session: undefined as string | undefined };
+  const browser = new Browser();
+  browser.setCookie(app.origin, SSO_STATE_COOKIE, started.state);
+  idp.signInAs(subject);
+  const callback = await browser.get(await browser.walkUntil(started.url, app.origin));
+  return { started, ...callback, session: browser.cookie(app.origin, sessionCookieName()) };
+}
+
+const me = (session: string, orgId: string) => api(null).get(`/api/v1/orgs/${orgId}`, { headers: { cookie: `${sessionCookieName()}=${session}` } });
+
+describe("single sign-on by OIDC", () => {
+  it("a new person of an owned domain joins the org as a member on first sign-in, and is signed in", async () => {
+    const t = await createTenant();
+    const domain = `join-${uniqueSuffix()}.example`;
+    const saved = await configureSso(t, domain, true);
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ domains: [domain], joinNewUsers: true, clientSecretSet: true, redirectUri: `${app.origin}/api/auth/sso/callback` });
+    expect(JSON.stringify(saved.body)).not.toContain(idp.clientSecret);
+    const stored = await db().ssoConnection.findFirstOrThrow({ where: { orgId: t.org.id } });
+    expect(stored.clientSecretEncrypted).not.toContain(idp.clientSecret);
+
+    idp.accounts.set("ada-1", { email: `ada@${domain}`, email_verified: true, name: "Ada" });
+    const result = await signInBySso(`ada@${domain}`, "ada-1", "/orgs");
+    expect(result.status).toBe(302);
+    expect(result.location).toBe("/orgs");
+    expect((await me(result.session!, t.org.id)).status).toBe(200);
+    const user = await db().user.findUniqueOrThrow({ where: { email: `ada@${domain}` }, select: { id: true, name: true, passwordHash: true } });
+    expect(user).toMatchObject({ name: "Ada", passwordHash: null });
+    expect(await db().orgMember.findFirst({ where: { orgId: t.org.id, userId: user.id }, select: { role: true } })).toEqual({ role: "member" });
+  });
+
+  it("when the org does not let new people join, a new person is refused and no account is made", async () => {
+    const t = await createTenant();
+    const domain = `closed-${uniqueSuffix()}.example`;
+    expect((await configureSso(t, domain, false)).status).toBe(200);
+    idp.accounts.set("bob-1", { email: `bob@${domain}`, email_verified: true });
+    const result = await signInBySso(`bob@${domain}`, "bob-1");
+    expect(result.location).toBe("/signin?error=SsoNotMember");
+    expect(result.session).toBeUndefined();
+    expect(await db().user.count({ where: { email: `bob@${domain}` } })).toBe(0);
+  });
+
+  it("an existing member signs in (and only with the same subject afterwards)", async () => {
+    const t = await createTenant();
+    const domain = `member-${uniqueSuffix()}.example`;
+    expect((await configureSso(t, domain, false)).status).toBe(200);
+    const email = `cy@${domain}`;
+    await db().user.update({ where: { id: t.member.user.id }, data: { email } });
+    idp.accounts.set("cy-1", { email, email_verified: true });
+    const first = await signInBySso(email, "cy-1");
+    expect(first.location).toBe("/");
+    expect((await me(first.session!, t.org.id)).status).toBe(200);
+    idp.accounts.set("cy-impostor", { email, email_verified: true });
+    expect((await signInBySso(email, "cy-impostor")).location).toBe("/signin?error=SsoFailed");
+  });
+
+  it("an email outside the org's domains is refused, even when the provider vouches for it", async () => {
+    const t = await createTenant();
+    const domain = `owned-${uniqueSuffix()}.example`;
+    expect((await configureSso(t, domain, true)).status).toBe(200);
+    idp.accounts.set("eve-1", { email: `eve@not-owned-${uniqueSuffix()}.example`, email_verified: true });
+    const result = await signInBySso(`eve@${domain}`, "eve-1");
+    expect(result.location).toBe("/signin?error=SsoDomainNotAllowed");
+    expect(result.session).toBeUndefined();
+  });
+
+  it("a domain no org owns has no single sign-on; a domain another org owns cannot be claimed", async () => {
+    for (const email of [`x@nobody-${uniqueSuffix()}.example`, "no-at-sign", "x@nul\u0000.example", "x@\ud800.example"]) {
+      expect(await startSsoSignIn({ email, callbackPath: "/" }), email).toEqual({ ok: false, code: "SsoNotConfigured" });
+    }
+    const [a, b] = [await createTenant(), await createTenant()];
+    const domain = `taken-${uniqueSuffix()}.example`;
+    expect((await configureSso(a, domain, true)).status).toBe(200);
+    const claimed = await configureSso(b, domain, true);
+    expect(claimed.status).toBe(409);
+    expect(claimed.body.detail).toContain(domain);
+  });
+
+  it("an unverified email, a callback without this browser's state cookie, and a replayed callback are refused", async () => {
+    const t = await createTenant();
+    const domain = `unverified-${uniqueSuffix()}.example`;
+    expect((await configureSso(t, domain, true)).status).toBe(200);
+    idp.accounts.set("dan-1", { email: `dan@${domain}`, email_verified: false });
+    expect((await signInBySso(`dan@${domain}`, "dan-1")).location).toBe("/signin?error=SsoEmailUnverified");
+
+    idp.accounts.set("fay-1", { email: `fay@${domain}`, email_verified: true });
+    const started = await startSsoSignIn({ email: `fay@${domain}`, callbackPath: "/" });
+    if (!started.ok) throw new Error("not started");
+    const browser = new Browser();
+    idp.signInAs("fay-1");
+    const callback = await browser.walkUntil(started.url, app.origin);
+    // No state cookie: another browser's sign-in (login CSRF) is not finished here.
+    expect((await browser.get(callback)).location).toBe("/signin?error=SsoFailed");
+    browser.setCookie(app.origin, SSO_STATE_COOKIE, started.state);
+    expect((await browser.get(callback)).location).toBe("/");
+    // The state is spent: the same answer replayed, cookie and all, signs nobody in.
+    browser.setCookie(app.origin, SSO_STATE_COOKIE, started.state);
+    expect((await browser.get(callback)).location).toBe("/signin?error=SsoFailed");
+  });
+
+  it("only owners and admins manage it; a member gets 403 and another org's admin 404", async () => {
+    const [t, other] = [await createTenant(), await createTenant()];
+    expect((await api(t.admin.token).get(`/api/v1/orgs/${t.org.id}/sso`)).status).toBe(404);
+    expect((await configureSso(t, `manage-${uniqueSuffix()}.example`, false)).status).toBe(200);
+    expect((await api(t.member.token).get(`/api/v1/orgs/${t.org.id}/sso`)).status).toBe(403);
+    expect((await api(other.admin.token).get(`/api/v1/orgs/${t.org.id}/sso`)).status).toBe(404);
+    expect((await api(t.admin.token).delete(`/api/v1/orgs/${t.org.id}/sso`)).status).toBe(204);
+    expect((await api(t.admin.token).get(`/api/v1/orgs/${t.org.id}/sso`)).status).toBe(404);
+  });
+});
