@@ -1,15 +1,14 @@
 import { z } from "zod";
 import { endpoint, pageSchema } from "@/lib/api/endpoint";
-import { PageQuery } from "@/lib/api/pagination";
 import { Id } from "@/lib/schemas/common";
-import { Connector, CreateConnectorBody, UpdateConnectorBody } from "@/lib/connectors/schemas";
+import { Connector, ConnectorListQuery, CreateConnectorBody, UpdateConnectorBody } from "@/lib/connectors/schemas";
 
 const tag = "Connectors";
 const orgParams = z.object({ orgId: Id });
 const connectorParams = z.object({ connectorId: Id });
 
 export const connectorEndpoints = {
-  listConnectors: endpoint({ method: "GET", path: "/orgs/{orgId}/connectors", tag, summary: "List the connectors of an organization", params: orgParams, query: PageQuery, response: pageSchema(Connector) }),
+  listConnectors: endpoint({ method: "GET", path: "/orgs/{orgId}/connectors", tag, summary: "List the connectors of an organization", params: orgParams, query: ConnectorListQuery, response: pageSchema(Connector) }),
   createConnector: endpoint({
     etag: true,
     method: "POST",

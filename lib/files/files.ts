@@ -7,6 +7,7 @@ import { callerUserId, workspacesJoinedBy, workspacesManagedBy } from "@/lib/ten
 import { findScopedWorkspace } from "@/lib/tenancy/find-scoped-workspace";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { type Page, pageOf } from "@/lib/api/pagination";
+import { listOrder, searchIn } from "@/lib/api/list-query";
 import { BlobNotFoundError, blobStore } from "@/lib/files/blob-store";
 import { deleteQueuedBlobs } from "@/lib/files/delete-queued-blobs";
 import { type FileRow, fileSelect, type FileView, filesVisibleTo, normalizeTags, toFileView } from "@/lib/files/file-view";
@@ -35,10 +36,10 @@ export async function listFiles(caller: Caller, workspaceId: string, query: File
     AND: [filesVisibleTo(caller)],
     ...(query.tag ? { tags: { has: query.tag } } : {}),
     ...(query.mimeType ? { mimeType: query.mimeType } : {}),
+    ...searchIn(query.q, (m) => [{ name: m }]),
   };
-  const page = await pageOf(query, (args) =>
-    db().file.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: fileSelect, ...args }),
-  );
+  const orderBy = listOrder(query, [{ createdAt: "desc" }, { id: "desc" }]) as Prisma.FileOrderByWithRelationInput[];
+  const page = await pageOf(query, (args) => db().file.findMany({ where, orderBy, select: fileSelect, ...args }));
   return { items: page.items.map(toFileView), nextCursor: page.nextCursor };
 }
 

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { endpoint, pageSchema } from "@/lib/api/endpoint";
-import { PageQuery } from "@/lib/api/pagination";
 import { Id } from "@/lib/schemas/common";
-import { CreateStoredResourceBody, StoredResource, UpdateStoredResourceBody } from "@/lib/resources/schemas";
+import { CreateStoredResourceBody, StoredResource, StoredResourceListQuery, UpdateStoredResourceBody } from "@/lib/resources/schemas";
 
 const tag = "Stored resources";
 const connectorParams = z.object({ connectorId: Id });
@@ -19,7 +18,7 @@ export const storedResourceEndpoints = {
     status: 201,
     response: StoredResource,
   }),
-  listStoredResources: endpoint({ method: "GET", path: "/connectors/{connectorId}/resources", tag, summary: "List a connector's stored resources", params: connectorParams, query: PageQuery, response: pageSchema(StoredResource) }),
+  listStoredResources: endpoint({ method: "GET", path: "/connectors/{connectorId}/resources", tag, summary: "List a connector's stored resources", params: connectorParams, query: StoredResourceListQuery, response: pageSchema(StoredResource) }),
   updateStoredResource: endpoint({
     etag: true,
     method: "PATCH",

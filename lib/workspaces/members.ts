@@ -5,8 +5,9 @@ import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
 import { workspacesManagedBy } from "@/lib/tenancy/scopes";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import * as configVersion from "@/lib/config-version/config-version";
-import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
-import type { AddWorkspaceMemberBody, UpdateWorkspaceMemberBody } from "@/lib/workspaces/schemas";
+import { type Page, pageOf } from "@/lib/api/pagination";
+import { type ListArgs, listOrder, searchIn } from "@/lib/api/list-query";
+import type { AddWorkspaceMemberBody, UpdateWorkspaceMemberBody, WorkspaceMemberListQuery } from "@/lib/workspaces/schemas";
 
 type Tx = Prisma.TransactionClient;
 
@@ -46,13 +47,19 @@ async function assertRoleOfOrg(tx: Tx, orgId: string, mcpRoleId: string | null |
 }
 
 /** Lists the members of a workspace the caller manages. */
-export async function listWorkspaceMembers(caller: Caller, workspaceId: string, page: PageQuery): Promise<Page<WorkspaceMemberView>> {
+export async function listWorkspaceMembers(caller: Caller, workspaceId: string, query: ListArgs<WorkspaceMemberListQuery>): Promise<Page<WorkspaceMemberView>> {
   const workspace = await db().workspace.findFirst({ where: { id: workspaceId, AND: [workspacesManagedBy(caller)] }, select: { id: true } });
   if (!workspace) throw new NotFoundError("workspace");
-  return pageOf(page, async (args) =>
+  const where: Prisma.WorkspaceMemberWhereInput = {
+    workspaceId,
+    workspace: workspacesManagedBy(caller),
+    ...searchIn(query.q, (m) => [{ user: { email: m } }, { user: { name: m } }]),
+  };
+  const orderBy = listOrder(query, [{ id: "asc" }], { email: "user.email", name: "user.name" }) as Prisma.WorkspaceMemberOrderByWithRelationInput[];
+  return pageOf(query, async (args) =>
     (await db().workspaceMember.findMany({
-      where: { workspaceId, workspace: workspacesManagedBy(caller) },
-      orderBy: { id: "asc" },
+      where,
+      orderBy,
       select: memberSelect,
       ...args,
     })).map(toView),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listQuery } from "@/lib/api/list-query";
 import { Id, Name, Slug } from "@/lib/schemas/common";
 
 export const CreateWorkspaceBody = z
@@ -55,3 +56,7 @@ export const WorkspaceMember = z
     createdAt: z.iso.datetime(),
   })
   .meta({ id: "WorkspaceMember" });
+
+/** List parameters of a workspace's members. */
+export const WorkspaceMemberListQuery = listQuery(["email", "name", "createdAt"], "member names and emails");
+export type WorkspaceMemberListQuery = z.infer<typeof WorkspaceMemberListQuery>;
