@@ -11,6 +11,7 @@ import { type Page, pageOf } from "@/lib/api/pagination";
 import { type ListArgs, listOrder, searchIn } from "@/lib/api/list-query";
 import { checkKeyOwner, checkKeyServer } from "@/lib/api-keys/key-checks";
 import type { ApiKeyListQuery, CreateApiKeyBody } from "@/lib/api-keys/schemas";
+import { type BulkResult, runBulk } from "@/lib/api/bulk";
 
 /**
  * User API keys. Members create, list and revoke their own keys; managers of the workspace
@@ -122,4 +123,9 @@ export async function revokeApiKey(caller: Caller, keyId: string): Promise<void>
       data: { userId: key.userId, byOwner: key.userId === callerUserId(caller) },
     }, tx);
   });
+}
+
+/** Revokes several keys, each exactly as `revokeApiKey` (and audited on its own). */
+export function revokeApiKeys(caller: Caller, ids: string[]): Promise<BulkResult> {
+  return runBulk(ids, (id) => revokeApiKey(caller, id));
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { endpoint, pageSchema } from "@/lib/api/endpoint";
+import { BulkIdsBody, BulkResult } from "@/lib/api/bulk";
 import { Id } from "@/lib/schemas/common";
 import { ApiKey, ApiKeyListQuery, CreateApiKeyBody, CreatedApiKey } from "@/lib/api-keys/schemas";
 
@@ -12,4 +13,5 @@ export const apiKeyEndpoints = {
   createApiKey: endpoint({ method: "POST", path: "/workspaces/{workspaceId}/api-keys", tag, summary: "Issue an API key; the secret `key` appears only in this answer", params: workspaceParams, body: CreateApiKeyBody, status: 201, response: CreatedApiKey }),
   listMyApiKeys: endpoint({ method: "GET", path: "/me/api-keys", tag, summary: "The caller's own API keys in every organization, including those an admin issued in its name (with who did)", query: ApiKeyListQuery, response: pageSchema(ApiKey) }),
   revokeApiKey: endpoint({ method: "DELETE", path: "/api-keys/{keyId}", tag, summary: "Revoke an API key (effective on its next request)", params: keyParams, status: 204 }),
+  revokeApiKeys: endpoint({ method: "POST", path: "/api-keys/bulk-revoke", tag, summary: "Revoke several API keys (each as DELETE /api-keys/{keyId}, audited on its own)", body: BulkIdsBody, response: BulkResult }),
 };

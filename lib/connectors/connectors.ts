@@ -15,6 +15,7 @@ import { httpToolRows, replaceTools } from "@/lib/connectors/tool-rows";
 import { type ConnectorListQuery, type HeaderChanges, SecretHeaders, SSE_ERA_MESSAGE, type UpdateConnectorBody } from "@/lib/connectors/schemas";
 import { eraFitsTransport } from "@/lib/connectors/upstream-protocol";
 import { queueRowWrite } from "@/lib/db/queue-row-writes";
+import { type BulkResult, runBulk } from "@/lib/api/bulk";
 
 /** Reading, changing and deleting connectors (creation: create-connector.ts). */
 
@@ -133,4 +134,9 @@ export async function deleteConnector(caller: Caller, connectorId: string, ifMat
       );
     }),
   );
+}
+
+/** Deletes several connectors, each exactly as `deleteConnector` (and audited on its own). */
+export function deleteConnectors(caller: Caller, ids: string[]): Promise<BulkResult> {
+  return runBulk(ids, (id) => deleteConnector(caller, id));
 }

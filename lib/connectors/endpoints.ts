@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { endpoint, pageSchema } from "@/lib/api/endpoint";
+import { BulkIdsBody, BulkResult } from "@/lib/api/bulk";
 import { Id } from "@/lib/schemas/common";
 import { Connector, ConnectorListQuery, CreateConnectorBody, UpdateConnectorBody } from "@/lib/connectors/schemas";
 
@@ -32,6 +33,7 @@ export const connectorEndpoints = {
     response: Connector,
   }),
   deleteConnector: endpoint({ etag: true, method: "DELETE", path: "/connectors/{connectorId}", tag, summary: "Delete a connector with its tools, resources and graph", params: connectorParams, status: 204 }),
+  deleteConnectors: endpoint({ method: "POST", path: "/connectors/bulk-delete", tag, summary: "Delete several connectors (each as DELETE /connectors/{connectorId}, audited on its own)", body: BulkIdsBody, response: BulkResult }),
   reloadConnector: endpoint({
     etag: true,
     method: "POST",

@@ -15,6 +15,7 @@ import type { FileQuery, UpdateFileBody } from "@/lib/files/schemas";
 import { lockForWrite } from "@/lib/db/lock-row";
 import type { IfMatch } from "@/lib/api/if-match";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { type BulkResult, runBulk } from "@/lib/api/bulk";
 
 /**
  * The files workspace through the JSON API: list, read, change, delete, download. A file the
@@ -113,4 +114,9 @@ export async function openBlob(file: Pick<FileRow, "id" | "storageKey">): Promis
     logger.error({ fileId: file.id }, "a file's blob is missing from the blob store");
     throw new AppError("unavailable", "The file's content is not available right now.");
   }
+}
+
+/** Deletes several files, each exactly as `deleteFile` (and audited on its own). */
+export function deleteFiles(caller: Caller, ids: string[]): Promise<BulkResult> {
+  return runBulk(ids, (id) => deleteFile(caller, id));
 }

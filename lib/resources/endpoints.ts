@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { endpoint, pageSchema } from "@/lib/api/endpoint";
+import { BulkIdsBody, BulkResult } from "@/lib/api/bulk";
 import { Id } from "@/lib/schemas/common";
 import { CreateStoredResourceBody, StoredResource, StoredResourceListQuery, UpdateStoredResourceBody } from "@/lib/resources/schemas";
 
@@ -30,4 +31,5 @@ export const storedResourceEndpoints = {
     response: StoredResource,
   }),
   deleteStoredResource: endpoint({ etag: true, method: "DELETE", path: "/resources/{resourceId}", tag, summary: "Delete a stored resource", params: z.object({ resourceId: Id }), status: 204 }),
+  deleteStoredResources: endpoint({ method: "POST", path: "/resources/bulk-delete", tag, summary: "Delete several stored resources (each as DELETE /resources/{resourceId}, audited on its own)", body: BulkIdsBody, response: BulkResult }),
 };

@@ -11,6 +11,7 @@ import { findManagedConnector } from "@/lib/connectors/managed-connector";
 import type { CreateStoredResourceBody, StoredResourceListQuery, UpdateStoredResourceBody } from "@/lib/resources/schemas";
 import { lockForWrite } from "@/lib/db/lock-row";
 import type { IfMatch } from "@/lib/api/if-match";
+import { type BulkResult, runBulk } from "@/lib/api/bulk";
 
 /**
  * Stored resources of a connector (table `mcp_resources`). The table has no org column, so
@@ -133,4 +134,9 @@ export async function deleteStoredResource(caller: Caller, resourceId: string, i
       tx,
     );
   });
+}
+
+/** Deletes several stored resources, each exactly as `deleteStoredResource` (and audited on its own). */
+export function deleteStoredResources(caller: Caller, ids: string[]): Promise<BulkResult> {
+  return runBulk(ids, (id) => deleteStoredResource(caller, id));
 }

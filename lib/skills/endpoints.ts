@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { endpoint, pageSchema } from "@/lib/api/endpoint";
+import { BulkIdsBody, BulkResult } from "@/lib/api/bulk";
 import { Id } from "@/lib/schemas/common";
 import { CreateSkillBody, Skill, SkillListQuery, UpdateSkillBody } from "@/lib/skills/schemas";
 
@@ -13,4 +14,5 @@ export const skillEndpoints = {
   getSkill: endpoint({ etag: true, method: "GET", path: "/skills/{skillId}", tag, summary: "Get a skill", params: skillParams, response: Skill }),
   updateSkill: endpoint({ etag: true, method: "PATCH", path: "/skills/{skillId}", tag, summary: "Change a skill", params: skillParams, body: UpdateSkillBody, response: Skill }),
   deleteSkill: endpoint({ etag: true, method: "DELETE", path: "/skills/{skillId}", tag, summary: "Delete a skill", params: skillParams, status: 204 }),
+  deleteSkills: endpoint({ method: "POST", path: "/skills/bulk-delete", tag, summary: "Delete several skills (each as DELETE /skills/{skillId}, audited on its own)", body: BulkIdsBody, response: BulkResult }),
 };

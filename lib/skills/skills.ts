@@ -11,6 +11,7 @@ import { type ListArgs, listOrder, searchIn } from "@/lib/api/list-query";
 import type { CreateSkillBody, SkillListQuery, UpdateSkillBody } from "@/lib/skills/schemas";
 import { lockForWrite } from "@/lib/db/lock-row";
 import type { IfMatch } from "@/lib/api/if-match";
+import { type BulkResult, runBulk } from "@/lib/api/bulk";
 
 /**
  * Workspace skills: markdown added to the servers' instructions when applied, optionally scoped
@@ -117,4 +118,9 @@ export async function deleteSkill(caller: Caller, skillId: string, ifMatch?: IfM
     await configVersion.bump(tx, skill.orgId);
     await recordAuditEvent(caller, { orgId: skill.orgId, workspaceId: skill.workspaceId, action: "skill.delete", targetType: "skill", targetId: skill.id }, tx);
   });
+}
+
+/** Deletes several skills, each exactly as `deleteSkill` (and audited on its own). */
+export function deleteSkills(caller: Caller, ids: string[]): Promise<BulkResult> {
+  return runBulk(ids, (id) => deleteSkill(caller, id));
 }

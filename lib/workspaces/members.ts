@@ -8,6 +8,7 @@ import * as configVersion from "@/lib/config-version/config-version";
 import { type Page, pageOf } from "@/lib/api/pagination";
 import { type ListArgs, listOrder, searchIn } from "@/lib/api/list-query";
 import type { AddWorkspaceMemberBody, UpdateWorkspaceMemberBody, WorkspaceMemberListQuery } from "@/lib/workspaces/schemas";
+import { type BulkResult, runBulk } from "@/lib/api/bulk";
 
 type Tx = Prisma.TransactionClient;
 
@@ -121,4 +122,9 @@ export async function removeWorkspaceMember(caller: Caller, workspaceId: string,
     await configVersion.bump(tx, member.orgId);
     await recordAuditEvent(caller, { orgId: member.orgId, workspaceId, action: "workspace.member.remove", targetType: "user", targetId: userId, data: { revokedApiKeys: keys.count } }, tx);
   });
+}
+
+/** Gives several workspace members one MCP role (null: none), each exactly as `updateWorkspaceMember`. */
+export function setWorkspaceMembersRole(caller: Caller, workspaceId: string, userIds: string[], mcpRoleId: string | null): Promise<BulkResult> {
+  return runBulk(userIds, (userId) => updateWorkspaceMember(caller, workspaceId, userId, { mcpRoleId }));
 }

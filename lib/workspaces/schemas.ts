@@ -60,3 +60,11 @@ export const WorkspaceMember = z
 /** List parameters of a workspace's members. */
 export const WorkspaceMemberListQuery = listQuery(["email", "name", "createdAt"], "member names and emails");
 export type WorkspaceMemberListQuery = z.infer<typeof WorkspaceMemberListQuery>;
+
+export const SetMembersRoleBody = z
+  .object({
+    userIds: z.array(Id).min(1).max(200).meta({ description: "Members of the workspace (at most 200)." }),
+    mcpRoleId: Id.nullable().meta({ description: "The MCP role to give them (null: none)." }),
+  })
+  .meta({ id: "SetMembersRole" });
+export type SetMembersRoleBody = z.infer<typeof SetMembersRoleBody>;
