@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { Select } from "@/components/ui/select";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { plural } from "@/components/ui/plural";
 import { problemMessage } from "@/components/files/files-api";
@@ -21,6 +22,10 @@ export interface BulkAction {
   endpoint: string;
   /** What cannot be undone, said in the confirmation. */
   warning?: string;
+  /** The body field holding the ids (default `ids`). */
+  idsField?: string;
+  /** A value chosen for all of them (e.g. the MCP role to give); "" is sent as null. */
+  choice?: { field: string; label: string; options: { value: string; label: string }[] };
 }
 
 interface BulkAnswer {
@@ -29,12 +34,20 @@ interface BulkAnswer {
   results: { id: string; ok: boolean; error?: { message: string } }[];
 }
 
+function bodyOf(action: BulkAction, selected: { id: string }[], chosen: string): Record<string, unknown> {
+  const body: Record<string, unknown> = { [action.idsField ?? "ids"]: selected.map((s) => s.id) };
+  if (action.choice) body[action.choice.field] = chosen || null;
+  return body;
+}
+
 export function BulkBar({ action, selected, onDone }: { action: BulkAction; selected: { id: string; label: string }[]; onDone: () => void }) {
   const router = useRouter();
   const [message, setMessage] = useState<string | null>(null);
+  const [chosen, setChosen] = useState(action.choice?.options[0]?.value ?? "");
+  const chosenLabel = action.choice?.options.find((o) => o.value === chosen)?.label;
   const count = plural(selected.length, action.noun, action.many);
   const run = async (): Promise<boolean> => {
-    const res = await fetch(action.endpoint, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ids: selected.map((s) => s.id) }) }).catch(() => null);
+    const res = await fetch(action.endpoint, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(bodyOf(action, selected, chosen)) }).catch(() => null);
     if (!res || !res.ok) {
       setMessage(problemMessage(res?.status ?? 0, res ? await res.text() : ""));
       return false;
@@ -53,6 +66,15 @@ export function BulkBar({ action, selected, onDone }: { action: BulkAction; sele
       <p role="status" aria-live="polite" className="text-sm text-zinc-600 dark:text-zinc-400">
         {message ?? (selected.length > 0 ? `${count} selected` : "")}
       </p>
+      {selected.length > 0 && action.choice && (
+        <Select aria-label={action.choice.label} value={chosen} onChange={(e) => setChosen(e.target.value)} className="w-auto">
+          {action.choice.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </Select>
+      )}
       {selected.length > 0 && (
         <ConfirmDialog
           trigger={
@@ -60,7 +82,7 @@ export function BulkBar({ action, selected, onDone }: { action: BulkAction; sele
               {action.verb} {count}
             </Button>
           }
-          title={`${action.verb} ${count}?`}
+          title={`${action.verb} ${count}${chosenLabel ? `: ${chosenLabel}` : ""}?`}
           description={
             <>
               <p>{selected.slice(0, 10).map((s) => s.label).join(", ")}{selected.length > 10 ? `, and ${selected.length - 10} more` : ""}.</p>
