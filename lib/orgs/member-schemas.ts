@@ -22,5 +22,5 @@ export const OrgMember = z
   .meta({ id: "OrgMember" });
 
 /** List parameters of an organization's members. */
-export const OrgMemberListQuery = listQuery(["email", "name", "role", "createdAt"], "member names and emails");
+export const OrgMemberListQuery = listQuery(["email", "role", "createdAt"], "member names and emails");
 export type OrgMemberListQuery = z.infer<typeof OrgMemberListQuery>;

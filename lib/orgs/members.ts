@@ -30,7 +30,7 @@ export async function listOrgMembers(caller: Caller, orgId: string, query: ListA
   const org = await db().organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { id: true } });
   if (!org) throw new NotFoundError("organization");
   const where: Prisma.OrgMemberWhereInput = { orgId, org: orgsManagedBy(caller), ...searchIn(query.q, (m) => [{ user: { email: m } }, { user: { name: m } }]) };
-  const orderBy = listOrder(query, [{ id: "asc" }], { email: "user.email", name: "user.name" }) as Prisma.OrgMemberOrderByWithRelationInput[];
+  const orderBy = listOrder(query, [{ id: "asc" }], { email: "user.email" }) as Prisma.OrgMemberOrderByWithRelationInput[];
   return pageOf(query, async (args) =>
     (await db().orgMember.findMany({
       where,

@@ -56,7 +56,7 @@ export async function listWorkspaceMembers(caller: Caller, workspaceId: string, 
     workspace: workspacesManagedBy(caller),
     ...searchIn(query.q, (m) => [{ user: { email: m } }, { user: { name: m } }]),
   };
-  const orderBy = listOrder(query, [{ id: "asc" }], { email: "user.email", name: "user.name" }) as Prisma.WorkspaceMemberOrderByWithRelationInput[];
+  const orderBy = listOrder(query, [{ id: "asc" }], { email: "user.email" }) as Prisma.WorkspaceMemberOrderByWithRelationInput[];
   return pageOf(query, async (args) =>
     (await db().workspaceMember.findMany({
       where,

@@ -58,7 +58,7 @@ export const WorkspaceMember = z
   .meta({ id: "WorkspaceMember" });
 
 /** List parameters of a workspace's members. */
-export const WorkspaceMemberListQuery = listQuery(["email", "name", "createdAt"], "member names and emails");
+export const WorkspaceMemberListQuery = listQuery(["email", "createdAt"], "member names and emails");
 export type WorkspaceMemberListQuery = z.infer<typeof WorkspaceMemberListQuery>;
 
 export const SetMembersRoleBody = z

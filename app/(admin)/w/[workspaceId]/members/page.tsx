@@ -20,7 +20,7 @@ export const metadata: Metadata = { title: "Workspace members" };
 type Props = { params: Promise<{ workspaceId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 const COLUMNS: DataColumn[] = [
-  { id: "name", header: "Person", sortable: true },
+  { id: "email", header: "Person", sortable: true },
   { id: "role", header: "MCP role" },
   { id: "remove", header: "Remove", className: "text-right" },
 ];
@@ -65,7 +65,7 @@ export default async function WorkspaceMembersPage({ params, searchParams }: Pro
               id: m.userId,
               label,
               cells: {
-                name: (
+                email: (
                   <>
                     <span className="font-medium">{label}</span>
                     {m.name && <span className="block text-xs text-zinc-500 dark:text-zinc-400">{m.email}</span>}
