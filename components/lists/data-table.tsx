@@ -75,6 +75,25 @@ function SortButton({ column, sort, order, onSort }: { column: DataColumn; sort?
   );
 }
 
+/** The table's columns: a selection checkbox first when the list has a bulk action. */
+function columnDefs(columns: DataColumn[], selectable: boolean): ColumnDef<DataRow>[] {
+  const select: ColumnDef<DataRow> = {
+    id: "select",
+    header: ({ table }) => (
+      <Checkbox
+        aria-label="Select every row of this page"
+        checked={table.getIsAllRowsSelected() ? true : table.getIsSomeRowsSelected() ? "indeterminate" : false}
+        onCheckedChange={(v) => table.toggleAllRowsSelected(v === true)}
+      />
+    ),
+    cell: ({ row }) => (
+      <Checkbox aria-label={`Select ${row.original.label}`} checked={row.getIsSelected()} disabled={!row.getCanSelect()} onCheckedChange={(v) => row.toggleSelected(v === true)} />
+    ),
+  };
+  const data = columns.map((c): ColumnDef<DataRow> => ({ id: c.id, header: c.header, cell: ({ row }) => row.original.cells[c.id] }));
+  return selectable ? [select, ...data] : data;
+}
+
 export function DataTable({ caption, columns, rows, nextCursor, searchLabel, bulk, keep = [] }: DataTableProps) {
   const { pathname, params, go } = useListUrl();
   const q = params.get("q") ?? "";
@@ -83,27 +102,7 @@ export function DataTable({ caption, columns, rows, nextCursor, searchLabel, bul
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const onSort = (id: string) => go({ sort: id, order: sort === id && order === "asc" ? "desc" : "asc" });
 
-  const defs = useMemo<ColumnDef<DataRow>[]>(
-    () => [
-      ...(bulk
-        ? [{
-            id: "select",
-            header: ({ table }) => (
-              <Checkbox
-                aria-label="Select every row of this page"
-                checked={table.getIsAllRowsSelected() ? true : table.getIsSomeRowsSelected() ? "indeterminate" : false}
-                onCheckedChange={(v) => table.toggleAllRowsSelected(v === true)}
-              />
-            ),
-            cell: ({ row }) => (
-              <Checkbox aria-label={`Select ${row.original.label}`} checked={row.getIsSelected()} disabled={!row.getCanSelect()} onCheckedChange={(v) => row.toggleSelected(v === true)} />
-            ),
-          } satisfies ColumnDef<DataRow>]
-        : []),
-      ...columns.map((c): ColumnDef<DataRow> => ({ id: c.id, header: c.header, cell: ({ row }) => row.original.cells[c.id] })),
-    ],
-    [bulk, columns],
-  );
+  const defs = useMemo(() => columnDefs(columns, Boolean(bulk)), [bulk, columns]);
   const table = useReactTable({
     data: rows,
     columns: defs,
