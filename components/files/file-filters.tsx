@@ -4,14 +4,20 @@ import { buttonVariants } from "@/components/ui/button";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { Select } from "@/components/ui/select";
 
 const COMMON_TYPES = [
   "text/plain", "text/csv", "text/markdown", "text/html", "application/json", "application/pdf", "application/xml",
   "application/zip", "image/png", "image/jpeg", "image/gif", "image/webp", "image/svg+xml",
 ];
 
+const SORTS = [["", "Newest first"], ["name", "Name"], ["size", "Size"], ["createdAt", "Upload time"]] as const;
+
 interface Props {
   action: string;
+  q?: string;
+  sort?: string;
+  order?: string;
   tag?: string;
   mimeType?: string;
   /** MIME types seen on this page, offered first. */
@@ -19,11 +25,32 @@ interface Props {
 }
 
 /** Tag and MIME type filters (a GET form: the filters live in the URL, so they survive reloads and links). */
-export function FileFilters({ action, tag, mimeType, seenTypes }: Props) {
+export function FileFilters({ action, q, sort, order, tag, mimeType, seenTypes }: Props) {
   const types = [...new Set([...seenTypes, ...COMMON_TYPES])];
-  const filtered = Boolean(tag || mimeType);
+  const filtered = Boolean(tag || mimeType || q);
   return (
-    <Form action={action} key={`${tag ?? ""}\n${mimeType ?? ""}`} className="flex flex-wrap items-end gap-3" aria-label="Filter files">
+    <Form action={action} key={[q, sort, order, tag, mimeType].join("\n")} className="flex flex-wrap items-end gap-3" aria-label="Filter files">
+      <div className="grid gap-1.5">
+        <Label htmlFor="filter-q">Name</Label>
+        <Input id="filter-q" name="q" type="search" defaultValue={q} placeholder="Search names" className="w-48" autoComplete="off" maxLength={200} />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="filter-sort">Sort by</Label>
+        <Select id="filter-sort" name="sort" defaultValue={sort ?? ""} className="w-36">
+          {SORTS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="filter-order">Order</Label>
+        <Select id="filter-order" name="order" defaultValue={order ?? ""} className="w-32">
+          <option value="">Ascending</option>
+          <option value="desc">Descending</option>
+        </Select>
+      </div>
       <div className="grid gap-1.5">
         <Label htmlFor="filter-tag">Tag</Label>
         <Input id="filter-tag" name="tag" defaultValue={tag} placeholder="Any tag" className="w-48" autoComplete="off" />

@@ -7,9 +7,11 @@ import { callerUserId, orgsVisibleTo, workspacesJoinedBy, workspacesManagedBy } 
 import { findScopedWorkspace } from "@/lib/tenancy/find-scoped-workspace";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import * as configVersion from "@/lib/config-version/config-version";
-import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
+import { type Page, pageOf } from "@/lib/api/pagination";
+import { type ListArgs, listOrder, searchIn } from "@/lib/api/list-query";
 import { checkKeyOwner, checkKeyServer } from "@/lib/api-keys/key-checks";
-import type { CreateApiKeyBody } from "@/lib/api-keys/schemas";
+import type { ApiKeyListQuery, CreateApiKeyBody } from "@/lib/api-keys/schemas";
+import { type BulkResult, runBulk } from "@/lib/api/bulk";
 
 /**
  * User API keys. Members create, list and revoke their own keys; managers of the workspace
@@ -75,20 +77,26 @@ export async function createApiKey(caller: Caller, workspaceId: string, input: C
 }
 
 /** Lists a workspace's keys: a member sees its own, a manager all of them. Never the secret. */
-export async function listApiKeys(caller: Caller, workspaceId: string, page: PageQuery): Promise<Page<ApiKeyView>> {
+export async function listApiKeys(caller: Caller, workspaceId: string, query: ListArgs<ApiKeyListQuery>): Promise<Page<ApiKeyView>> {
   await findScopedWorkspace(db(), workspaceId, workspacesJoinedBy(caller));
-  return pageOf(page, (args) =>
-    db().apiKey.findMany({ where: { workspaceId, AND: [keysVisibleTo(caller)] }, orderBy: { id: "asc" }, select: apiKeySelect, ...args }),
-  );
+  const where: Prisma.ApiKeyWhereInput = { workspaceId, AND: [keysVisibleTo(caller), searchKeys(query.q)] };
+  return pageOf(query, (args) => db().apiKey.findMany({ where, orderBy: keyOrder(query), select: apiKeySelect, ...args }));
 }
 
 /**
  * The caller's own keys across its organizations, newest state included (revoked ones too),
  * each with who issued it. A person's view of every credential that acts in their name.
  */
-export async function listMyApiKeys(caller: Caller, page: PageQuery): Promise<Page<ApiKeyView>> {
+export async function listMyApiKeys(caller: Caller, query: ListArgs<ApiKeyListQuery>): Promise<Page<ApiKeyView>> {
   if (caller.kind === "instance") throw new ForbiddenError("The instance credential has no keys of its own; list a workspace's keys instead.");
-  return pageOf(page, (args) => db().apiKey.findMany({ where: { AND: [keysOwnedBy(caller)] }, orderBy: { id: "asc" }, select: apiKeySelect, ...args }));
+  const where: Prisma.ApiKeyWhereInput = { AND: [keysOwnedBy(caller), searchKeys(query.q)] };
+  return pageOf(query, (args) => db().apiKey.findMany({ where, orderBy: keyOrder(query), select: apiKeySelect, ...args }));
+}
+
+const searchKeys = (q: string | undefined): Prisma.ApiKeyWhereInput => searchIn(q, (m) => [{ name: m }, { prefix: m }]);
+
+function keyOrder(query: ListArgs<ApiKeyListQuery>) {
+  return listOrder(query, [{ id: "asc" }]) as Prisma.ApiKeyOrderByWithRelationInput[];
 }
 
 /**
@@ -115,4 +123,9 @@ export async function revokeApiKey(caller: Caller, keyId: string): Promise<void>
       data: { userId: key.userId, byOwner: key.userId === callerUserId(caller) },
     }, tx);
   });
+}
+
+/** Revokes several keys, each exactly as `revokeApiKey` (and audited on its own). */
+export function revokeApiKeys(caller: Caller, ids: string[]): Promise<BulkResult> {
+  return runBulk(ids, (id) => revokeApiKey(caller, id));
 }

@@ -1,16 +1,17 @@
 import { z } from "zod";
 import { endpoint, pageSchema } from "@/lib/api/endpoint";
-import { PageQuery } from "@/lib/api/pagination";
+import { BulkIdsBody, BulkResult } from "@/lib/api/bulk";
 import { Id } from "@/lib/schemas/common";
-import { ApiKey, CreateApiKeyBody, CreatedApiKey } from "@/lib/api-keys/schemas";
+import { ApiKey, ApiKeyListQuery, CreateApiKeyBody, CreatedApiKey } from "@/lib/api-keys/schemas";
 
 const tag = "API keys";
 const workspaceParams = z.object({ workspaceId: Id });
 const keyParams = z.object({ keyId: Id });
 
 export const apiKeyEndpoints = {
-  listApiKeys: endpoint({ method: "GET", path: "/workspaces/{workspaceId}/api-keys", tag, summary: "List API keys (a member sees its own, a manager all)", params: workspaceParams, query: PageQuery, response: pageSchema(ApiKey) }),
+  listApiKeys: endpoint({ method: "GET", path: "/workspaces/{workspaceId}/api-keys", tag, summary: "List API keys (a member sees its own, a manager all)", params: workspaceParams, query: ApiKeyListQuery, response: pageSchema(ApiKey) }),
   createApiKey: endpoint({ method: "POST", path: "/workspaces/{workspaceId}/api-keys", tag, summary: "Issue an API key; the secret `key` appears only in this answer", params: workspaceParams, body: CreateApiKeyBody, status: 201, response: CreatedApiKey }),
-  listMyApiKeys: endpoint({ method: "GET", path: "/me/api-keys", tag, summary: "The caller's own API keys in every organization, including those an admin issued in its name (with who did)", query: PageQuery, response: pageSchema(ApiKey) }),
+  listMyApiKeys: endpoint({ method: "GET", path: "/me/api-keys", tag, summary: "The caller's own API keys in every organization, including those an admin issued in its name (with who did)", query: ApiKeyListQuery, response: pageSchema(ApiKey) }),
   revokeApiKey: endpoint({ method: "DELETE", path: "/api-keys/{keyId}", tag, summary: "Revoke an API key (effective on its next request)", params: keyParams, status: 204 }),
+  revokeApiKeys: endpoint({ method: "POST", path: "/api-keys/bulk-revoke", tag, summary: "Revoke several API keys (each as DELETE /api-keys/{keyId}, audited on its own)", body: BulkIdsBody, response: BulkResult }),
 };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listQuery } from "@/lib/api/list-query";
 import { Id, Name } from "@/lib/schemas/common";
 
 export const CreateApiKeyBody = z
@@ -37,3 +38,7 @@ export const ApiKey = z
 export const CreatedApiKey = z
   .object({ ...apiKeyFields, key: z.string().meta({ description: "The secret (sb_…). Shown only in this answer; store it now." }) })
   .meta({ id: "CreatedApiKey" });
+
+/** List parameters of API keys. */
+export const ApiKeyListQuery = listQuery(["name", "prefix", "createdAt"], "key names and prefixes");
+export type ApiKeyListQuery = z.infer<typeof ApiKeyListQuery>;

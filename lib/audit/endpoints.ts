@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { endpoint, pageSchema } from "@/lib/api/endpoint";
 import { Id } from "@/lib/schemas/common";
-import { AuditEvent, AuditQuery } from "@/lib/audit/schemas";
+import { AuditEvent, AuditExportQuery, AuditQuery } from "@/lib/audit/schemas";
 
 const tag = "Audit";
 
@@ -14,5 +14,14 @@ export const auditEndpoints = {
     params: z.object({ orgId: Id }),
     query: AuditQuery,
     response: pageSchema(AuditEvent),
+  }),
+  exportAuditEvents: endpoint({
+    method: "GET",
+    path: "/orgs/{orgId}/audit/export",
+    tag,
+    summary: "Every event of a filter as a streamed download: CSV or JSON Lines (owners and admins)",
+    params: z.object({ orgId: Id }),
+    query: AuditExportQuery,
+    response: z.string().meta({ description: "`text/csv` (a header row, then one row per event) or `application/x-ndjson` (one AuditEvent per line), newest first." }),
   }),
 };

@@ -4,7 +4,8 @@ import type { Caller } from "@/lib/auth/caller";
 import { NotFoundError } from "@/lib/errors";
 import { orgsManagedBy } from "@/lib/tenancy/scopes";
 import { type Page, pageOf } from "@/lib/api/pagination";
-import type { AuditQuery } from "@/lib/audit/schemas";
+import type { AuditFilters, AuditQuery } from "@/lib/audit/schemas";
+import { type AuditNames, nameAuditEvents, toolCallOf } from "@/lib/audit/audit-names";
 
 const auditSelect = {
   id: true,
@@ -18,27 +19,71 @@ const auditSelect = {
   data: true,
   createdAt: true,
 } as const satisfies Prisma.AuditEventSelect;
-export type AuditEventView = Prisma.AuditEventGetPayload<{ select: typeof auditSelect }>;
+type AuditRow = Prisma.AuditEventGetPayload<{ select: typeof auditSelect }>;
+export type AuditEventView = AuditRow & { names: AuditNames; toolCall: ReturnType<typeof toolCallOf> };
+
+async function assertAuditReader(caller: Caller, orgId: string): Promise<void> {
+  const org = await db().organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { id: true } });
+  if (!org) throw new NotFoundError("organization");
+}
+
+/** Tool-call filters read the event's data (what the call recorded). */
+function dataFilters(f: AuditFilters): Prisma.AuditEventWhereInput[] {
+  const filters: Prisma.AuditEventWhereInput[] = [];
+  if (f.serverId) filters.push({ data: { path: ["serverId"], equals: f.serverId } });
+  if (f.tool) filters.push({ action: "tool.call", data: { path: ["tool"], equals: f.tool } });
+  if (f.outcome === "started") filters.push({ action: "tool.call", data: { path: ["status"], equals: "started" } });
+  else if (f.outcome) filters.push({ action: "tool.call", data: { path: ["outcome"], equals: f.outcome } });
+  return filters;
+}
+
+function auditWhere(caller: Caller, orgId: string, f: AuditFilters): Prisma.AuditEventWhereInput {
+  const { since, until } = f;
+  return {
+    orgId,
+    org: orgsManagedBy(caller),
+    action: f.action,
+    actorId: f.actorId,
+    targetType: f.targetType,
+    targetId: f.targetId,
+    workspaceId: f.workspaceId,
+    ...(since || until ? { createdAt: { gte: since ? new Date(since) : undefined, lte: until ? new Date(until) : undefined } } : {}),
+    AND: dataFilters(f),
+  };
+}
+
+async function auditPage(caller: Caller, orgId: string, query: AuditQuery): Promise<Page<AuditEventView>> {
+  const where = auditWhere(caller, orgId, query);
+  const page = await pageOf({ cursor: query.cursor, limit: query.limit }, (args) =>
+    db().auditEvent.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: auditSelect, ...args }),
+  );
+  const named = await nameAuditEvents(orgId, page.items);
+  return { items: named.map((e) => ({ ...e, toolCall: toolCallOf(e) })), nextCursor: page.nextCursor };
+}
 
 /**
  * An organization's audit log, newest first, for its owners and admins. Filters narrow it by
- * action, actor, target, workspace and time range (`since`/`until` inclusive).
+ * action, actor, target, workspace, time range (`since`/`until` inclusive) and, for tool calls,
+ * server, tool and outcome. Every event carries the names of what it mentions.
  */
 export async function listAuditEvents(caller: Caller, orgId: string, query: AuditQuery): Promise<Page<AuditEventView>> {
-  const org = await db().organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { id: true } });
-  if (!org) throw new NotFoundError("organization");
-  const { cursor, limit, since, until, action, actorId, targetType, targetId, workspaceId } = query;
-  const where: Prisma.AuditEventWhereInput = {
-    orgId,
-    org: orgsManagedBy(caller),
-    action,
-    actorId,
-    targetType,
-    targetId,
-    workspaceId,
-    ...(since || until ? { createdAt: { gte: since ? new Date(since) : undefined, lte: until ? new Date(until) : undefined } } : {}),
-  };
-  return pageOf({ cursor, limit }, (args) =>
-    db().auditEvent.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: auditSelect, ...args }),
-  );
+  await assertAuditReader(caller, orgId);
+  return auditPage(caller, orgId, query);
+}
+
+/**
+ * Every event of a filter, newest first, a page at a time: an export of any size is read (and
+ * can be streamed) without holding the whole log. Access is checked at once (a 404 is answered
+ * before anything is streamed), the pages are read as they are consumed.
+ */
+export async function auditEventsOf(caller: Caller, orgId: string, filters: AuditFilters, pageSize = 500): Promise<AsyncGenerator<AuditEventView[]>> {
+  await assertAuditReader(caller, orgId);
+  return (async function* pages() {
+    let cursor: string | undefined;
+    do {
+      const page = await auditPage(caller, orgId, { ...filters, cursor, limit: pageSize });
+      yield page.items;
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+  })();
 }

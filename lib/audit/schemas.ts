@@ -4,7 +4,8 @@ import { Id } from "@/lib/schemas/common";
 
 const Instant = z.iso.datetime({ offset: true });
 
-export const AuditQuery = PageQuery.extend({
+/** The filters of the audit log, shared by its pages and its export. */
+const auditFilters = {
   action: z.string().max(200).optional().meta({ description: "e.g. `server.create`" }),
   actorId: Id.optional(),
   targetType: z.string().max(100).optional(),
@@ -12,8 +13,21 @@ export const AuditQuery = PageQuery.extend({
   workspaceId: Id.optional(),
   since: Instant.optional().meta({ description: "Events at or after this instant." }),
   until: Instant.optional().meta({ description: "Events at or before this instant." }),
-});
+  serverId: Id.optional().meta({ description: "Tool calls made through this MCP server." }),
+  tool: z.string().max(200).optional().meta({ description: "Tool calls of this tool (its name in its connector)." }),
+  outcome: z.enum(["ok", "isError", "error", "started"]).optional().meta({ description: "Tool calls that ended so (`started`: never finished)." }),
+};
+
+export const AuditQuery = PageQuery.extend(auditFilters);
 export type AuditQuery = z.infer<typeof AuditQuery>;
+
+export const AuditFilters = z.object(auditFilters);
+export type AuditFilters = z.infer<typeof AuditFilters>;
+
+export const AuditExportQuery = AuditFilters.extend({
+  format: z.enum(["csv", "jsonl"]).default("jsonl").meta({ description: "CSV (one row per event) or JSON Lines (one event per line)." }),
+});
+export type AuditExportQuery = z.infer<typeof AuditExportQuery>;
 
 export const AuditEvent = z
   .object({
@@ -27,5 +41,18 @@ export const AuditEvent = z
     targetId: z.string().nullable(),
     data: z.unknown().meta({ description: "What changed (never a secret)." }),
     createdAt: z.iso.datetime(),
+    names: z
+      .object({
+        actor: z.string().nullable(),
+        workspace: z.string().nullable(),
+        target: z.string().nullable(),
+        server: z.string().nullable(),
+        connector: z.string().nullable(),
+      })
+      .meta({ description: "Names of the ids above as they are now (null: no id; `(deleted)`: the object is gone)." }),
+    toolCall: z
+      .object({ tool: z.string().nullable(), outcome: z.string().nullable(), durationMs: z.number().nullable() })
+      .nullable()
+      .meta({ description: "For `tool.call` events: the tool and how the call ended (`ok`, `isError`, `error`; `started` while running)." }),
   })
   .meta({ id: "AuditEvent" });

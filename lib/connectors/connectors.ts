@@ -4,25 +4,27 @@ import { db } from "@/lib/db/client";
 import { NotFoundError, ValidationError, type FieldError } from "@/lib/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import * as configVersion from "@/lib/config-version/config-version";
-import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
+import { type Page, pageOf } from "@/lib/api/pagination";
+import { listOrder, searchIn } from "@/lib/api/list-query";
 import { orgsManagedBy } from "@/lib/tenancy/scopes";
 import { assertOrgManaged, lockManagedConnector, managedConnectorWhere } from "@/lib/connectors/managed-connector";
 import { assertIfMatch, type IfMatch } from "@/lib/api/if-match";
 import { asProtocolEra, asTransportKind, connectorSelect, type ConnectorView, publicConfig, toConnectorView } from "@/lib/connectors/connector-view";
 import { applyHeaderChanges, openHeaders, sealHeaders } from "@/lib/connectors/secret-headers";
 import { httpToolRows, replaceTools } from "@/lib/connectors/tool-rows";
-import { type HeaderChanges, SecretHeaders, SSE_ERA_MESSAGE, type UpdateConnectorBody } from "@/lib/connectors/schemas";
+import { type ConnectorListQuery, type HeaderChanges, SecretHeaders, SSE_ERA_MESSAGE, type UpdateConnectorBody } from "@/lib/connectors/schemas";
 import { eraFitsTransport } from "@/lib/connectors/upstream-protocol";
 import { queueRowWrite } from "@/lib/db/queue-row-writes";
+import { type BulkResult, runBulk } from "@/lib/api/bulk";
 
 /** Reading, changing and deleting connectors (creation: create-connector.ts). */
 
-/** The connectors of an organization the caller manages. */
-export async function listConnectors(caller: Caller, orgId: string, page: PageQuery): Promise<Page<ConnectorView>> {
+/** The connectors of an organization the caller manages; `q` searches names and slugs. */
+export async function listConnectors(caller: Caller, orgId: string, query: Partial<ConnectorListQuery> & { limit: number }): Promise<Page<ConnectorView>> {
   await assertOrgManaged(db(), caller, orgId);
-  const rows = await pageOf(page, (args) =>
-    db().connector.findMany({ where: { orgId, org: orgsManagedBy(caller) }, orderBy: { id: "asc" }, select: connectorSelect, ...args }),
-  );
+  const where: Prisma.ConnectorWhereInput = { orgId, org: orgsManagedBy(caller), ...searchIn(query.q, (m) => [{ name: m }, { slug: m }]) };
+  const orderBy = listOrder(query, [{ id: "asc" }]) as Prisma.ConnectorOrderByWithRelationInput[];
+  const rows = await pageOf(query, (args) => db().connector.findMany({ where, orderBy, select: connectorSelect, ...args }));
   return { items: rows.items.map(toConnectorView), nextCursor: rows.nextCursor };
 }
 
@@ -132,4 +134,9 @@ export async function deleteConnector(caller: Caller, connectorId: string, ifMat
       );
     }),
   );
+}
+
+/** Deletes several connectors, each exactly as `deleteConnector` (and audited on its own). */
+export function deleteConnectors(caller: Caller, ids: string[]): Promise<BulkResult> {
+  return runBulk(ids, (id) => deleteConnector(caller, id));
 }

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { endpoint, pageSchema } from "@/lib/api/endpoint";
-import { PageQuery } from "@/lib/api/pagination";
+import { BulkIdsBody, BulkResult } from "@/lib/api/bulk";
 import { Id } from "@/lib/schemas/common";
-import { Connector, CreateConnectorBody, UpdateConnectorBody } from "@/lib/connectors/schemas";
+import { Connector, ConnectorListQuery, CreateConnectorBody, UpdateConnectorBody } from "@/lib/connectors/schemas";
 import { ImportOpenApiBody, OpenApiImportResult } from "@/lib/connectors/openapi-import-schemas";
 
 const tag = "Connectors";
@@ -10,7 +10,7 @@ const orgParams = z.object({ orgId: Id });
 const connectorParams = z.object({ connectorId: Id });
 
 export const connectorEndpoints = {
-  listConnectors: endpoint({ method: "GET", path: "/orgs/{orgId}/connectors", tag, summary: "List the connectors of an organization", params: orgParams, query: PageQuery, response: pageSchema(Connector) }),
+  listConnectors: endpoint({ method: "GET", path: "/orgs/{orgId}/connectors", tag, summary: "List the connectors of an organization", params: orgParams, query: ConnectorListQuery, response: pageSchema(Connector) }),
   createConnector: endpoint({
     etag: true,
     method: "POST",
@@ -34,6 +34,7 @@ export const connectorEndpoints = {
     response: Connector,
   }),
   deleteConnector: endpoint({ etag: true, method: "DELETE", path: "/connectors/{connectorId}", tag, summary: "Delete a connector with its tools, resources and graph", params: connectorParams, status: 204 }),
+  deleteConnectors: endpoint({ method: "POST", path: "/connectors/bulk-delete", tag, summary: "Delete several connectors (each as DELETE /connectors/{connectorId}, audited on its own)", body: BulkIdsBody, response: BulkResult }),
   reloadConnector: endpoint({
     etag: true,
     method: "POST",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listQuery } from "@/lib/api/list-query";
 import { jsonDeeperThan, Markdown, MAX_JSON_DEPTH, Name } from "@/lib/schemas/common";
 import { eraFitsTransport, PROTOCOL_ERAS, UPSTREAM_TRANSPORTS } from "@/lib/connectors/upstream-protocol";
 
@@ -166,3 +167,7 @@ export const Connector = z
     updatedAt: z.iso.datetime(),
   })
   .meta({ id: "Connector" });
+
+/** List parameters of an organization's connectors. */
+export const ConnectorListQuery = listQuery(["name", "slug", "type", "createdAt", "updatedAt"], "name and slug");
+export type ConnectorListQuery = z.infer<typeof ConnectorListQuery>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { endpoint, pageSchema } from "@/lib/api/endpoint";
+import { BulkIdsBody, BulkResult } from "@/lib/api/bulk";
 import { Id } from "@/lib/schemas/common";
 import { FileContent, FileQuery, StoredFile, UpdateFileBody, UploadFileForm } from "@/lib/files/schemas";
 
@@ -13,5 +14,6 @@ export const fileEndpoints = {
   getFile: endpoint({ etag: true, method: "GET", path: "/files/{fileId}", tag, summary: "Get a file's metadata", params: fileParams, response: StoredFile }),
   updateFile: endpoint({ etag: true, method: "PATCH", path: "/files/{fileId}", tag, summary: "Rename a file, change its tags or visibility", params: fileParams, body: UpdateFileBody, response: StoredFile }),
   deleteFile: endpoint({ etag: true, method: "DELETE", path: "/files/{fileId}", tag, summary: "Delete a file", params: fileParams, status: 204 }),
+  deleteFiles: endpoint({ method: "POST", path: "/files/bulk-delete", tag, summary: "Delete several files (each as DELETE /files/{fileId}, audited on its own)", body: BulkIdsBody, response: BulkResult }),
   getFileContent: endpoint({ method: "GET", path: "/files/{fileId}/content", tag, summary: "Download a file's bytes", params: fileParams, response: FileContent }),
 };

@@ -7,6 +7,7 @@ import { callerUserId, workspacesJoinedBy, workspacesManagedBy } from "@/lib/ten
 import { findScopedWorkspace } from "@/lib/tenancy/find-scoped-workspace";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { type Page, pageOf } from "@/lib/api/pagination";
+import { listOrder, searchIn } from "@/lib/api/list-query";
 import { BlobNotFoundError, blobStore } from "@/lib/files/blob-store";
 import { deleteQueuedBlobs } from "@/lib/files/delete-queued-blobs";
 import { type FileRow, fileSelect, type FileView, filesVisibleTo, normalizeTags, toFileView } from "@/lib/files/file-view";
@@ -14,6 +15,7 @@ import type { FileQuery, UpdateFileBody } from "@/lib/files/schemas";
 import { lockForWrite } from "@/lib/db/lock-row";
 import type { IfMatch } from "@/lib/api/if-match";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { type BulkResult, runBulk } from "@/lib/api/bulk";
 
 /**
  * The files workspace through the JSON API: list, read, change, delete, download. A file the
@@ -35,10 +37,10 @@ export async function listFiles(caller: Caller, workspaceId: string, query: File
     AND: [filesVisibleTo(caller)],
     ...(query.tag ? { tags: { has: query.tag } } : {}),
     ...(query.mimeType ? { mimeType: query.mimeType } : {}),
+    ...searchIn(query.q, (m) => [{ name: m }]),
   };
-  const page = await pageOf(query, (args) =>
-    db().file.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: fileSelect, ...args }),
-  );
+  const orderBy = listOrder(query, [{ createdAt: "desc" }, { id: "desc" }]) as Prisma.FileOrderByWithRelationInput[];
+  const page = await pageOf(query, (args) => db().file.findMany({ where, orderBy, select: fileSelect, ...args }));
   return { items: page.items.map(toFileView), nextCursor: page.nextCursor };
 }
 
@@ -112,4 +114,9 @@ export async function openBlob(file: Pick<FileRow, "id" | "storageKey">): Promis
     logger.error({ fileId: file.id }, "a file's blob is missing from the blob store");
     throw new AppError("unavailable", "The file's content is not available right now.");
   }
+}
+
+/** Deletes several files, each exactly as `deleteFile` (and audited on its own). */
+export function deleteFiles(caller: Caller, ids: string[]): Promise<BulkResult> {
+  return runBulk(ids, (id) => deleteFile(caller, id));
 }

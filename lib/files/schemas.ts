@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PageQuery } from "@/lib/api/pagination";
+import { listQuery } from "@/lib/api/list-query";
 import { Name } from "@/lib/schemas/common";
 
 export const FileVisibility = z.enum(["private", "workspace"]);
@@ -19,7 +19,7 @@ export const UpdateFileBody = z
   .meta({ id: "UpdateFile" });
 export type UpdateFileBody = z.infer<typeof UpdateFileBody>;
 
-export const FileQuery = PageQuery.extend({ tag: z.string().max(100).optional(), mimeType: z.string().max(255).optional() });
+export const FileQuery = listQuery(["name", "size", "mimeType", "createdAt", "updatedAt"], "file names").extend({ tag: z.string().max(100).optional(), mimeType: z.string().max(255).optional() });
 export type FileQuery = z.infer<typeof FileQuery>;
 
 export const StoredFile = z

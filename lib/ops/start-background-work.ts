@@ -1,4 +1,5 @@
 import { startBlobWorker } from "@/lib/files/run-blob-worker";
+import { startAuditPrune } from "@/lib/audit/prune-audit-events";
 
 /**
  * The one place where a server process starts its periodic work (called once, from
@@ -8,4 +9,5 @@ import { startBlobWorker } from "@/lib/files/run-blob-worker";
  */
 export function startBackgroundWork(): void {
   startBlobWorker();
+  startAuditPrune();
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listQuery } from "@/lib/api/list-query";
 import { Id, OrgRole } from "@/lib/schemas/common";
 
 export const AddOrgMemberBody = z.object({ userId: Id, role: OrgRole }).meta({ id: "AddOrgMember" });
@@ -19,3 +20,7 @@ export const OrgMember = z
     createdAt: z.iso.datetime(),
   })
   .meta({ id: "OrgMember" });
+
+/** List parameters of an organization's members. */
+export const OrgMemberListQuery = listQuery(["email", "role", "createdAt"], "member names and emails");
+export type OrgMemberListQuery = z.infer<typeof OrgMemberListQuery>;

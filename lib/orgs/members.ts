@@ -4,8 +4,10 @@ import { NotFoundError, ValidationError } from "@/lib/errors";
 import { orgsManagedBy } from "@/lib/tenancy/scopes";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import * as configVersion from "@/lib/config-version/config-version";
-import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
-import type { AddOrgMemberBody, UpdateOrgMemberBody } from "@/lib/orgs/member-schemas";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { type Page, pageOf } from "@/lib/api/pagination";
+import { type ListArgs, listOrder, searchIn } from "@/lib/api/list-query";
+import type { AddOrgMemberBody, OrgMemberListQuery, UpdateOrgMemberBody } from "@/lib/orgs/member-schemas";
 import { insertInvitation } from "@/lib/invitations/invite-to-org";
 import type { InvitationView } from "@/lib/invitations/invitation-view";
 import {
@@ -23,14 +25,16 @@ export type { OrgMemberView } from "@/lib/orgs/member-guards";
 /** One 404 for "no such organization", "not yours" and "no such member". */
 const MEMBER = "organization member";
 
-/** Lists the members of an organization the caller manages, oldest id first. */
-export async function listOrgMembers(caller: Caller, orgId: string, page: PageQuery): Promise<Page<OrgMemberView>> {
+/** Lists the members of an organization the caller manages, oldest id first unless sorted. */
+export async function listOrgMembers(caller: Caller, orgId: string, query: ListArgs<OrgMemberListQuery>): Promise<Page<OrgMemberView>> {
   const org = await db().organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { id: true } });
   if (!org) throw new NotFoundError("organization");
-  return pageOf(page, async (args) =>
+  const where: Prisma.OrgMemberWhereInput = { orgId, org: orgsManagedBy(caller), ...searchIn(query.q, (m) => [{ user: { email: m } }, { user: { name: m } }]) };
+  const orderBy = listOrder(query, [{ id: "asc" }], { email: "user.email" }) as Prisma.OrgMemberOrderByWithRelationInput[];
+  return pageOf(query, async (args) =>
     (await db().orgMember.findMany({
-      where: { orgId, org: orgsManagedBy(caller) },
-      orderBy: { id: "asc" },
+      where,
+      orderBy,
       select: orgMemberSelect,
       ...args,
     })).map(toOrgMemberView),

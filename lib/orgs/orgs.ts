@@ -11,8 +11,8 @@ import { deleteQueuedBlobs } from "@/lib/files/delete-queued-blobs";
 import { lockForWrite } from "@/lib/db/lock-row";
 import type { IfMatch } from "@/lib/api/if-match";
 
-const orgSelect = { id: true, name: true, slug: true, toolAuditDetail: true, createdAt: true, updatedAt: true } as const;
-export type OrgView = { id: string; name: string; slug: string; toolAuditDetail: ToolAuditDetail; createdAt: Date; updatedAt: Date };
+const orgSelect = { id: true, name: true, slug: true, toolAuditDetail: true, auditRetentionDays: true, createdAt: true, updatedAt: true } as const;
+export type OrgView = { id: string; name: string; slug: string; toolAuditDetail: ToolAuditDetail; auditRetentionDays: number | null; createdAt: Date; updatedAt: Date };
 
 /**
  * Creates an organization. Only the instance credential and the instance owner may; a user
@@ -59,19 +59,28 @@ async function lockManagedOrg(tx: Prisma.TransactionClient, caller: Caller, orgI
 /**
  * Updates an organization. `toolAuditDetail` decides what every admin can read of members'
  * tool calls in the audit log, so only an owner (or the instance credential) may change it;
- * the change is audited with its old and new value.
+ * the change is audited with its old and new value. So is `auditRetentionDays`: shortening it
+ * deletes history every admin relies on.
  */
 export async function updateOrg(caller: Caller, orgId: string, input: UpdateOrgBody, ifMatch?: IfMatch): Promise<OrgView> {
   return db().$transaction(async (tx) => {
     await lockManagedOrg(tx, caller, orgId, ifMatch);
-    const before = await tx.organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { toolAuditDetail: true } });
+    const before = await tx.organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { toolAuditDetail: true, auditRetentionDays: true } });
     if (!before) throw new NotFoundError("organization");
     const detailChange = input.toolAuditDetail !== undefined && input.toolAuditDetail !== before.toolAuditDetail;
     if (detailChange && !(await isOwner(tx, caller, orgId))) {
       throw new ForbiddenError("Only an owner of the organization can change what tool audit events keep.");
     }
+    const retentionChange = input.auditRetentionDays !== undefined && input.auditRetentionDays !== before.auditRetentionDays;
+    if (retentionChange && !(await isOwner(tx, caller, orgId))) {
+      throw new ForbiddenError("Only an owner of the organization can change how long audit events are kept.");
+    }
     await tx.organization.updateMany({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, data: input });
-    const data = { fields: Object.keys(input), ...(detailChange ? { toolAuditDetail: { from: before.toolAuditDetail, to: input.toolAuditDetail! } } : {}) };
+    const data = {
+      fields: Object.keys(input),
+      ...(detailChange ? { toolAuditDetail: { from: before.toolAuditDetail, to: input.toolAuditDetail! } } : {}),
+      ...(retentionChange ? { auditRetentionDays: { from: before.auditRetentionDays, to: input.auditRetentionDays! } } : {}),
+    };
     await configVersion.bump(tx, orgId);
     await recordAuditEvent(caller, { orgId, action: "org.update", targetType: "org", targetId: orgId, data }, tx);
     return tx.organization.findFirstOrThrow({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: orgSelect });

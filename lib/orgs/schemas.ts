@@ -21,11 +21,19 @@ export const ToolAuditDetail = z
   });
 export type ToolAuditDetail = z.infer<typeof ToolAuditDetail>;
 
+export const AuditRetentionDays = z
+  .number()
+  .int()
+  .min(1)
+  .max(36500)
+  .nullable()
+  .meta({ description: "Days audit events are kept; older ones are deleted by a periodic prune. `null` (default): kept for ever. Only an org owner (or the instance credential) may change it." });
+
 export const UpdateOrgBody = z
-  .object({ name: Name.optional(), slug: Slug.optional(), toolAuditDetail: ToolAuditDetail.optional() })
+  .object({ name: Name.optional(), slug: Slug.optional(), toolAuditDetail: ToolAuditDetail.optional(), auditRetentionDays: AuditRetentionDays.optional() })
   .meta({ id: "UpdateOrg" });
 export type UpdateOrgBody = z.infer<typeof UpdateOrgBody>;
 
 export const Org = z
-  .object({ id: z.string(), name: z.string(), slug: z.string(), toolAuditDetail: ToolAuditDetail, createdAt: z.iso.datetime(), updatedAt: z.iso.datetime() })
+  .object({ id: z.string(), name: z.string(), slug: z.string(), toolAuditDetail: ToolAuditDetail, auditRetentionDays: z.number().int().nullable(), createdAt: z.iso.datetime(), updatedAt: z.iso.datetime() })
   .meta({ id: "Org" });

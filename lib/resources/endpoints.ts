@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { endpoint, pageSchema } from "@/lib/api/endpoint";
-import { PageQuery } from "@/lib/api/pagination";
+import { BulkIdsBody, BulkResult } from "@/lib/api/bulk";
 import { Id } from "@/lib/schemas/common";
-import { CreateStoredResourceBody, StoredResource, UpdateStoredResourceBody } from "@/lib/resources/schemas";
+import { CreateStoredResourceBody, StoredResource, StoredResourceListQuery, UpdateStoredResourceBody } from "@/lib/resources/schemas";
 
 const tag = "Stored resources";
 const connectorParams = z.object({ connectorId: Id });
@@ -19,7 +19,7 @@ export const storedResourceEndpoints = {
     status: 201,
     response: StoredResource,
   }),
-  listStoredResources: endpoint({ method: "GET", path: "/connectors/{connectorId}/resources", tag, summary: "List a connector's stored resources", params: connectorParams, query: PageQuery, response: pageSchema(StoredResource) }),
+  listStoredResources: endpoint({ method: "GET", path: "/connectors/{connectorId}/resources", tag, summary: "List a connector's stored resources", params: connectorParams, query: StoredResourceListQuery, response: pageSchema(StoredResource) }),
   updateStoredResource: endpoint({
     etag: true,
     method: "PATCH",
@@ -31,4 +31,5 @@ export const storedResourceEndpoints = {
     response: StoredResource,
   }),
   deleteStoredResource: endpoint({ etag: true, method: "DELETE", path: "/resources/{resourceId}", tag, summary: "Delete a stored resource", params: z.object({ resourceId: Id }), status: 204 }),
+  deleteStoredResources: endpoint({ method: "POST", path: "/resources/bulk-delete", tag, summary: "Delete several stored resources (each as DELETE /resources/{resourceId}, audited on its own)", body: BulkIdsBody, response: BulkResult }),
 };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listQuery } from "@/lib/api/list-query";
 import { BoundedJsonObject, Name } from "@/lib/schemas/common";
 import { isReservedUri, isValidResourceUri, plainMimeTypeOrNull } from "@/lib/resources/stored-resource-rules";
 
@@ -47,3 +48,7 @@ export const StoredResource = z
     createdAt: z.iso.datetime(),
   })
   .meta({ id: "StoredResource" });
+
+/** List parameters of a connector's stored resources. */
+export const StoredResourceListQuery = listQuery(["name", "uri", "createdAt"], "names and URIs");
+export type StoredResourceListQuery = z.infer<typeof StoredResourceListQuery>;

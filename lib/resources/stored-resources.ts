@@ -4,12 +4,14 @@ import { db } from "@/lib/db/client";
 import { NotFoundError } from "@/lib/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import * as configVersion from "@/lib/config-version/config-version";
-import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
+import { type Page, pageOf } from "@/lib/api/pagination";
+import { type ListArgs, listOrder, searchIn } from "@/lib/api/list-query";
 import { orgsManagedBy } from "@/lib/tenancy/scopes";
 import { findManagedConnector } from "@/lib/connectors/managed-connector";
-import type { CreateStoredResourceBody, UpdateStoredResourceBody } from "@/lib/resources/schemas";
+import type { CreateStoredResourceBody, StoredResourceListQuery, UpdateStoredResourceBody } from "@/lib/resources/schemas";
 import { lockForWrite } from "@/lib/db/lock-row";
 import type { IfMatch } from "@/lib/api/if-match";
+import { type BulkResult, runBulk } from "@/lib/api/bulk";
 
 /**
  * Stored resources of a connector (table `mcp_resources`). The table has no org column, so
@@ -57,11 +59,11 @@ export async function createStoredResource(caller: Caller, connectorId: string, 
 }
 
 /** The stored resources of a connector the caller manages. */
-export async function listStoredResources(caller: Caller, connectorId: string, page: PageQuery): Promise<Page<StoredResourceView>> {
+export async function listStoredResources(caller: Caller, connectorId: string, query: ListArgs<StoredResourceListQuery>): Promise<Page<StoredResourceView>> {
   await findManagedConnector(db(), caller, connectorId);
-  return pageOf(page, (args) =>
-    db().storedResource.findMany({ where: { connectorId, AND: [managedResources(caller)] }, orderBy: { id: "asc" }, select: resourceSelect, ...args }),
-  );
+  const where: Prisma.StoredResourceWhereInput = { connectorId, AND: [managedResources(caller)], ...searchIn(query.q, (m) => [{ name: m }, { uri: m }]) };
+  const orderBy = listOrder(query, [{ id: "asc" }]) as Prisma.StoredResourceOrderByWithRelationInput[];
+  return pageOf(query, (args) => db().storedResource.findMany({ where, orderBy, select: resourceSelect, ...args }));
 }
 
 /** Changes the given fields of a stored resource of a connector the caller manages. */
@@ -132,4 +134,9 @@ export async function deleteStoredResource(caller: Caller, resourceId: string, i
       tx,
     );
   });
+}
+
+/** Deletes several stored resources, each exactly as `deleteStoredResource` (and audited on its own). */
+export function deleteStoredResources(caller: Caller, ids: string[]): Promise<BulkResult> {
+  return runBulk(ids, (id) => deleteStoredResource(caller, id));
 }

@@ -5,8 +5,9 @@ import { ConflictError, type FieldError, NotFoundError, ValidationError } from "
 import { orgsManagedBy } from "@/lib/tenancy/scopes";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import * as configVersion from "@/lib/config-version/config-version";
-import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
-import type { CreateRoleBody, RolePrompt, RoleTool, UpdateRoleBody } from "@/lib/roles/schemas";
+import { type Page, pageOf } from "@/lib/api/pagination";
+import { type ListArgs, listOrder, searchIn } from "@/lib/api/list-query";
+import type { CreateRoleBody, RoleListQuery, RolePrompt, RoleTool, UpdateRoleBody } from "@/lib/roles/schemas";
 import { lockRow } from "@/lib/db/lock-row";
 import { assertIfMatch, type IfMatch } from "@/lib/api/if-match";
 import { queueRowWrite } from "@/lib/db/queue-row-writes";
@@ -89,12 +90,12 @@ export async function createRole(caller: Caller, orgId: string, input: CreateRol
 }
 
 /** Lists the MCP roles of an organization the caller manages. */
-export async function listRoles(caller: Caller, orgId: string, page: PageQuery): Promise<Page<RoleView>> {
+export async function listRoles(caller: Caller, orgId: string, query: ListArgs<RoleListQuery>): Promise<Page<RoleView>> {
   const org = await db().organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { id: true } });
   if (!org) throw new NotFoundError("organization");
-  return pageOf(page, async (args) =>
-    (await db().mcpRole.findMany({ where: { orgId, org: orgsManagedBy(caller) }, orderBy: { id: "asc" }, select: roleSelect, ...args })).map(toView),
-  );
+  const where: Prisma.McpRoleWhereInput = { orgId, org: orgsManagedBy(caller), ...searchIn(query.q, (m) => [{ name: m }]) };
+  const orderBy = listOrder(query, [{ id: "asc" }]) as Prisma.McpRoleOrderByWithRelationInput[];
+  return pageOf(query, async (args) => (await db().mcpRole.findMany({ where, orderBy, select: roleSelect, ...args })).map(toView));
 }
 
 /** An MCP role of an organization the caller manages (and, when given, of organization `orgId`). */

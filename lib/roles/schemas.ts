@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listQuery } from "@/lib/api/list-query";
 import { Id, Name } from "@/lib/schemas/common";
 
 /** One whitelisted tool: by connector and tool name, so a connector reload keeps it. */
@@ -32,3 +33,7 @@ export const Role = z
     updatedAt: z.iso.datetime(),
   })
   .meta({ id: "Role" });
+
+/** List parameters of an organization's MCP roles. */
+export const RoleListQuery = listQuery(["name", "createdAt", "updatedAt"], "names");
+export type RoleListQuery = z.infer<typeof RoleListQuery>;

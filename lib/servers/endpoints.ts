@@ -1,15 +1,14 @@
 import { z } from "zod";
 import { endpoint, pageSchema } from "@/lib/api/endpoint";
-import { PageQuery } from "@/lib/api/pagination";
 import { Id } from "@/lib/schemas/common";
-import { CreateServerBody, McpServer, SetServerConnectorsBody, UpdateServerBody } from "@/lib/servers/schemas";
+import { CreateServerBody, McpServer, ServerListQuery, SetServerConnectorsBody, UpdateServerBody } from "@/lib/servers/schemas";
 
 const tag = "MCP servers";
 const workspaceParams = z.object({ workspaceId: Id });
 const serverParams = z.object({ serverId: Id });
 
 export const serverEndpoints = {
-  listServers: endpoint({ method: "GET", path: "/workspaces/{workspaceId}/servers", tag, summary: "List a workspace's MCP servers", params: workspaceParams, query: PageQuery, response: pageSchema(McpServer) }),
+  listServers: endpoint({ method: "GET", path: "/workspaces/{workspaceId}/servers", tag, summary: "List a workspace's MCP servers", params: workspaceParams, query: ServerListQuery, response: pageSchema(McpServer) }),
   createServer: endpoint({ etag: true, method: "POST", path: "/workspaces/{workspaceId}/servers", tag, summary: "Create an MCP server (served at its `url`, /mcp/<id>)", params: workspaceParams, body: CreateServerBody, status: 201, response: McpServer }),
   getServer: endpoint({ etag: true, method: "GET", path: "/servers/{serverId}", tag, summary: "Get an MCP server", params: serverParams, response: McpServer }),
   updateServer: endpoint({ etag: true, method: "PATCH", path: "/servers/{serverId}", tag, summary: "Rename an MCP server, change its instructions or its connectors", params: serverParams, body: UpdateServerBody, response: McpServer }),

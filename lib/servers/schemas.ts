@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listQuery } from "@/lib/api/list-query";
 import { Id, Markdown, Name } from "@/lib/schemas/common";
 
 /** Connector ids in assignment order; each connector at most once. */
@@ -33,3 +34,7 @@ export const McpServer = z
     updatedAt: z.iso.datetime(),
   })
   .meta({ id: "McpServer" });
+
+/** List parameters of a workspace's MCP servers. */
+export const ServerListQuery = listQuery(["name", "createdAt", "updatedAt"], "names");
+export type ServerListQuery = z.infer<typeof ServerListQuery>;

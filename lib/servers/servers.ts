@@ -6,10 +6,11 @@ import { workspacesManagedBy } from "@/lib/tenancy/scopes";
 import { findScopedWorkspace } from "@/lib/tenancy/find-scoped-workspace";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import * as configVersion from "@/lib/config-version/config-version";
-import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
+import { type Page, pageOf } from "@/lib/api/pagination";
+import { type ListArgs, listOrder, searchIn } from "@/lib/api/list-query";
 import { replaceServerConnectors } from "@/lib/servers/server-connectors";
 import { serverUrl } from "@/lib/servers/server-url";
-import type { CreateServerBody, UpdateServerBody } from "@/lib/servers/schemas";
+import type { CreateServerBody, ServerListQuery, UpdateServerBody } from "@/lib/servers/schemas";
 import { lockRow } from "@/lib/db/lock-row";
 import { assertIfMatch, type IfMatch } from "@/lib/api/if-match";
 import { queueRowWrite } from "@/lib/db/queue-row-writes";
@@ -91,11 +92,11 @@ export async function createServer(caller: Caller, workspaceId: string, input: C
 }
 
 /** Lists a managed workspace's servers; another tenant's workspace is not found. */
-export async function listServers(caller: Caller, workspaceId: string, page: PageQuery, baseUrl: string): Promise<Page<ServerView>> {
+export async function listServers(caller: Caller, workspaceId: string, query: ListArgs<ServerListQuery>, baseUrl: string): Promise<Page<ServerView>> {
   await findScopedWorkspace(db(), workspaceId, workspacesManagedBy(caller));
-  const result = await pageOf(page, (args) =>
-    db().mcpServer.findMany({ where: { workspaceId, workspace: workspacesManagedBy(caller) }, orderBy: { id: "asc" }, select: serverSelect, ...args }),
-  );
+  const where: Prisma.McpServerWhereInput = { workspaceId, workspace: workspacesManagedBy(caller), ...searchIn(query.q, (m) => [{ name: m }]) };
+  const orderBy = listOrder(query, [{ id: "asc" }]) as Prisma.McpServerOrderByWithRelationInput[];
+  const result = await pageOf(query, (args) => db().mcpServer.findMany({ where, orderBy, select: serverSelect, ...args }));
   return { ...result, items: result.items.map((row) => toView(row, baseUrl)) };
 }
 

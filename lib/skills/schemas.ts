@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listQuery } from "@/lib/api/list-query";
 import { Id, Markdown, Name } from "@/lib/schemas/common";
 
 const Content = Markdown.min(1, "Must not be empty.");
@@ -31,3 +32,7 @@ export const Skill = z
     updatedAt: z.iso.datetime(),
   })
   .meta({ id: "Skill" });
+
+/** List parameters of a workspace's skills. */
+export const SkillListQuery = listQuery(["name", "createdAt", "updatedAt"], "names");
+export type SkillListQuery = z.infer<typeof SkillListQuery>;

@@ -6,10 +6,12 @@ import { workspacesManagedBy } from "@/lib/tenancy/scopes";
 import { findScopedWorkspace } from "@/lib/tenancy/find-scoped-workspace";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import * as configVersion from "@/lib/config-version/config-version";
-import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
-import type { CreateSkillBody, UpdateSkillBody } from "@/lib/skills/schemas";
+import { type Page, pageOf } from "@/lib/api/pagination";
+import { type ListArgs, listOrder, searchIn } from "@/lib/api/list-query";
+import type { CreateSkillBody, SkillListQuery, UpdateSkillBody } from "@/lib/skills/schemas";
 import { lockForWrite } from "@/lib/db/lock-row";
 import type { IfMatch } from "@/lib/api/if-match";
+import { type BulkResult, runBulk } from "@/lib/api/bulk";
 
 /**
  * Workspace skills: markdown added to the servers' instructions when applied, optionally scoped
@@ -77,11 +79,11 @@ export async function createSkill(caller: Caller, workspaceId: string, input: Cr
   });
 }
 
-export async function listSkills(caller: Caller, workspaceId: string, page: PageQuery): Promise<Page<SkillView>> {
+export async function listSkills(caller: Caller, workspaceId: string, query: ListArgs<SkillListQuery>): Promise<Page<SkillView>> {
   await findScopedWorkspace(db(), workspaceId, workspacesManagedBy(caller));
-  return pageOf(page, (args) =>
-    db().skill.findMany({ where: { workspaceId, workspace: workspacesManagedBy(caller) }, orderBy: { id: "asc" }, select: skillSelect, ...args }),
-  );
+  const where: Prisma.SkillWhereInput = { workspaceId, workspace: workspacesManagedBy(caller), ...searchIn(query.q, (m) => [{ name: m }]) };
+  const orderBy = listOrder(query, [{ id: "asc" }]) as Prisma.SkillOrderByWithRelationInput[];
+  return pageOf(query, (args) => db().skill.findMany({ where, orderBy, select: skillSelect, ...args }));
 }
 
 export async function getSkill(caller: Caller, skillId: string): Promise<SkillView> {
@@ -116,4 +118,9 @@ export async function deleteSkill(caller: Caller, skillId: string, ifMatch?: IfM
     await configVersion.bump(tx, skill.orgId);
     await recordAuditEvent(caller, { orgId: skill.orgId, workspaceId: skill.workspaceId, action: "skill.delete", targetType: "skill", targetId: skill.id }, tx);
   });
+}
+
+/** Deletes several skills, each exactly as `deleteSkill` (and audited on its own). */
+export function deleteSkills(caller: Caller, ids: string[]): Promise<BulkResult> {
+  return runBulk(ids, (id) => deleteSkill(caller, id));
 }

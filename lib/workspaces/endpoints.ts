@@ -1,9 +1,12 @@
 import { z } from "zod";
 import { endpoint, pageSchema } from "@/lib/api/endpoint";
+import { BulkResult } from "@/lib/api/bulk";
 import { PageQuery } from "@/lib/api/pagination";
 import { Id } from "@/lib/schemas/common";
 import {
   AddWorkspaceMemberBody,
+  SetMembersRoleBody,
+  WorkspaceMemberListQuery,
   CreateWorkspaceBody,
   UpdateWorkspaceBody,
   UpdateWorkspaceMemberBody,
@@ -22,8 +25,9 @@ export const workspaceEndpoints = {
   getWorkspace: endpoint({ etag: true, method: "GET", path: "/workspaces/{workspaceId}", tag, summary: "Get a workspace", params: workspaceParams, response: Workspace }),
   updateWorkspace: endpoint({ etag: true, method: "PATCH", path: "/workspaces/{workspaceId}", tag, summary: "Rename a workspace or change its settings", params: workspaceParams, body: UpdateWorkspaceBody, response: Workspace }),
   deleteWorkspace: endpoint({ etag: true, method: "DELETE", path: "/workspaces/{workspaceId}", tag, summary: "Delete a workspace and everything in it", params: workspaceParams, status: 204 }),
-  listWorkspaceMembers: endpoint({ method: "GET", path: "/workspaces/{workspaceId}/members", tag, summary: "List the members of a workspace", params: workspaceParams, query: PageQuery, response: pageSchema(WorkspaceMember) }),
+  listWorkspaceMembers: endpoint({ method: "GET", path: "/workspaces/{workspaceId}/members", tag, summary: "List the members of a workspace", params: workspaceParams, query: WorkspaceMemberListQuery, response: pageSchema(WorkspaceMember) }),
   addWorkspaceMember: endpoint({ method: "POST", path: "/workspaces/{workspaceId}/members", tag, summary: "Add an organization member to a workspace, optionally with an MCP role", params: workspaceParams, body: AddWorkspaceMemberBody, status: 201, response: WorkspaceMember }),
   updateWorkspaceMember: endpoint({ method: "PATCH", path: "/workspaces/{workspaceId}/members/{userId}", tag, summary: "Change a workspace member's MCP role", params: memberParams, body: UpdateWorkspaceMemberBody, response: WorkspaceMember }),
+  setWorkspaceMembersRole: endpoint({ method: "POST", path: "/workspaces/{workspaceId}/members/bulk-role", tag, summary: "Give several workspace members one MCP role (each as PATCH …/members/{userId})", params: workspaceParams, body: SetMembersRoleBody, response: BulkResult }),
   removeWorkspaceMember: endpoint({ method: "DELETE", path: "/workspaces/{workspaceId}/members/{userId}", tag, summary: "Remove a member from a workspace (their API keys there are revoked)", params: memberParams, status: 204 }),
 };

@@ -5,8 +5,10 @@ import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
 import { workspacesManagedBy } from "@/lib/tenancy/scopes";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import * as configVersion from "@/lib/config-version/config-version";
-import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
-import type { AddWorkspaceMemberBody, UpdateWorkspaceMemberBody } from "@/lib/workspaces/schemas";
+import { type Page, pageOf } from "@/lib/api/pagination";
+import { type ListArgs, listOrder, searchIn } from "@/lib/api/list-query";
+import type { AddWorkspaceMemberBody, UpdateWorkspaceMemberBody, WorkspaceMemberListQuery } from "@/lib/workspaces/schemas";
+import { type BulkResult, runBulk } from "@/lib/api/bulk";
 
 type Tx = Prisma.TransactionClient;
 
@@ -46,13 +48,19 @@ async function assertRoleOfOrg(tx: Tx, orgId: string, mcpRoleId: string | null |
 }
 
 /** Lists the members of a workspace the caller manages. */
-export async function listWorkspaceMembers(caller: Caller, workspaceId: string, page: PageQuery): Promise<Page<WorkspaceMemberView>> {
+export async function listWorkspaceMembers(caller: Caller, workspaceId: string, query: ListArgs<WorkspaceMemberListQuery>): Promise<Page<WorkspaceMemberView>> {
   const workspace = await db().workspace.findFirst({ where: { id: workspaceId, AND: [workspacesManagedBy(caller)] }, select: { id: true } });
   if (!workspace) throw new NotFoundError("workspace");
-  return pageOf(page, async (args) =>
+  const where: Prisma.WorkspaceMemberWhereInput = {
+    workspaceId,
+    workspace: workspacesManagedBy(caller),
+    ...searchIn(query.q, (m) => [{ user: { email: m } }, { user: { name: m } }]),
+  };
+  const orderBy = listOrder(query, [{ id: "asc" }], { email: "user.email" }) as Prisma.WorkspaceMemberOrderByWithRelationInput[];
+  return pageOf(query, async (args) =>
     (await db().workspaceMember.findMany({
-      where: { workspaceId, workspace: workspacesManagedBy(caller) },
-      orderBy: { id: "asc" },
+      where,
+      orderBy,
       select: memberSelect,
       ...args,
     })).map(toView),
@@ -114,4 +122,9 @@ export async function removeWorkspaceMember(caller: Caller, workspaceId: string,
     await configVersion.bump(tx, member.orgId);
     await recordAuditEvent(caller, { orgId: member.orgId, workspaceId, action: "workspace.member.remove", targetType: "user", targetId: userId, data: { revokedApiKeys: keys.count } }, tx);
   });
+}
+
+/** Gives several workspace members one MCP role (null: none), each exactly as `updateWorkspaceMember`. */
+export function setWorkspaceMembersRole(caller: Caller, workspaceId: string, userIds: string[], mcpRoleId: string | null): Promise<BulkResult> {
+  return runBulk(userIds, (userId) => updateWorkspaceMember(caller, workspaceId, userId, { mcpRoleId }));
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listQuery } from "@/lib/api/list-query";
 import { Id, Name, Slug } from "@/lib/schemas/common";
 
 export const CreateWorkspaceBody = z
@@ -55,3 +56,15 @@ export const WorkspaceMember = z
     createdAt: z.iso.datetime(),
   })
   .meta({ id: "WorkspaceMember" });
+
+/** List parameters of a workspace's members. */
+export const WorkspaceMemberListQuery = listQuery(["email", "createdAt"], "member names and emails");
+export type WorkspaceMemberListQuery = z.infer<typeof WorkspaceMemberListQuery>;
+
+export const SetMembersRoleBody = z
+  .object({
+    userIds: z.array(Id).min(1).max(200).meta({ description: "Members of the workspace (at most 200)." }),
+    mcpRoleId: Id.nullable().meta({ description: "The MCP role to give them (null: none)." }),
+  })
+  .meta({ id: "SetMembersRole" });
+export type SetMembersRoleBody = z.infer<typeof SetMembersRoleBody>;

@@ -11,7 +11,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { Select } from "@/components/ui/select";
 import { Table, TBody, TD, TH, THead } from "@/components/ui/table";
 import { requireOrgAdmin } from "@/app/(admin)/_lib/context";
-import { listAuditEvents } from "@/lib/audit/list-audit-events";
+import { type AuditEventView, listAuditEvents } from "@/lib/audit/list-audit-events";
 import { AuditQuery } from "@/lib/audit/schemas";
 import { listOrgMembers } from "@/lib/orgs/members";
 
@@ -30,7 +30,8 @@ const ACTIONS = [
   "user.create", "file.upload", "file.update", "file.delete",
 ];
 const TARGET_TYPES = ["connector", "server", "mcp_role", "skill", "stored_resource", "api_key", "org", "workspace", "user", "file", "invitation"];
-const FILTERS = ["action", "actorId", "targetType", "targetId", "since", "until"] as const;
+const FILTERS = ["action", "actorId", "targetType", "targetId", "tool", "outcome", "since", "until"] as const;
+const OUTCOMES = [["ok", "Succeeded"], ["isError", "Tool error"], ["error", "Failed"], ["started", "Never finished"]] as const;
 
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) || undefined;
 
@@ -44,10 +45,27 @@ function readFilters(query: Record<string, string | string[] | undefined>) {
     actorId: raw.actorId,
     targetType: raw.targetType,
     targetId: raw.targetId,
+    tool: raw.tool,
+    outcome: raw.outcome,
     since: raw.since ? `${raw.since}T00:00:00Z` : undefined,
     until: raw.until ? `${raw.until}T23:59:59.999Z` : undefined,
   });
   return { raw, parsed };
+}
+
+const OUTCOME_TONE = { ok: "success", isError: "warning", error: "danger" } as const;
+
+/** A tool call inline: the tool, through which server, how it ended and how long it took. */
+function ToolCallLine({ call, server }: { call: NonNullable<AuditEventView["toolCall"]>; server: string | null }) {
+  const label = OUTCOMES.find(([v]) => v === call.outcome)?.[1] ?? call.outcome;
+  return (
+    <span className="mt-1 flex flex-wrap items-center gap-1 text-xs">
+      <span className="font-mono">{call.tool}</span>
+      {server && <span className="text-zinc-500 dark:text-zinc-400">on {server}</span>}
+      <Badge tone={OUTCOME_TONE[call.outcome as keyof typeof OUTCOME_TONE] ?? "neutral"}>{label}</Badge>
+      {call.durationMs !== null && <span className="tabular-nums text-zinc-500 dark:text-zinc-400">{call.durationMs} ms</span>}
+    </span>
+  );
 }
 
 export default async function AuditPage({ params, searchParams }: Props) {
@@ -58,12 +76,13 @@ export default async function AuditPage({ params, searchParams }: Props) {
     parsed.success ? listAuditEvents(caller, org.id, parsed.data) : null,
     listOrgMembers(caller, org.id, { limit: 200 }),
   ]);
-  const actorName = new Map(members.items.map((m) => [m.userId, m.name ?? m.email]));
   const filtered = FILTERS.some((k) => raw[k]);
+  const exportQuery = new URLSearchParams(Object.entries(parsed.success ? { ...parsed.data, cursor: undefined, limit: undefined } : {}).filter((e): e is [string, string] => typeof e[1] === "string"));
+  const exportHref = (format: string) => `/api/v1/orgs/${org.id}/audit/export?${new URLSearchParams([...exportQuery, ["format", format]])}`;
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
       <PageHeader title="Audit log" description="Who changed what in this organization, every tool call and every host-resource read, newest first." />
-      <form method="get" className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-3 lg:grid-cols-6 dark:border-zinc-800 dark:bg-zinc-900">
+      <form method="get" className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4 dark:border-zinc-800 dark:bg-zinc-900">
         <div className="grid gap-1.5">
           <Label htmlFor="audit-actor">Actor</Label>
           <Select id="audit-actor" name="actorId" defaultValue={raw.actorId ?? ""}>
@@ -98,6 +117,21 @@ export default async function AuditPage({ params, searchParams }: Props) {
           <Input id="audit-target-id" name="targetId" defaultValue={raw.targetId} autoComplete="off" className="font-mono" />
         </div>
         <div className="grid gap-1.5">
+          <Label htmlFor="audit-tool">Tool</Label>
+          <Input id="audit-tool" name="tool" defaultValue={raw.tool} autoComplete="off" className="font-mono" />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="audit-outcome">Outcome</Label>
+          <Select id="audit-outcome" name="outcome" defaultValue={raw.outcome ?? ""}>
+            <option value="">Any</option>
+            {OUTCOMES.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-1.5">
           <Label htmlFor="audit-since">From (UTC day)</Label>
           <Input id="audit-since" name="since" type="date" defaultValue={raw.since} />
         </div>
@@ -105,8 +139,22 @@ export default async function AuditPage({ params, searchParams }: Props) {
           <Label htmlFor="audit-until">To (UTC day)</Label>
           <Input id="audit-until" name="until" type="date" defaultValue={raw.until} />
         </div>
-        <div className="flex gap-2 sm:col-span-3 lg:col-span-6">
+        <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
           <Button type="submit">Filter</Button>
+          {parsed.success && (
+            <>
+              <Button asChild variant="outline">
+                <a href={exportHref("csv")} download>
+                  Export CSV
+                </a>
+              </Button>
+              <Button asChild variant="outline">
+                <a href={exportHref("jsonl")} download>
+                  Export JSON Lines
+                </a>
+              </Button>
+            </>
+          )}
           {filtered && (
             <Button asChild variant="outline">
               <a href={`/orgs/${org.id}/audit`}>Clear filters</a>
@@ -139,7 +187,7 @@ export default async function AuditPage({ params, searchParams }: Props) {
                     <time dateTime={e.createdAt.toISOString()}>{e.createdAt.toISOString().replace("T", " ").slice(0, 19)}</time>
                   </TD>
                   <TD className="text-sm">
-                    {e.actorId ? (actorName.get(e.actorId) ?? e.actorId) : e.actorType}
+                    {e.names.actor ?? e.actorType}
                     {e.actorType === "api_key" && <Badge className="ml-1">API key</Badge>}
                     {e.actorType === "oauth_client" && <Badge className="ml-1">via {String((e.data as { oauthClientName?: unknown } | null)?.oauthClientName ?? "an app")}</Badge>}
                   </TD>
@@ -147,10 +195,12 @@ export default async function AuditPage({ params, searchParams }: Props) {
                     <Badge tone={e.action === "tool.call" || e.action.startsWith("host_resources") ? "info" : "neutral"} className="font-mono">
                       {e.action}
                     </Badge>
+                    {e.toolCall && <ToolCallLine call={e.toolCall} server={e.names.server} />}
                   </TD>
-                  <TD className="font-mono text-xs">
-                    {e.targetType}
-                    {e.targetId && <span className="block text-zinc-500 dark:text-zinc-400">{e.targetId}</span>}
+                  <TD className="text-sm">
+                    <span className="font-mono text-xs text-zinc-500 dark:text-zinc-400">{e.targetType}</span>
+                    {e.names.target && <span className="block">{e.names.target}</span>}
+                    {e.names.workspace && <span className="block text-xs text-zinc-500 dark:text-zinc-400">in {e.names.workspace}</span>}
                   </TD>
                   <TD className="max-w-80">
                     {e.data !== null && e.data !== undefined && (

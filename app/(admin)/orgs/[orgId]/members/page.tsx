@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Pagination } from "@/components/ui/pagination";
-import { Table, TBody, TD, TH, THead } from "@/components/ui/table";
+import { type DataColumn, DataTable, type DataRow } from "@/components/lists/data-table";
 import { Badge } from "@/components/ui/badge";
-import { cursorParam, requestBaseUrl, requireOrgAdmin } from "@/app/(admin)/_lib/context";
+import { requestBaseUrl, requireOrgAdmin } from "@/app/(admin)/_lib/context";
+import { readListParams } from "@/app/(admin)/_lib/list-params";
+import { OrgMemberListQuery } from "@/lib/orgs/member-schemas";
 import { listOrgMembers } from "@/lib/orgs/members";
 import { listOrgInvitations } from "@/lib/invitations/manage-invitations";
 import { PendingInvitations } from "@/app/(admin)/orgs/[orgId]/members/pending-invitations";
@@ -16,10 +17,16 @@ export const metadata: Metadata = { title: "Organization members" };
 
 type Props = { params: Promise<{ orgId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
+const COLUMNS: DataColumn[] = [
+  { id: "email", header: "Person", sortable: true },
+  { id: "role", header: "Role", sortable: true },
+  { id: "remove", header: "Remove", className: "text-right" },
+];
+
 export default async function OrgMembersPage({ params, searchParams }: Props) {
   const { org, caller, userId } = await requireOrgAdmin((await params).orgId);
-  const cursor = cursorParam((await searchParams).cursor);
-  const [page, invitations] = await Promise.all([listOrgMembers(caller, org.id, { cursor, limit: 50 }), listOrgInvitations(caller, org.id, { limit: 200 })]);
+  const query = readListParams(OrgMemberListQuery, await searchParams);
+  const [page, invitations] = await Promise.all([listOrgMembers(caller, org.id, query), listOrgInvitations(caller, org.id, { limit: 200 })]);
   const canGrantOwner = org.role === "owner";
   const workspaces = org.workspaces.map((w) => ({ id: w.id, name: w.name }));
   return (
@@ -28,36 +35,27 @@ export default async function OrgMembersPage({ params, searchParams }: Props) {
         title="Members"
         description="Owners and admins manage the organization and see every tool of every server. Members use the workspaces they are added to."
       />
-      <div>
-        <Table>
-          <caption className="sr-only">Members of {org.name}</caption>
-          <THead>
-            <tr>
-              <TH>Person</TH>
-              <TH>Role</TH>
-              <TH className="text-right">Remove</TH>
-            </tr>
-          </THead>
-          <TBody>
-            {page.items.map((m) => (
-              <tr key={m.id}>
-                <TD>
-                  <span className="font-medium">{m.name ?? m.email}</span>
-                  {m.name && <span className="block text-xs text-zinc-500 dark:text-zinc-400">{m.email}</span>}
-                  {m.userId === userId && <Badge className="ml-2">you</Badge>}
-                </TD>
-                <TD>
-                  <OrgRoleSelect orgId={org.id} member={{ userId: m.userId, label: m.name ?? m.email, role: m.role }} canGrantOwner={canGrantOwner} />
-                </TD>
-                <TD className="text-right">
-                  <RemoveOrgMemberButton orgId={org.id} member={{ userId: m.userId, label: m.name ?? m.email }} />
-                </TD>
-              </tr>
-            ))}
-          </TBody>
-        </Table>
-        <Pagination basePath={`/orgs/${org.id}/members`} nextCursor={page.nextCursor} isFirstPage={!cursor} />
-      </div>
+      <DataTable
+        caption={`Members of ${org.name}`}
+        columns={COLUMNS}
+        rows={page.items.map((m): DataRow => ({
+          id: m.userId,
+          label: m.name ?? m.email,
+          cells: {
+            email: (
+              <>
+                <span className="font-medium">{m.name ?? m.email}</span>
+                {m.name && <span className="block text-xs text-zinc-500 dark:text-zinc-400">{m.email}</span>}
+                {m.userId === userId && <Badge className="ml-2">you</Badge>}
+              </>
+            ),
+            role: <OrgRoleSelect orgId={org.id} member={{ userId: m.userId, label: m.name ?? m.email, role: m.role }} canGrantOwner={canGrantOwner} />,
+            remove: <RemoveOrgMemberButton orgId={org.id} member={{ userId: m.userId, label: m.name ?? m.email }} />,
+          },
+        }))}
+        nextCursor={page.nextCursor}
+        searchLabel="Search members by name or email"
+      />
       <PendingInvitations items={invitations.items} answerUrl={`${await requestBaseUrl()}/invitations`} />
       <Card aria-labelledby="invite-title">
         <CardHeader>

@@ -4,10 +4,11 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Pagination } from "@/components/ui/pagination";
-import { Table, TBody, TD, TH, THead } from "@/components/ui/table";
-import { cursorParam, requestBaseUrl, requireWorkspace } from "@/app/(admin)/_lib/context";
+import { type DataColumn, DataTable, type DataRow } from "@/components/lists/data-table";
+import { requestBaseUrl, requireWorkspace } from "@/app/(admin)/_lib/context";
+import { readListParams } from "@/app/(admin)/_lib/list-params";
 import { listApiKeys } from "@/lib/api-keys/api-keys";
+import { ApiKeyListQuery } from "@/lib/api-keys/schemas";
 import { listServers } from "@/lib/servers/servers";
 import { listWorkspaceMembers } from "@/lib/workspaces/members";
 import { NewApiKeyForm } from "@/app/(admin)/w/[workspaceId]/api-keys/new-api-key-form";
@@ -34,11 +35,23 @@ function issuedBy(key: { userId: string; createdBy: { id: string; email: string;
   return key.createdBy.id === key.userId ? label : <Badge tone="warning">{label}</Badge>;
 }
 
+const COLUMNS: DataColumn[] = [
+  { id: "name", header: "Name", sortable: true },
+  { id: "prefix", header: "Key", sortable: true, className: "font-mono text-xs whitespace-nowrap" },
+  { id: "user", header: "User", wide: true },
+  { id: "server", header: "Server", wide: true },
+  { id: "issuedBy", header: "Issued by", wide: true },
+  { id: "lastUsed", header: "Last used", wide: true, className: "text-xs whitespace-nowrap" },
+  { id: "expires", header: "Expires", wide: true, className: "text-xs whitespace-nowrap" },
+  { id: "status", header: "Status" },
+  { id: "revoke", header: "Revoke", className: "text-right" },
+];
+
 export default async function ApiKeysPage({ params, searchParams }: Props) {
   const { workspace, caller, isAdmin, userId } = await requireWorkspace((await params).workspaceId);
-  const cursor = cursorParam((await searchParams).cursor);
+  const query = readListParams(ApiKeyListQuery, await searchParams);
   const [page, servers, members] = await Promise.all([
-    listApiKeys(caller, workspace.id, { cursor, limit: 50 }),
+    listApiKeys(caller, workspace.id, query),
     // Pinning and issuing keys for others are for managers; members get their own plain keys.
     isAdmin ? listServers(caller, workspace.id, { limit: 200 }, await requestBaseUrl()) : null,
     isAdmin ? listWorkspaceMembers(caller, workspace.id, { limit: 200 }) : null,
@@ -65,45 +78,34 @@ export default async function ApiKeysPage({ params, searchParams }: Props) {
           />
         </CardContent>
       </Card>
-      {page.items.length === 0 && !cursor ? (
+      {page.items.length === 0 && !query.cursor && !query.q ? (
         <EmptyState icon={KeyRound} title="No API keys yet">
           Create one above and paste it into your MCP client&apos;s configuration (see an MCP server&apos;s page for ready-made snippets).
         </EmptyState>
       ) : (
-        <div>
-          <Table>
-            <caption className="sr-only">API keys of {workspace.name}</caption>
-            <THead>
-              <tr>
-                <TH>Name</TH>
-                <TH>Key</TH>
-                {isAdmin && <TH>User</TH>}
-                <TH>Server</TH>
-                <TH>Issued by</TH>
-                <TH>Last used</TH>
-                <TH>Expires</TH>
-                <TH>Status</TH>
-                <TH className="text-right">Revoke</TH>
-              </tr>
-            </THead>
-            <TBody>
-              {page.items.map((k) => (
-                <tr key={k.id}>
-                  <TD className="font-medium">{k.name}</TD>
-                  <TD className="font-mono text-xs whitespace-nowrap">{k.prefix}…</TD>
-                  {isAdmin && <TD>{k.userId === userId ? "you" : (memberName.get(k.userId) ?? k.userId)}</TD>}
-                  <TD>{k.serverId ? (serverName.get(k.serverId) ?? "one server") : "all servers"}</TD>
-                  <TD>{issuedBy(k, userId)}</TD>
-                  <TD className="text-xs whitespace-nowrap">{k.lastUsedAt ? when(k.lastUsedAt) : "never"}</TD>
-                  <TD className="text-xs whitespace-nowrap">{k.expiresAt ? when(k.expiresAt) : "never"}</TD>
-                  <TD>{status(k)}</TD>
-                  <TD className="text-right">{!k.revokedAt && <RevokeApiKeyButton apiKey={{ id: k.id, name: k.name, prefix: k.prefix }} />}</TD>
-                </tr>
-              ))}
-            </TBody>
-          </Table>
-          <Pagination basePath={`/w/${workspace.id}/api-keys`} nextCursor={page.nextCursor} isFirstPage={!cursor} />
-        </div>
+        <DataTable
+          caption={`API keys of ${workspace.name}`}
+          columns={isAdmin ? COLUMNS : COLUMNS.filter((c) => c.id !== "user")}
+          rows={page.items.map((k): DataRow => ({
+            id: k.id,
+            label: `${k.name} (${k.prefix}…)`,
+            selectable: !k.revokedAt,
+            cells: {
+              name: <span className="font-medium">{k.name}</span>,
+              prefix: `${k.prefix}…`,
+              user: k.userId === userId ? "you" : (memberName.get(k.userId) ?? k.userId),
+              server: k.serverId ? (serverName.get(k.serverId) ?? "one server") : "all servers",
+              issuedBy: issuedBy(k, userId),
+              lastUsed: k.lastUsedAt ? when(k.lastUsedAt) : "never",
+              expires: k.expiresAt ? when(k.expiresAt) : "never",
+              status: status(k),
+              revoke: !k.revokedAt && <RevokeApiKeyButton apiKey={{ id: k.id, name: k.name, prefix: k.prefix }} />,
+            },
+          }))}
+          nextCursor={page.nextCursor}
+          searchLabel="Search keys by name or prefix"
+          bulk={{ verb: "Revoke", noun: "API key", endpoint: "/api/v1/api-keys/bulk-revoke", warning: "Clients using them stop working on their next request." }}
+        />
       )}
     </div>
   );

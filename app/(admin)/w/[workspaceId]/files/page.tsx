@@ -12,6 +12,8 @@ import { FileUploader } from "@/components/files/file-uploader";
 import { WorkspacePicker } from "@/components/files/workspace-picker";
 import { cursorParam, loadViewer, requireWorkspace } from "@/app/(admin)/_lib/context";
 import { listFiles } from "@/lib/files/files";
+import { FileQuery } from "@/lib/files/schemas";
+import { readListParams } from "@/app/(admin)/_lib/list-params";
 import { uploadLimits } from "@/lib/files/limits";
 
 export const metadata: Metadata = { title: "Files" };
@@ -35,11 +37,12 @@ export default async function WorkspaceFilesPage({ params, searchParams }: Props
   const tag = textParam(query.tag, 100);
   const mimeType = textParam(query.mimeType, 255);
   const cursor = cursorParam(query.cursor);
-  const page = await listFiles(caller, workspace.id, { tag, mimeType, cursor, limit: 25 });
+  const list = readListParams(FileQuery, query, 25);
+  const page = await listFiles(caller, workspace.id, { ...list, tag, mimeType, cursor });
   const basePath = `/w/${workspace.id}/files`;
-  const filters = { tag, mimeType };
+  const filters = { tag, mimeType, q: list.q || undefined, sort: list.sort, order: list.order };
   const tagHref = (t: string) => `${basePath}?${new URLSearchParams({ tag: t, ...(mimeType ? { mimeType } : {}) })}`;
-  const filtered = Boolean(tag || mimeType);
+  const filtered = Boolean(tag || mimeType || list.q);
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
@@ -58,7 +61,7 @@ export default async function WorkspaceFilesPage({ params, searchParams }: Props
         <h2 id="files-list-title" className="text-lg font-semibold">
           Files in {workspace.name}
         </h2>
-        <FileFilters action={basePath} tag={tag} mimeType={mimeType} seenTypes={[...new Set(page.items.map((f) => f.mimeType))]} />
+        <FileFilters action={basePath} q={list.q} sort={list.sort} order={list.order} tag={tag} mimeType={mimeType} seenTypes={[...new Set(page.items.map((f) => f.mimeType))]} />
         {page.items.length > 0 ? (
           <div>
             <FileWritesProvider writes={{ updateFile: updateFileAction, deleteFile: deleteFileAction }}>

@@ -4,10 +4,11 @@ import { Users } from "lucide-react";
 import { PageHeader } from "@/components/ui/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Pagination } from "@/components/ui/pagination";
-import { Table, TBody, TD, TH, THead } from "@/components/ui/table";
+import { type DataColumn, DataTable, type DataRow } from "@/components/lists/data-table";
 import { Badge } from "@/components/ui/badge";
-import { cursorParam, requireWorkspace } from "@/app/(admin)/_lib/context";
+import { requireWorkspace } from "@/app/(admin)/_lib/context";
+import { readListParams } from "@/app/(admin)/_lib/list-params";
+import { WorkspaceMemberListQuery } from "@/lib/workspaces/schemas";
 import { listWorkspaceMembers } from "@/lib/workspaces/members";
 import { listOrgMembers } from "@/lib/orgs/members";
 import { listRoles } from "@/lib/roles/roles";
@@ -18,11 +19,17 @@ export const metadata: Metadata = { title: "Workspace members" };
 
 type Props = { params: Promise<{ workspaceId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
+const COLUMNS: DataColumn[] = [
+  { id: "email", header: "Person", sortable: true },
+  { id: "role", header: "MCP role" },
+  { id: "remove", header: "Remove", className: "text-right" },
+];
+
 export default async function WorkspaceMembersPage({ params, searchParams }: Props) {
   const { workspace, org, caller } = await requireWorkspace((await params).workspaceId, { admin: true });
-  const cursor = cursorParam((await searchParams).cursor);
+  const query = readListParams(WorkspaceMemberListQuery, await searchParams);
   const [page, orgMembers, roles] = await Promise.all([
-    listWorkspaceMembers(caller, workspace.id, { cursor, limit: 50 }),
+    listWorkspaceMembers(caller, workspace.id, query),
     listOrgMembers(caller, org.id, { limit: 200 }),
     listRoles(caller, org.id, { limit: 200 }),
   ]);
@@ -42,46 +49,44 @@ export default async function WorkspaceMembersPage({ params, searchParams }: Pro
           </>
         }
       />
-      {page.items.length === 0 && !cursor ? (
+      {page.items.length === 0 && !query.cursor && !query.q ? (
         <EmptyState icon={Users} title="Nobody works in this workspace yet">
           Add organization members below. To invite someone new, add them on the organization&apos;s{" "}
           <Link className="underline" href={`/orgs/${org.id}/members`}>Members</Link> page first.
         </EmptyState>
       ) : (
-        <div>
-          <Table>
-            <caption className="sr-only">Members of {workspace.name}</caption>
-            <THead>
-              <tr>
-                <TH>Person</TH>
-                <TH>MCP role</TH>
-                <TH className="text-right">Remove</TH>
-              </tr>
-            </THead>
-            <TBody>
-              {page.items.map((m) => {
-                const label = m.name ?? m.email;
-                const orgRole = orgRoleOf.get(m.userId);
-                return (
-                  <tr key={m.id}>
-                    <TD>
-                      <span className="font-medium">{label}</span>
-                      {m.name && <span className="block text-xs text-zinc-500 dark:text-zinc-400">{m.email}</span>}
-                      {orgRole && orgRole !== "member" && <Badge className="mt-1">org {orgRole}: every tool</Badge>}
-                    </TD>
-                    <TD>
-                      <McpRoleSelect workspaceId={workspace.id} member={{ userId: m.userId, label, mcpRoleId: m.mcpRoleId }} roles={roleOptions} />
-                    </TD>
-                    <TD className="text-right">
-                      <RemoveWorkspaceMemberButton workspaceId={workspace.id} member={{ userId: m.userId, label }} />
-                    </TD>
-                  </tr>
-                );
-              })}
-            </TBody>
-          </Table>
-          <Pagination basePath={`/w/${workspace.id}/members`} nextCursor={page.nextCursor} isFirstPage={!cursor} />
-        </div>
+        <DataTable
+          caption={`Members of ${workspace.name}`}
+          columns={COLUMNS}
+          rows={page.items.map((m): DataRow => {
+            const label = m.name ?? m.email;
+            const orgRole = orgRoleOf.get(m.userId);
+            return {
+              id: m.userId,
+              label,
+              cells: {
+                email: (
+                  <>
+                    <span className="font-medium">{label}</span>
+                    {m.name && <span className="block text-xs text-zinc-500 dark:text-zinc-400">{m.email}</span>}
+                    {orgRole && orgRole !== "member" && <Badge className="mt-1">org {orgRole}: every tool</Badge>}
+                  </>
+                ),
+                role: <McpRoleSelect workspaceId={workspace.id} member={{ userId: m.userId, label, mcpRoleId: m.mcpRoleId }} roles={roleOptions} />,
+                remove: <RemoveWorkspaceMemberButton workspaceId={workspace.id} member={{ userId: m.userId, label }} />,
+              },
+            };
+          })}
+          nextCursor={page.nextCursor}
+          searchLabel="Search members by name or email"
+          bulk={{
+            verb: "Set MCP role of",
+            noun: "member",
+            endpoint: `/api/v1/workspaces/${workspace.id}/members/bulk-role`,
+            idsField: "userIds",
+            choice: { field: "mcpRoleId", label: "MCP role to give", options: [...roleOptions.map((r) => ({ value: r.id, label: r.name })), { value: "", label: "No role" }] },
+          }}
+        />
       )}
       <Card aria-labelledby="add-ws-member">
         <CardHeader>

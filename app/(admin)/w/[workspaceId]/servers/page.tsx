@@ -4,10 +4,11 @@ import { Server } from "lucide-react";
 import { PageHeader } from "@/components/ui/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Pagination } from "@/components/ui/pagination";
-import { Table, TBody, TD, TH, THead } from "@/components/ui/table";
-import { cursorParam, requestBaseUrl, requireWorkspace } from "@/app/(admin)/_lib/context";
+import { type DataColumn, DataTable, type DataRow } from "@/components/lists/data-table";
+import { requestBaseUrl, requireWorkspace } from "@/app/(admin)/_lib/context";
+import { readListParams } from "@/app/(admin)/_lib/list-params";
 import { listServers } from "@/lib/servers/servers";
+import { ServerListQuery } from "@/lib/servers/schemas";
 import { listConnectors } from "@/lib/connectors/connectors";
 import { NewServerForm } from "@/app/(admin)/w/[workspaceId]/servers/new-server-form";
 
@@ -15,18 +16,24 @@ export const metadata: Metadata = { title: "MCP servers" };
 
 type Props = { params: Promise<{ workspaceId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
+const COLUMNS: DataColumn[] = [
+  { id: "name", header: "Name", sortable: true },
+  { id: "endpoint", header: "Endpoint", wide: true, className: "font-mono text-xs break-all" },
+  { id: "connectors", header: "Connectors", className: "text-right tabular-nums" },
+];
+
 export default async function ServersPage({ params, searchParams }: Props) {
   const { workspace, org, caller } = await requireWorkspace((await params).workspaceId, { admin: true });
-  const cursor = cursorParam((await searchParams).cursor);
+  const query = readListParams(ServerListQuery, await searchParams);
   const [page, connectors] = await Promise.all([
-    listServers(caller, workspace.id, { cursor, limit: 50 }, await requestBaseUrl()),
+    listServers(caller, workspace.id, query, await requestBaseUrl()),
     listConnectors(caller, org.id, { limit: 200 }),
   ]);
   const options = connectors.items.map((c) => ({ id: c.id, name: c.name, type: c.type, toolCount: c.tools.length }));
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
       <PageHeader title="MCP servers" description={`Endpoints MCP clients connect to, in ${workspace.name}. Each publishes the tools of the connectors assigned to it.`} />
-      {page.items.length === 0 && !cursor ? (
+      {page.items.length === 0 && !query.cursor && !query.q ? (
         <EmptyState icon={Server} title="No MCP servers yet">
           {options.length === 0 ? (
             <>
@@ -37,32 +44,25 @@ export default async function ServersPage({ params, searchParams }: Props) {
           )}
         </EmptyState>
       ) : (
-        <div>
-          <Table>
-            <caption className="sr-only">MCP servers of {workspace.name}</caption>
-            <THead>
-              <tr>
-                <TH>Name</TH>
-                <TH>Endpoint</TH>
-                <TH className="text-right">Connectors</TH>
-              </tr>
-            </THead>
-            <TBody>
-              {page.items.map((s) => (
-                <tr key={s.id}>
-                  <TD>
-                    <Link className="font-medium underline-offset-2 hover:underline" href={`/w/${workspace.id}/servers/${s.id}`}>
-                      {s.name}
-                    </Link>
-                  </TD>
-                  <TD className="font-mono text-xs break-all">{s.url}</TD>
-                  <TD className="text-right tabular-nums">{s.connectorIds.length}</TD>
-                </tr>
-              ))}
-            </TBody>
-          </Table>
-          <Pagination basePath={`/w/${workspace.id}/servers`} nextCursor={page.nextCursor} isFirstPage={!cursor} />
-        </div>
+        <DataTable
+          caption={`MCP servers of ${workspace.name}`}
+          columns={COLUMNS}
+          rows={page.items.map((s): DataRow => ({
+            id: s.id,
+            label: s.name,
+            cells: {
+              name: (
+                <Link className="font-medium underline-offset-2 hover:underline" href={`/w/${workspace.id}/servers/${s.id}`}>
+                  {s.name}
+                </Link>
+              ),
+              endpoint: s.url,
+              connectors: s.connectorIds.length,
+            },
+          }))}
+          nextCursor={page.nextCursor}
+          searchLabel="Search servers"
+        />
       )}
       <Card aria-labelledby="new-server-title">
         <CardHeader>

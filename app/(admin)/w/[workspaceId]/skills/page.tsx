@@ -5,10 +5,11 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Pagination } from "@/components/ui/pagination";
-import { Table, TBody, TD, TH, THead } from "@/components/ui/table";
-import { cursorParam, requireWorkspace } from "@/app/(admin)/_lib/context";
+import { type DataColumn, DataTable, type DataRow } from "@/components/lists/data-table";
+import { requireWorkspace } from "@/app/(admin)/_lib/context";
+import { readListParams } from "@/app/(admin)/_lib/list-params";
 import { listSkills } from "@/lib/skills/skills";
+import { SkillListQuery } from "@/lib/skills/schemas";
 import { listConnectors } from "@/lib/connectors/connectors";
 import { AppliedSwitch } from "@/app/(admin)/w/[workspaceId]/skills/skill-controls";
 
@@ -16,10 +17,17 @@ export const metadata: Metadata = { title: "Skills" };
 
 type Props = { params: Promise<{ workspaceId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
+const COLUMNS: DataColumn[] = [
+  { id: "name", header: "Name", sortable: true },
+  { id: "scope", header: "Scope", wide: true },
+  { id: "status", header: "Status", wide: true },
+  { id: "applied", header: "Applied", className: "text-right" },
+];
+
 export default async function SkillsPage({ params, searchParams }: Props) {
   const { workspace, org, caller } = await requireWorkspace((await params).workspaceId, { admin: true });
-  const cursor = cursorParam((await searchParams).cursor);
-  const [page, connectors] = await Promise.all([listSkills(caller, workspace.id, { cursor, limit: 50 }), listConnectors(caller, org.id, { limit: 200 })]);
+  const query = readListParams(SkillListQuery, await searchParams);
+  const [page, connectors] = await Promise.all([listSkills(caller, workspace.id, query), listConnectors(caller, org.id, { limit: 200 })]);
   const connectorName = new Map(connectors.items.map((c) => [c.id, c.name]));
   const newButton = (
     <Button asChild>
@@ -36,41 +44,32 @@ export default async function SkillsPage({ params, searchParams }: Props) {
         description="Markdown guidance appended to the instructions of this workspace's MCP servers while applied. A skill scoped to a connector reaches only callers who can use that connector."
         actions={newButton}
       />
-      {page.items.length === 0 && !cursor ? (
+      {page.items.length === 0 && !query.cursor && !query.q ? (
         <EmptyState icon={BookOpen} title="No skills yet" action={newButton}>
           Write down how to do recurring tasks with your tools (e.g. &quot;To refund an order, first look up the customer…&quot;).
         </EmptyState>
       ) : (
-        <div>
-          <Table>
-            <caption className="sr-only">Skills of {workspace.name}</caption>
-            <THead>
-              <tr>
-                <TH>Name</TH>
-                <TH>Scope</TH>
-                <TH>Status</TH>
-                <TH className="text-right">Applied</TH>
-              </tr>
-            </THead>
-            <TBody>
-              {page.items.map((s) => (
-                <tr key={s.id}>
-                  <TD>
-                    <Link className="font-medium underline-offset-2 hover:underline" href={`/w/${workspace.id}/skills/${s.id}`}>
-                      {s.name}
-                    </Link>
-                  </TD>
-                  <TD>{s.connectorId ? <Badge tone="info">Connector: {connectorName.get(s.connectorId) ?? "unknown"}</Badge> : <Badge>Workspace</Badge>}</TD>
-                  <TD>{s.applied ? <Badge tone="success">Applied</Badge> : <Badge>Not applied</Badge>}</TD>
-                  <TD className="text-right">
-                    <AppliedSwitch skill={{ id: s.id, name: s.name, applied: s.applied }} />
-                  </TD>
-                </tr>
-              ))}
-            </TBody>
-          </Table>
-          <Pagination basePath={`/w/${workspace.id}/skills`} nextCursor={page.nextCursor} isFirstPage={!cursor} />
-        </div>
+        <DataTable
+          caption={`Skills of ${workspace.name}`}
+          columns={COLUMNS}
+          rows={page.items.map((s): DataRow => ({
+            id: s.id,
+            label: s.name,
+            cells: {
+              name: (
+                <Link className="font-medium underline-offset-2 hover:underline" href={`/w/${workspace.id}/skills/${s.id}`}>
+                  {s.name}
+                </Link>
+              ),
+              scope: s.connectorId ? <Badge tone="info">Connector: {connectorName.get(s.connectorId) ?? "unknown"}</Badge> : <Badge>Workspace</Badge>,
+              status: s.applied ? <Badge tone="success">Applied</Badge> : <Badge>Not applied</Badge>,
+              applied: <AppliedSwitch skill={{ id: s.id, name: s.name, applied: s.applied }} />,
+            },
+          }))}
+          nextCursor={page.nextCursor}
+          searchLabel="Search skills"
+          bulk={{ verb: "Delete", noun: "skill", endpoint: "/api/v1/skills/bulk-delete" }}
+        />
       )}
     </div>
   );
