@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { McpError } from "@modelcontextprotocol/sdk/types";
 import { Server as V1Server } from "@modelcontextprotocol/sdk/server";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types";
+import { CallToolRequestSchema, GetPromptRequestSchema, ListPromptsRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types";
 import { Server as V2Server, ProtocolError, createMcpHandler, inputRequired } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { isInitialize, recorded, type RecordedUpstream } from "@/tests/helpers/runtime-upstreams";
@@ -47,8 +47,16 @@ async function waitForCancel(state: FlightUpstream, signal: AbortSignal) {
 }
 
 function newV1Server(state: FlightUpstream): V1Server {
-  const server = new V1Server({ name: "v1-flight", version: "1.0.0" }, { capabilities: { tools: {}, logging: {} } });
+  const server = new V1Server({ name: "v1-flight", version: "1.0.0" }, { capabilities: { tools: {}, logging: {}, prompts: {} } });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: FLIGHT_TOOLS }));
+  // `leaky` answers a JSON-RPC error quoting the credential it was sent; `stall` waits 2 s.
+  server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: [{ name: "leaky" }, { name: "stall" }] }));
+  server.setRequestHandler(GetPromptRequestSchema, async (request, extra) => {
+    const auth = String(extra.requestInfo?.headers.authorization ?? "");
+    if (request.params.name === "stall") await sleep(2000);
+    else throw new McpError(-32099, `no prompt for ${auth}`, { echo: auth });
+    return { messages: [{ role: "user", content: { type: "text", text: "late" } }] };
+  });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const name = request.params.name;
     if (name === "progress") {

@@ -1,6 +1,7 @@
 import { ProtocolError, SdkError, type Client } from "@modelcontextprotocol/client";
 import type { Caller } from "@/lib/auth/caller";
 import { redactSecrets } from "@/lib/connectors/secret-headers";
+import { scrubbedRpcError } from "@/lib/connectors/runtime/upstream-rpc-error";
 import { loadUpstreamSettings } from "@/lib/connectors/runtime/connector-secrets";
 import type { UpstreamOwner } from "@/lib/connectors/runtime/types";
 import type { UpstreamConnection, UpstreamPool, UpstreamTarget } from "@/lib/connectors/runtime/upstream-pool";
@@ -13,7 +14,7 @@ import type { CallerView, SnapshotConnector } from "@/lib/mcp/visibility/snapsho
  * prompts/get, resources/read, resources/subscribe and unsubscribe, completion/complete —
  * over the caller's own pooled connection (one per workspace, user and connector, as tool
  * calls use). They are not tool executions, so failures stay JSON-RPC errors: an error the
- * upstream answered keeps its code and data (its message scrubbed of the connector's
+ * upstream answered keeps its code and data (message and data scrubbed of the connector's
  * secrets); an unreachable upstream is -32603.
  */
 
@@ -60,7 +61,11 @@ export async function requestUpstream<T>(request: UpstreamRequest<T>, pool: Upst
       });
     } catch (e) {
       if (!used) throw new ProtocolError(INTERNAL_ERROR, `The upstream MCP server could not be reached: ${describe(e, loaded)}`);
-      if (e instanceof ProtocolError) throw new ProtocolError(e.code, describe(e, used.headers), e.data);
+      if (e instanceof ProtocolError) {
+        // Message and data both: an upstream may quote the credential it was sent in either.
+        const scrubbed = scrubbedRpcError(e.code, e.message, e.data, used.headers);
+        throw new ProtocolError(scrubbed.code, scrubbed.message, scrubbed.data);
+      }
       // The upstream forgot our session (it restarted): nothing ran, so asking again is safe.
       const retry = attempt === 0 && lostSession(e, used);
       // A cancelled request says nothing about the connection; anything else may mean it died.
