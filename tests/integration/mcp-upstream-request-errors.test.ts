@@ -8,7 +8,8 @@ import { type RouteServer, startRouteServer } from "@/tests/helpers/route-server
 /**
  * Requests other than tools/call forwarded to an `mcp` connector's upstream (here prompts/get):
  * the upstream's JSON-RPC error reaches the client with the connector's secret redacted from
- * its data as well as its message.
+ * its data as well as its message, and a failure of that one request (a timeout) leaves the
+ * user's pooled upstream connection open.
  */
 
 let app: RouteServer;
@@ -39,4 +40,19 @@ describe.each([
     expect(error.message).toContain("no prompt for [redacted]");
     expect(JSON.stringify(error)).not.toContain(TOKEN);
   });
+});
+
+it("a prompts/get that times out keeps the user's pooled upstream connection", async () => {
+  vi.stubEnv("MCP_STATEFUL_SESSIONS", "true");
+  const s = await flightScenario(app.origin, v1.url);
+  const client = await v1Client(s.url, s.t.member.token);
+  await client.callTool({ name: "log", arguments: {} }); // opens the pooled connection
+  const opened = v1.initializes().length;
+  vi.stubEnv("UPSTREAM_CALL_TIMEOUT_MS", "300");
+  const error = await rpcError(client.getPrompt({ name: "stall" }));
+  expect(error.code).toBe(-32603);
+  vi.stubEnv("UPSTREAM_CALL_TIMEOUT_MS", "60000");
+  await client.callTool({ name: "log", arguments: {} });
+  await client.close();
+  expect(v1.initializes().length).toBe(opened); // no new upstream session was needed
 });

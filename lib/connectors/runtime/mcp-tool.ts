@@ -1,9 +1,9 @@
-import { CLIENT_CAPABILITIES_META_KEY, isInputRequiredResult, LOG_LEVEL_META_KEY, ProtocolError, SdkError, SdkErrorCode, type CallToolResult, type LoggingLevel } from "@modelcontextprotocol/client";
+import { CLIENT_CAPABILITIES_META_KEY, isInputRequiredResult, LOG_LEVEL_META_KEY, ProtocolError, SdkError, type CallToolResult, type LoggingLevel } from "@modelcontextprotocol/client";
 import { type CallFlight, runInFlight } from "@/lib/connectors/runtime/call-flight";
 import { redactSecrets } from "@/lib/connectors/secret-headers";
 import { loadUpstreamSettings } from "@/lib/connectors/runtime/connector-secrets";
 import { failed, type RuntimeAnswer } from "@/lib/connectors/runtime/outcome";
-import { scrubbedRpcError, UpstreamRpcError } from "@/lib/connectors/runtime/upstream-rpc-error";
+import { isCallScoped, scrubbedRpcError, UpstreamRpcError } from "@/lib/connectors/runtime/upstream-rpc-error";
 import type { ToolCallResult, UpstreamOwner } from "@/lib/connectors/runtime/types";
 import type { UpstreamConnection, UpstreamPool } from "@/lib/connectors/runtime/upstream-pool";
 import type { SnapshotConnector, SnapshotTool } from "@/lib/mcp/visibility/snapshot-types";
@@ -26,16 +26,6 @@ export interface McpToolCall {
   /** The calling client's side of the call: progress, log messages, client input. */
   flight?: CallFlight;
 }
-
-
-/** SDK errors about this one call, not about the connection. */
-const CALL_SCOPED: ReadonlySet<string> = new Set([
-  SdkErrorCode.InvalidResult,
-  SdkErrorCode.UnsupportedResultType,
-  SdkErrorCode.InputRequiredRoundsExceeded,
-  SdkErrorCode.CapabilityNotSupported,
-  SdkErrorCode.MethodNotSupportedByProtocolVersion,
-]);
 
 /** Runs one call; never throws. */
 export async function callMcpTool(call: McpToolCall, pool: UpstreamPool): Promise<RuntimeAnswer> {
@@ -74,7 +64,7 @@ export async function callMcpTool(call: McpToolCall, pool: UpstreamPool): Promis
         const rpcError = scrubbedRpcError(e.code, e.message, e.data, used.headers);
         return { ...failed(`The upstream MCP server answered with an error (${e.code}): ${scrubbed}`), outcome: "isError", rpcError };
       }
-      if (e instanceof SdkError && CALL_SCOPED.has(e.code)) return failed(`The upstream MCP server's answer could not be used: ${scrubbed}`);
+      if (isCallScoped(e)) return failed(`The upstream MCP server's answer could not be used: ${scrubbed}`);
       const retry = attempt === 0 && lostSession(e, used);
       pool.drop(used);
       if (retry) continue;

@@ -1,7 +1,7 @@
 import { ProtocolError, SdkError, type Client } from "@modelcontextprotocol/client";
 import type { Caller } from "@/lib/auth/caller";
 import { redactSecrets } from "@/lib/connectors/secret-headers";
-import { scrubbedRpcError } from "@/lib/connectors/runtime/upstream-rpc-error";
+import { isCallScoped, scrubbedRpcError } from "@/lib/connectors/runtime/upstream-rpc-error";
 import { loadUpstreamSettings } from "@/lib/connectors/runtime/connector-secrets";
 import type { UpstreamOwner } from "@/lib/connectors/runtime/types";
 import type { UpstreamConnection, UpstreamPool, UpstreamTarget } from "@/lib/connectors/runtime/upstream-pool";
@@ -66,6 +66,7 @@ export async function requestUpstream<T>(request: UpstreamRequest<T>, pool: Upst
         const scrubbed = scrubbedRpcError(e.code, e.message, e.data, used.headers);
         throw new ProtocolError(scrubbed.code, scrubbed.message, scrubbed.data);
       }
+      if (isCallScoped(e)) throw new ProtocolError(INTERNAL_ERROR, `The upstream MCP server's answer could not be used: ${describe(e, used.headers)}`);
       // The upstream forgot our session (it restarted): nothing ran, so asking again is safe.
       const retry = attempt === 0 && lostSession(e, used);
       // A cancelled request says nothing about the connection; anything else may mean it died.

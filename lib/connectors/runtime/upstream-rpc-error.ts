@@ -1,3 +1,4 @@
+import { SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import { redactSecrets } from "@/lib/connectors/secret-headers";
 
 /**
@@ -28,4 +29,20 @@ export function scrubbedRpcError(code: number, message: string, data: unknown, h
     scrubbed = undefined; // a redaction that broke the JSON: drop the data rather than leak it
   }
   return new UpstreamRpcError(code, text, scrubbed);
+}
+
+/** SDK errors about one request, not about the connection it went over. */
+const CALL_SCOPED: ReadonlySet<string> = new Set([
+  // The SDK cancels a request it stops waiting for; the connection itself answered nothing wrong.
+  SdkErrorCode.RequestTimeout,
+  SdkErrorCode.InvalidResult,
+  SdkErrorCode.UnsupportedResultType,
+  SdkErrorCode.InputRequiredRoundsExceeded,
+  SdkErrorCode.CapabilityNotSupported,
+  SdkErrorCode.MethodNotSupportedByProtocolVersion,
+]);
+
+/** True when `e` failed only this request: the pooled connection stays open for the next one. */
+export function isCallScoped(e: unknown): boolean {
+  return e instanceof SdkError && CALL_SCOPED.has(e.code);
 }
