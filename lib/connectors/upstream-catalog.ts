@@ -1,6 +1,7 @@
 import type { Client } from "@modelcontextprotocol/client";
 import { TOOL_NAME_PATTERN } from "@/lib/connectors/schemas";
 import { logger } from "@/lib/log";
+import { isReservedUri, isReservedUriTemplate } from "@/lib/resources/stored-resource-rules";
 
 /**
  * What an `mcp` connector's upstream offers besides tools, found by the same discovery and
@@ -56,7 +57,9 @@ type RequestOptions = { timeout: number; signal: AbortSignal };
 /**
  * Lists the upstream's prompts, resources and templates, each only when its capability is
  * declared. An upstream that declares a list and then fails it keeps its tools: the list is
- * logged and left empty (tools are what a connector is for; the rest is extra).
+ * logged and left empty (tools are what a connector is for; the rest is extra). Resources and
+ * templates in the platform's reserved `anythingmcp:` scheme are dropped (the catalog build
+ * drops them too, for catalogs stored before).
  */
 export async function discoverCatalog(client: Client, options: RequestOptions): Promise<UpstreamCatalog> {
   const caps = client.getServerCapabilities() ?? {};
@@ -68,8 +71,8 @@ export async function discoverCatalog(client: Client, options: RequestOptions): 
   ]);
   return {
     prompts: uniqueBy(prompts.filter((p) => TOOL_NAME_PATTERN.test(p.name)), (p) => p.name).map(toPrompt),
-    resources: uniqueBy(resources.filter((r) => typeof r.uri === "string" && r.uri.length <= MAX_URI), (r) => r.uri).map(toResource),
-    resourceTemplates: uniqueBy(resourceTemplates.filter((t) => typeof t.uriTemplate === "string" && t.uriTemplate.length <= MAX_URI), (t) => t.uriTemplate).map(toTemplate),
+    resources: uniqueBy(resources.filter((r) => typeof r.uri === "string" && r.uri.length <= MAX_URI && !isReservedUri(r.uri)), (r) => r.uri).map(toResource),
+    resourceTemplates: uniqueBy(resourceTemplates.filter((t) => typeof t.uriTemplate === "string" && t.uriTemplate.length <= MAX_URI && !isReservedUriTemplate(t.uriTemplate)), (t) => t.uriTemplate).map(toTemplate),
     subscribe: caps.resources?.subscribe === true,
     completions: caps.completions !== undefined,
   };

@@ -4,6 +4,7 @@ import type { CallerView, SnapshotConnector } from "@/lib/mcp/visibility/snapsho
 import { buildKnowledgeGraph } from "@/lib/knowledge-graph/derive-static-graph";
 import { renderGraphMarkdown } from "@/lib/knowledge-graph/render-graph-markdown";
 import { isServableStoredUri, storedResourceContent } from "@/lib/resources/stored-resource-content";
+import { isReservedUri, isReservedUriTemplate } from "@/lib/resources/stored-resource-rules";
 import { normalizeResourceUri } from "@/lib/resources/uri-normalization";
 
 /**
@@ -119,9 +120,15 @@ function storedEntries(connectors: SnapshotConnector[]): Entry[] {
   return entries;
 }
 
-/** The upstreams' own resources (issue 12 point 2), published beside the stored ones under the same rules. */
+/**
+ * The upstreams' own resources (issue 12 point 2), published beside the stored ones under the
+ * same rules. One in the reserved scheme is dropped, as a stored row is: otherwise an upstream
+ * could stand in for the platform's own resources, or withhold them by the duplicate rule.
+ */
 function upstreamEntries(connectors: SnapshotConnector[]): Entry[] {
-  return connectors.flatMap((c) => c.upstream.resources.map(({ uri, name, title, description, mimeType }) => ({ uri, name, title, description, mimeType, upstream: c })));
+  return connectors.flatMap((c) =>
+    c.upstream.resources.filter((r) => !isReservedUri(r.uri)).map(({ uri, name, title, description, mimeType }) => ({ uri, name, title, description, mimeType, upstream: c })),
+  );
 }
 
 interface TemplateEntry {
@@ -135,6 +142,7 @@ function uniqueTemplates(connectors: SnapshotConnector[], serverId: string): Tem
   const claims = new Map<string, TemplateEntry[]>();
   for (const c of connectors) {
     for (const t of c.upstream.resourceTemplates) {
+      if (isReservedUriTemplate(t.uriTemplate)) continue; // the platform's scheme, as for resources
       let template: UriTemplate;
       try {
         template = new UriTemplate(t.uriTemplate);
@@ -207,6 +215,8 @@ export function buildResourceCatalog(view: CallerView, instructions: string): Re
       return entry?.text ? { contents: [{ uri: entry.uri, mimeType: entry.mimeType!, text: entry.text() }] } : null;
     },
     upstreamOf(uri) {
+      // The reserved scheme is the platform's alone, whatever an upstream template would match.
+      if (isReservedUri(uri)) return null;
       const normalized = normalizeResourceUri(uri);
       const entry = byUri.get(normalized);
       if (entry) return entry.upstream ? { connector: entry.upstream, uri: entry.uri } : null;

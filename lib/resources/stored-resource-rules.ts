@@ -37,6 +37,11 @@ export function isReservedUri(uri: unknown): boolean {
   return typeof uri === "string" && uri.trimStart().toLowerCase().startsWith(`${RESERVED_SCHEME}:`);
 }
 
+/** True when the literal text before a URI template's first expression is in the reserved scheme. */
+export function isReservedUriTemplate(uriTemplate: unknown): boolean {
+  return typeof uriTemplate === "string" && isReservedUri(uriTemplate.split("{")[0]);
+}
+
 /** RFC 6838 §4.2 restricted-name. */
 const RESTRICTED_NAME = "[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}";
 const PLAIN_MIME_TYPE = new RegExp(`^${RESTRICTED_NAME}/${RESTRICTED_NAME}$`);
