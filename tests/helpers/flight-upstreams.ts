@@ -48,7 +48,8 @@ async function waitForCancel(state: FlightUpstream, signal: AbortSignal) {
 
 function newV1Server(state: FlightUpstream): V1Server {
   const server = new V1Server({ name: "v1-flight", version: "1.0.0" }, { capabilities: { tools: {}, logging: {}, prompts: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: FLIGHT_TOOLS }));
+  // `fallback` asks for sampling and, refused, answers without it (as a careful upstream does).
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...FLIGHT_TOOLS, { name: "fallback", inputSchema: object }] }));
   // `leaky` answers a JSON-RPC error quoting the credential it was sent; `stall` waits 2 s.
   server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: [{ name: "leaky" }, { name: "stall" }] }));
   server.setRequestHandler(GetPromptRequestSchema, async (request, extra) => {
@@ -73,6 +74,13 @@ function newV1Server(state: FlightUpstream): V1Server {
       return text({ logged: true });
     }
     if (name === "slow") return waitForCancel(state, extra.signal);
+    if (name === "fallback") {
+      const sampled = await extra.sendRequest(SAMPLE as never, LooseResult).then(
+        (answer) => ({ answer }),
+        (e: { code?: number }) => ({ fellBackAfter: e.code }),
+      );
+      return text(sampled);
+    }
     if (name === "rpc_error") {
       const auth = String(extra.requestInfo?.headers.authorization ?? "");
       throw new McpError(Number(request.params.arguments?.code ?? -32021), `needs sampling (you sent ${auth})`, { requiredCapabilities: { sampling: {} }, echo: auth });

@@ -139,6 +139,32 @@ describe("stateless 2025-era serving", () => {
       await client.close();
     }
   });
+
+  it("its capabilities are unknown: the upstream is refused with -32021 but the tool's fallback answer reaches the client", async () => {
+    vi.stubEnv("MCP_STATEFUL_SESSIONS", "false");
+    const s = await flightScenario(app.origin, v1.url);
+    const client = await connect("v1-session", s.url, s.t.member.token, { name: "ada" });
+    try {
+      expect(text(await client.call("fallback"))).toContain('\\"fellBackAfter\\":-32021');
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe("a client that declared its capabilities without sampling", () => {
+  it.each(["v1-session", "v2-modern"] as const)("%s gets -32021 even when the upstream's tool falls back", async (kind) => {
+    vi.stubEnv("MCP_STATEFUL_SESSIONS", kind === "v1-session" ? "true" : "false");
+    const s = await flightScenario(app.origin, v1.url);
+    const client = await connect(kind, s.url, s.t.member.token, { name: "ada" }, { roots: {} });
+    try {
+      const error = await rpcError(client.call("fallback"));
+      expect(error.code).toBe(-32021);
+      expect(JSON.stringify(error.data)).toContain("sampling");
+    } finally {
+      await client.close();
+    }
+  });
 });
 
 describe("a 2026-07-28 retry", () => {

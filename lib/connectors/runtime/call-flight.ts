@@ -24,9 +24,14 @@ export interface InputRequest {
 }
 
 export interface CallFlight {
-  /** The calling client's declared capabilities (initialize, or the request's own envelope on 2026-07-28). */
-  readonly clientCapabilities: ClientCapabilities;
-  /** The least severe log level the caller asked for; undefined: it did not ask (2026-07-28: send none). */
+  /**
+   * The calling client's declared capabilities (initialize, or the request's own envelope on
+   * 2026-07-28); undefined when they are unknown (a stateless 2025-era POST never carried an
+   * initialize, a call without a client): the upstream is then refused input with -32021 but
+   * the call keeps what the tool makes of that.
+   */
+  readonly clientCapabilities: ClientCapabilities | undefined;
+  /** The least severe log level the caller asked for; undefined: it did not ask, so no log messages are relayed. */
   readonly logLevel: LoggingLevel | undefined;
   /** Relays an upstream progress update (a no-op when the caller gave no progress token). */
   progress(update: { progress: number; total?: number; message?: string }): void;
@@ -56,6 +61,20 @@ export function currentFlight(): CallFlight | undefined {
   return flights.getStore();
 }
 
+/**
+ * The flight of a call no MCP client is behind (an admin trying a tool): its capabilities are
+ * unknown, so an upstream asking for input gets -32021 and the tool's own answer stands.
+ */
+export function callerlessFlight(): CallFlight {
+  return {
+    clientCapabilities: undefined,
+    logLevel: undefined,
+    progress: () => undefined,
+    log: () => undefined,
+    requestInput: () => Promise.reject(new Error("no client to ask")),
+  };
+}
+
 /** Runs `work` outside any flight: a connection opened by one call must not bind its GET stream to that call. */
 export function outsideFlights<T>(work: () => T): T {
   return flights.exit(work);
@@ -83,12 +102,17 @@ export function missingCapability(request: InputRequest, declared: ClientCapabil
   return null;
 }
 
-/** The -32021 error for `missing`, recorded on the flight so the caller's call fails with it too. */
+/**
+ * The -32021 error for `missing`. A caller that declared its capabilities and lacks this one
+ * has it recorded on the flight, so its call fails with it too; for a caller whose
+ * capabilities are unknown only the upstream is told (it may fall back), and the call keeps
+ * whatever the tool returns.
+ */
 export function refuseInput(flight: CallFlight, request: InputRequest, missing: Record<string, unknown>): MissingRequiredClientCapabilityError {
   const error = new MissingRequiredClientCapabilityError(
     { requiredCapabilities: missing },
     `The upstream MCP server asked for ${request.method}, which this client did not declare (missing capability: ${Object.keys(missing).join(", ")})`,
   );
-  flight.refused ??= error;
+  if (flight.clientCapabilities) flight.refused ??= error;
   return error;
 }

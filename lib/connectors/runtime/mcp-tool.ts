@@ -1,5 +1,5 @@
 import { CLIENT_CAPABILITIES_META_KEY, isInputRequiredResult, LOG_LEVEL_META_KEY, ProtocolError, SdkError, type CallToolResult, type LoggingLevel } from "@modelcontextprotocol/client";
-import { type CallFlight, runInFlight } from "@/lib/connectors/runtime/call-flight";
+import { type CallFlight, callerlessFlight, runInFlight } from "@/lib/connectors/runtime/call-flight";
 import { redactSecrets } from "@/lib/connectors/secret-headers";
 import { loadUpstreamSettings } from "@/lib/connectors/runtime/connector-secrets";
 import { failed, type RuntimeAnswer } from "@/lib/connectors/runtime/outcome";
@@ -82,13 +82,14 @@ async function sendCall(connection: UpstreamConnection, call: McpToolCall): Prom
   const { flight } = call;
   const modern = (connection.protocolVersion ?? "") >= "2026-07-28";
   if (flight && !modern) await forwardLogLevel(connection, flight.logLevel);
-  const meta = flight && modern ? { [CLIENT_CAPABILITIES_META_KEY]: flight.clientCapabilities, ...(flight.logLevel ? { [LOG_LEVEL_META_KEY]: flight.logLevel } : {}) } : undefined;
+  // Unknown capabilities (stateless 2025-era caller, no caller) are declared as none, so the upstream may fall back.
+  const meta = modern ? { [CLIENT_CAPABILITIES_META_KEY]: flight?.clientCapabilities ?? {}, ...(flight?.logLevel ? { [LOG_LEVEL_META_KEY]: flight.logLevel } : {}) } : undefined;
   // 2026-07-28 on both sides: the upstream's input_required is the caller's, keys and state as they are.
   const passThrough = !!flight?.passInputRequired && modern;
   // A requestState not ours (lib/mcp/serve/serve-tool-call.ts) can only be a 2026-07-28 upstream's.
   if (flight?.retry?.requestState !== undefined && !passThrough) throw new ProtocolError(-32602, "Invalid or expired requestState", { reason: "invalid_request_state" });
   const retry = passThrough ? flight?.retry : undefined;
-  return runInFlight(flight, () =>
+  return runInFlight(flight ?? callerlessFlight(), () =>
     connection.client.callTool(
       { name: call.tool.name, arguments: call.args, ...(meta ? { _meta: meta } : {}), ...(retry?.inputResponses ? { inputResponses: retry.inputResponses } : {}), ...(retry?.requestState !== undefined ? { requestState: retry.requestState } : {}) },
       {

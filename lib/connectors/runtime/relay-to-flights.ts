@@ -8,7 +8,7 @@ import { currentFlight, missingCapability, refuseInput } from "@/lib/connectors/
  * - `sampling/createMessage`, `elicitation/create`, `roots/list` — sent as 2025-era requests,
  *   or embedded in a 2026-07-28 `input_required` result, which the SDK client fulfils through
  *   these same handlers before it retries — go to the calling client, or are refused with
- *   -32021 when it did not declare the capability;
+ *   -32021 when it did not declare the capability (or its capabilities are unknown);
  * - `notifications/message` goes to the calling client's request stream.
  * Progress is the SDK's own `onprogress` of the call (lib/connectors/runtime/mcp-tool.ts).
  */
@@ -25,7 +25,7 @@ export function relayToFlights(client: Client): void {
       // Not read from a call's answer stream (the connection's GET stream): no call to ask for.
       if (!flight) throw new ProtocolError(INVALID_REQUEST, `${method} is only answered while a tool call is in flight on this connection`);
       const input = { method, params: (request.params ?? {}) as Record<string, unknown> };
-      const missing = missingCapability(input, flight.clientCapabilities);
+      const missing = missingCapability(input, flight.clientCapabilities ?? {});
       if (missing) throw refuseInput(flight, input, missing);
       return (await flight.requestInput(input)) as never;
     });

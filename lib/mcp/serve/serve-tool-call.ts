@@ -60,7 +60,7 @@ class ServedFlight implements CallFlight {
   constructor(
     public ctx: ServerContext,
     readonly modern: boolean,
-    readonly clientCapabilities: ClientCapabilities,
+    readonly clientCapabilities: ClientCapabilities | undefined,
     public logLevel: LoggingLevel | undefined,
   ) {
     this.passInputRequired = modern;
@@ -124,8 +124,9 @@ export async function serveToolCall(
   const modern = !!envelope;
   const flight = modern
     ? new ServedFlight(ctx, true, (envelope[CLIENT_CAPABILITIES_META_KEY] ?? {}) as ClientCapabilities, envelope[LOG_LEVEL_META_KEY] as LoggingLevel | undefined)
-    : // A 2025-era client that set no level gets every message (the SDK's own default).
-      new ServedFlight(ctx, false, legacy.clientCapabilities ?? {}, legacy.logLevel ?? "debug");
+    : // A 2025-era client that set no level gets every message (the SDK's own default);
+      // stateless serving saw no initialize, so its capabilities are unknown.
+      new ServedFlight(ctx, false, legacy.clientCapabilities, legacy.logLevel ?? "debug");
   flight.follow(ctx);
   if (modern && (ctx.mcpReq.inputResponses || ctx.mcpReq.requestState() !== undefined)) {
     const requestState = ctx.mcpReq.requestState();
