@@ -22,6 +22,8 @@ export const FLIGHT_TOOLS = ["progress", "log", "slow", "sample", "elicit", "roo
 export interface FlightUpstream extends RecordedUpstream {
   /** Calls of `slow` whose cancellation arrived (the upstream's abort signal fired). */
   cancelled: number;
+  /** v1: how logging/setLevel is answered — as the SDK does, with a JSON-RPC error, or after 2 s. */
+  setLevel?: "answer" | "refuse" | "stall";
 }
 
 const LooseResult = z.object({}).passthrough();
@@ -49,7 +51,7 @@ async function waitForCancel(state: FlightUpstream, signal: AbortSignal) {
 function newV1Server(state: FlightUpstream): V1Server {
   const server = new V1Server({ name: "v1-flight", version: "1.0.0" }, { capabilities: { tools: {}, logging: {}, prompts: {} } });
   // `fallback` asks for sampling and, refused, answers without it (as a careful upstream does).
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...FLIGHT_TOOLS, { name: "fallback", inputSchema: object }] }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...FLIGHT_TOOLS, ...["fallback", "leak"].map((name) => ({ name, inputSchema: object }))] }));
   // `leaky` answers a JSON-RPC error quoting the credential it was sent; `stall` waits 2 s.
   server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: [{ name: "leaky" }, { name: "stall" }] }));
   server.setRequestHandler(GetPromptRequestSchema, async (request, extra) => {
@@ -74,6 +76,15 @@ function newV1Server(state: FlightUpstream): V1Server {
       return text({ logged: true });
     }
     if (name === "slow") return waitForCancel(state, extra.signal);
+    if (name === "leak") {
+      // Progress, a log message and an input request, each quoting the credential it was sent.
+      const auth = String(extra.requestInfo?.headers.authorization ?? "");
+      const progressToken = extra._meta?.progressToken;
+      if (progressToken !== undefined) await extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: 1, message: `sent ${auth}` } });
+      await extra.sendNotification({ method: "notifications/message", params: { level: "error", logger: `up ${auth}`, data: { auth } } });
+      const answer = await extra.sendRequest({ ...ELICIT, params: { ...ELICIT.params, message: `Your name? (${auth})` } } as never, LooseResult);
+      return text({ answer });
+    }
     if (name === "fallback") {
       const sampled = await extra.sendRequest(SAMPLE as never, LooseResult).then(
         (answer) => ({ answer }),
@@ -98,6 +109,12 @@ export async function startV1FlightUpstream(): Promise<FlightUpstream> {
   const state = { cancelled: 0 } as FlightUpstream;
   const base = await recorded(async (req, res, body) => {
     const sid = req.headers["mcp-session-id"] as string | undefined;
+    const setLevel = [body].flat().find((m) => (m as { method?: string } | null)?.method === "logging/setLevel") as { id: number } | undefined;
+    if (setLevel && state.setLevel && state.setLevel !== "answer") {
+      if (state.setLevel === "stall") await sleep(2000);
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: setLevel.id, error: { code: -32603, message: "logging is broken here" } }));
+      return;
+    }
     let transport = sid ? sessions.get(sid) : undefined;
     if (!transport) {
       if (sid || !isInitialize(body)) {

@@ -72,8 +72,8 @@ describe.each(UPSTREAMS)("through %s", (_u, upstream) => {
       if (stateful === "true") await client.setLoggingLevel("warning");
       await client.callTool({ name: "log", arguments: {} });
       await client.close();
-      // A session's level filters (and was forwarded); without a session there is no level: everything comes.
-      expect(lines.map((l) => l.data)).toEqual(stateful === "true" ? ["an error line"] : ["a debug line", "an error line"]);
+      // A session's level filters (and was forwarded); without a session no level was set: nothing comes.
+      expect(lines.map((l) => l.data)).toEqual(stateful === "true" ? ["an error line"] : []);
     } else {
       const client = await v2Client(s.url, s.t.member.token);
       client.setNotificationHandler("notifications/message", (n) => void lines.push(n.params));
@@ -82,7 +82,7 @@ describe.each(UPSTREAMS)("through %s", (_u, upstream) => {
       await client.close();
       expect(lines.map((l) => l.data)).toEqual(["an error line"]);
     }
-    expect(lines.at(-1)).toMatchObject({ level: "error", logger: "up" });
+    if (lines.length > 0) expect(lines.at(-1)).toMatchObject({ level: "error", logger: "up" });
   });
 
   it.each(CLIENTS)("%s cancelling the call cancels the upstream's request", async (_c, sdk, stateful) => {

@@ -1,5 +1,7 @@
 import { CLIENT_CAPABILITIES_META_KEY, isInputRequiredResult, LOG_LEVEL_META_KEY, ProtocolError, SdkError, type CallToolResult, type LoggingLevel } from "@modelcontextprotocol/client";
 import { type CallFlight, callerlessFlight, runInFlight } from "@/lib/connectors/runtime/call-flight";
+import { scrubFlight, scrubJson } from "@/lib/connectors/runtime/scrub-flight";
+import { logger } from "@/lib/log";
 import { redactSecrets } from "@/lib/connectors/secret-headers";
 import { loadUpstreamSettings } from "@/lib/connectors/runtime/connector-secrets";
 import { failed, type RuntimeAnswer } from "@/lib/connectors/runtime/outcome";
@@ -53,7 +55,7 @@ export async function callMcpTool(call: McpToolCall, pool: UpstreamPool): Promis
     try {
       return await pool.use(call.owner, target, async (connection) => {
         used = connection;
-        return toAnswer(await sendCall(connection, call), call.flight);
+        return toAnswer(scrubInputRequired(await sendCall(connection, call), connection.headers), call.flight);
       });
     } catch (e) {
       if (!used) return failed(`The upstream MCP server could not be reached: ${describe(e, loaded)}`);
@@ -89,24 +91,41 @@ async function sendCall(connection: UpstreamConnection, call: McpToolCall): Prom
   // A requestState not ours (lib/mcp/serve/serve-tool-call.ts) can only be a 2026-07-28 upstream's.
   if (flight?.retry?.requestState !== undefined && !passThrough) throw new ProtocolError(-32602, "Invalid or expired requestState", { reason: "invalid_request_state" });
   const retry = passThrough ? flight?.retry : undefined;
-  return runInFlight(flight ?? callerlessFlight(), () =>
+  // What the upstream relays to the caller goes through the scrubbed view of its flight.
+  const relay = scrubFlight(flight ?? callerlessFlight(), connection.headers);
+  return runInFlight(relay, () =>
     connection.client.callTool(
       { name: call.tool.name, arguments: call.args, ...(meta ? { _meta: meta } : {}), ...(retry?.inputResponses ? { inputResponses: retry.inputResponses } : {}), ...(retry?.requestState !== undefined ? { requestState: retry.requestState } : {}) },
       {
         signal: call.signal,
         ...(passThrough ? { allowInputRequired: true } : {}),
         timeout: setting("UPSTREAM_CALL_TIMEOUT_MS"),
-        ...(flight ? { onprogress: (p: { progress: number; total?: number; message?: string }) => flight.progress(p), resetTimeoutOnProgress: true } : {}),
+        ...(flight ? { onprogress: (p: { progress: number; total?: number; message?: string }) => relay.progress(p), resetTimeoutOnProgress: true } : {}),
       },
     ),
   );
 }
 
-/** logging/setLevel on a 2025-era upstream that declares logging, when the caller's level differs from the last one sent. */
+/**
+ * logging/setLevel on a 2025-era upstream that declares logging, with the level the caller set
+ * (none: nothing is sent), when it differs from the last one tried. Best effort: an upstream
+ * that refuses it or does not answer is logged and remembered, and the tool call goes on.
+ */
 async function forwardLogLevel(connection: UpstreamConnection, level: LoggingLevel | undefined): Promise<void> {
   if (!level || connection.logLevel === level || !connection.client.getServerCapabilities()?.logging) return;
-  await connection.client.setLoggingLevel(level);
   connection.logLevel = level;
+  try {
+    await connection.client.setLoggingLevel(level, { timeout: setting("UPSTREAM_CALL_TIMEOUT_MS") });
+  } catch (e) {
+    logger.warn({ connection: connection.key, level, err: describe(e, connection.headers) }, "upstream refused logging/setLevel; the call goes on without it");
+  }
+}
+
+/** A 2026-07-28 upstream's input_required passed through: its input requests scrubbed, its requestState untouched (the upstream checks it). */
+function scrubInputRequired(result: CallToolResult, headers: Record<string, string>): CallToolResult {
+  if (!isInputRequiredResult(result)) return result;
+  const inputRequests = (result as { inputRequests?: unknown }).inputRequests;
+  return { ...result, inputRequests: scrubJson(inputRequests, headers) ?? {} } as CallToolResult;
 }
 
 function toAnswer(result: CallToolResult, flight?: CallFlight): RuntimeAnswer {

@@ -1,4 +1,5 @@
 import { SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
+import { scrubJson } from "@/lib/connectors/runtime/scrub-flight";
 import { redactSecrets } from "@/lib/connectors/secret-headers";
 
 /**
@@ -22,13 +23,8 @@ export class UpstreamRpcError extends Error {
 export function scrubbedRpcError(code: number, message: string, data: unknown, headers: Record<string, string>): UpstreamRpcError {
   const text = redactSecrets(message, headers).slice(0, 500);
   if (data === undefined) return new UpstreamRpcError(code, text);
-  let scrubbed: unknown;
-  try {
-    scrubbed = JSON.parse(redactSecrets(JSON.stringify(data), headers));
-  } catch {
-    scrubbed = undefined; // a redaction that broke the JSON: drop the data rather than leak it
-  }
-  return new UpstreamRpcError(code, text, scrubbed);
+  // A redaction that broke the JSON drops the data rather than leak it.
+  return new UpstreamRpcError(code, text, scrubJson(data, headers));
 }
 
 /** SDK errors about one request, not about the connection it went over. */

@@ -91,9 +91,10 @@ class ServedFlight implements CallFlight {
   }
 
   log(message: LoggingMessageNotificationParams): void {
-    // On 2026-07-28 a request without a log level asks for no log messages.
-    if (this.modern && !this.logLevel) return;
-    if (this.logLevel && LEVELS.indexOf(message.level) < LEVELS.indexOf(this.logLevel)) return;
+    // On 2026-07-28 a request without a log level asks for no log messages; on the 2025 era
+    // only a session that sent logging/setLevel gets them.
+    if (!this.logLevel) return;
+    if (LEVELS.indexOf(message.level) < LEVELS.indexOf(this.logLevel)) return;
     void this.ctx.mcpReq.notify({ method: "notifications/message", params: message }).catch(() => undefined);
   }
 
@@ -124,9 +125,8 @@ export async function serveToolCall(
   const modern = !!envelope;
   const flight = modern
     ? new ServedFlight(ctx, true, (envelope[CLIENT_CAPABILITIES_META_KEY] ?? {}) as ClientCapabilities, envelope[LOG_LEVEL_META_KEY] as LoggingLevel | undefined)
-    : // A 2025-era client that set no level gets every message (the SDK's own default);
-      // stateless serving saw no initialize, so its capabilities are unknown.
-      new ServedFlight(ctx, false, legacy.clientCapabilities, legacy.logLevel ?? "debug");
+    : // Stateless serving saw no initialize (capabilities unknown) and no logging/setLevel.
+      new ServedFlight(ctx, false, legacy.clientCapabilities, legacy.logLevel);
   flight.follow(ctx);
   if (modern && (ctx.mcpReq.inputResponses || ctx.mcpReq.requestState() !== undefined)) {
     const requestState = ctx.mcpReq.requestState();
