@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PromptListChangedNotificationSchema, ResourceUpdatedNotificationSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { Client as V2Client, StreamableHTTPClientTransport as V2Transport } from "@modelcontextprotocol/client";
+import { db } from "@/lib/db/client";
 import { api } from "@/tests/helpers/api";
 import { createTenant } from "@/tests/helpers/factories";
 import { connectV1 } from "@/tests/helpers/mcp-clients";
@@ -32,9 +33,9 @@ afterAll(async () => {
   await Promise.all([app.close(), upstream.close()]);
 });
 
-async function scenario() {
+async function scenario(to: ListUpstream = upstream) {
   const t = await createTenant();
-  const connector = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/connectors`, { name: "Memo", type: "mcp", config: { url: upstream.url } });
+  const connector = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/connectors`, { name: "Memo", type: "mcp", config: { url: to.url } });
   expect(connector.status, connector.text).toBe(201);
   const server = await api(t.admin.token).post(`/api/v1/workspaces/${t.workspace.id}/servers`, { name: "Live", connectorIds: [connector.body.id] });
   expect(server.status, server.text).toBe(201);
@@ -104,4 +105,29 @@ describe("a v1 (2025-era) upstream through the gateway", () => {
       await Promise.all([v1.close(), v2.close()]);
     }
   });
+
+  it("an upstream announcing list_changed 10 times in a second, nothing changed: at most 2 re-discoveries, no version bump, no audit row", async () => {
+    const own = await startV1ListUpstream(); // its own: list_changed reaches this connector only
+    const { t, url } = await scenario(own);
+    const v1 = await connectV1(url, t.member.token);
+    try {
+      await v1.client.getPrompt({ name: "greet", arguments: { who: "x" } }); // opens the pooled upstream connection
+      const version = async () => (await db().organization.findFirstOrThrow({ where: { id: t.org.id }, select: { configVersion: true } })).configVersion;
+      const reloads = () => db().auditEvent.count({ where: { orgId: t.org.id, action: "connector.reload" } });
+      const [before, versionBefore, reloadsBefore] = [own.toolLists, await version(), await reloads()];
+      for (let i = 0; i < 10; i++) {
+        await own.changed("tools");
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      // One now, and the coalesced last request once the interval (5 s) is over.
+      await vi.waitFor(() => expect(own.toolLists - before).toBe(2), { timeout: 10_000, interval: 100 });
+      await new Promise((r) => setTimeout(r, 500));
+      expect(own.toolLists - before).toBe(2);
+      expect(await version()).toBe(versionBefore);
+      expect(await reloads()).toBe(reloadsBefore);
+    } finally {
+      await v1.close();
+      await own.close();
+    }
+  }, 20_000);
 });
