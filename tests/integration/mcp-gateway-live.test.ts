@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PromptListChangedNotificationSchema, ResourceUpdatedNotificationSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { Client as V2Client, StreamableHTTPClientTransport as V2Transport } from "@modelcontextprotocol/client";
 import { db } from "@/lib/db/client";
+import { MAX_SUBSCRIPTIONS } from "@/lib/mcp/serve/build-server";
 import { api } from "@/tests/helpers/api";
 import { createTenant } from "@/tests/helpers/factories";
 import { connectV1 } from "@/tests/helpers/mcp-clients";
@@ -130,4 +131,36 @@ describe("a v1 (2025-era) upstream through the gateway", () => {
       await own.close();
     }
   }, 20_000);
+
+  it("two sessions of one member subscribing to one URI at once: one upstream subscription, both hear its update", async () => {
+    const own = await startV1ListUpstream();
+    const { t, url } = await scenario(own);
+    const [a, b] = await Promise.all([connectV1(url, t.member.token), connectV1(url, t.member.token)]);
+    const heard: string[] = [];
+    a.client.setNotificationHandler(ResourceUpdatedNotificationSchema, () => void heard.push("a"));
+    b.client.setNotificationHandler(ResourceUpdatedNotificationSchema, () => void heard.push("b"));
+    try {
+      await a.client.getPrompt({ name: "greet", arguments: { who: "x" } }); // one pooled upstream connection for both
+      await Promise.all([a.client.subscribeResource({ uri: "memo://note" }), b.client.subscribeResource({ uri: "memo://note" })]);
+      expect(own.subscribed).toEqual(["memo://note"]);
+      await own.updated("memo://note");
+      await vi.waitFor(() => expect(heard.sort()).toEqual(["a", "b"]), { timeout: 5000 });
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await own.close();
+    }
+  });
+
+  it(`a session holds at most ${MAX_SUBSCRIPTIONS} resource subscriptions: the next one is refused`, async () => {
+    const { t, url } = await scenario();
+    const client = await connectV1(url, t.member.token);
+    try {
+      for (let i = 0; i < MAX_SUBSCRIPTIONS; i++) await client.client.subscribeResource({ uri: `memo://items/cap-${i}` });
+      const refused = await client.client.subscribeResource({ uri: "memo://items/one-too-many" }).then(() => null, (e: { code?: number }) => e);
+      expect(refused?.code).toBe(-32600);
+      await client.client.subscribeResource({ uri: "memo://items/cap-0" }); // one it holds: still fine
+    } finally {
+      await client.close();
+    }
+  }, 30_000);
 });
