@@ -19,6 +19,8 @@ import { startV1ListUpstream, type ListUpstream } from "@/tests/helpers/v1-list-
 
 process.env.MCP_STATEFUL_SESSIONS = "true";
 process.env.MCP_RECONCILE_INTERVAL_MS = "100";
+// Pooled upstream connections idle for a second are dropped (read when the pool is created).
+process.env.UPSTREAM_IDLE_SEC = "1";
 
 let app: RouteServer;
 let upstream: ListUpstream;
@@ -31,6 +33,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   delete process.env.MCP_STATEFUL_SESSIONS;
+  delete process.env.UPSTREAM_IDLE_SEC;
   await Promise.all([app.close(), upstream.close()]);
 });
 
@@ -163,4 +166,21 @@ describe("a v1 (2025-era) upstream through the gateway", () => {
       await client.close();
     }
   }, 30_000);
+
+  it("a pooled upstream connection holding a subscription outlives the idle timeout: the update still arrives", async () => {
+    const own = await startV1ListUpstream();
+    const { t, url } = await scenario(own);
+    const client = await connectV1(url, t.member.token);
+    const updates: string[] = [];
+    client.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updates.push(n.params.uri));
+    try {
+      await client.client.subscribeResource({ uri: "memo://note" });
+      await new Promise((r) => setTimeout(r, 2_500)); // past the idle timeout (1 s), no request meanwhile
+      await own.updated("memo://note");
+      await vi.waitFor(() => expect(updates).toEqual(["memo://note"]), { timeout: 5000 });
+    } finally {
+      await client.close();
+      await own.close();
+    }
+  });
 });
