@@ -14,32 +14,48 @@ import { errorText, logger } from "@/lib/log";
 
 /** How long a burst of notifications is gathered before one re-discovery. */
 const COALESCE_MS = 200;
+/**
+ * The least time between two re-discoveries of one connector: an upstream announcing
+ * list_changed in a loop costs one re-discovery now and one (the last request's) later.
+ */
+export const MIN_REDISCOVERY_INTERVAL_MS = 5_000;
 
-const globalForRediscovery = globalThis as unknown as { switchboardRediscovery?: Map<string, { timer?: NodeJS.Timeout; running?: Promise<void>; again: boolean }> };
+interface Entry {
+  timer?: NodeJS.Timeout;
+  running?: Promise<void>;
+  again: boolean;
+  lastStart?: number;
+}
+
+const globalForRediscovery = globalThis as unknown as { switchboardRediscovery?: Map<string, Entry> };
 const pending = (globalForRediscovery.switchboardRediscovery ??= new Map());
 
-/** Re-discovers the connector shortly (once per burst; once more if asked while one runs). */
+/** Re-discovers the connector shortly (once per burst, at most once per interval; once more if asked while one runs). */
 export function rediscoverSoon(connectorId: string): void {
-  const entry = pending.get(connectorId) ?? { again: false };
+  const entry: Entry = pending.get(connectorId) ?? { again: false };
   pending.set(connectorId, entry);
   if (entry.running) {
     entry.again = true;
     return;
   }
-  clearTimeout(entry.timer);
-  entry.timer = setTimeout(() => void run(connectorId, entry), COALESCE_MS);
+  if (entry.timer) return; // already scheduled: this request joins it
+  const sinceLast = entry.lastStart === undefined ? Infinity : Date.now() - entry.lastStart;
+  entry.timer = setTimeout(() => void run(connectorId, entry), Math.max(COALESCE_MS, MIN_REDISCOVERY_INTERVAL_MS - sinceLast));
   entry.timer.unref();
 }
 
-async function run(connectorId: string, entry: { timer?: NodeJS.Timeout; running?: Promise<void>; again: boolean }): Promise<void> {
+async function run(connectorId: string, entry: Entry): Promise<void> {
   entry.timer = undefined;
   entry.again = false;
-  entry.running = withAnnouncedChanges(() => reloadConnector(INSTANCE_CALLER, connectorId)).then(
+  entry.lastStart = Date.now();
+  // Nothing changed upstream: no version bump, no audit row (an announcing loop stays quiet).
+  entry.running = withAnnouncedChanges(() => reloadConnector(INSTANCE_CALLER, connectorId, { skipUnchanged: true })).then(
     () => undefined,
     (e: unknown) => logger.warn({ err: errorText(e), connectorId }, "connector not re-discovered after its upstream's list_changed"),
   );
   await entry.running;
   entry.running = undefined;
   if (entry.again) rediscoverSoon(connectorId);
-  else pending.delete(connectorId);
+  // Kept for its lastStart until the interval is over, so the next burst still waits for it.
+  else setTimeout(() => pending.get(connectorId) === entry && !entry.timer && !entry.running && pending.delete(connectorId), MIN_REDISCOVERY_INTERVAL_MS).unref();
 }

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import type { Caller } from "@/lib/auth/caller";
 import { db } from "@/lib/db/client";
 import { AppError, NotFoundError, ValidationError } from "@/lib/errors";
@@ -14,8 +15,10 @@ import { queueRowWrite } from "@/lib/db/queue-row-writes";
 /**
  * Re-discovers the tools of an `mcp` connector from its upstream and replaces the stored set.
  * When the upstream cannot be reached the connector stays exactly as it was (503).
+ * `skipUnchanged`: when the tools and catalog found are those stored, nothing is written (no
+ * configuration version bump, no audit event) — the upstream's list_changed path.
  */
-export async function reloadConnector(caller: Caller, connectorId: string): Promise<ConnectorView> {
+export async function reloadConnector(caller: Caller, connectorId: string, opts: { skipUnchanged?: boolean } = {}): Promise<ConnectorView> {
   const connector = await db().connector.findFirst({
     where: managedConnectorWhere(caller, connectorId),
     select: { id: true, orgId: true, type: true, config: true, secretHeaders: true, protocolEra: true, transport: true },
@@ -32,13 +35,16 @@ export async function reloadConnector(caller: Caller, connectorId: string): Prom
     protocolEra: asProtocolEra(connector.protocolEra),
     transport: asTransportKind(connector.transport),
   });
-  return queueRowWrite("connectors", connectorId, () => storeDiscovery(caller, connector, discovery));
+  return queueRowWrite("connectors", connectorId, () => storeDiscovery(caller, connector, discovery, opts.skipUnchanged ?? false));
 }
 
-async function storeDiscovery(caller: Caller, connector: { id: string; orgId: string }, discovery: McpDiscovery): Promise<ConnectorView> {
+async function storeDiscovery(caller: Caller, connector: { id: string; orgId: string }, discovery: McpDiscovery, skipUnchanged: boolean): Promise<ConnectorView> {
   const connectorId = connector.id;
   return db().$transaction(async (tx) => {
     await lockManagedConnector(tx, caller, connectorId); // a concurrent tool-set write waits (or we wait for it)
+    if (skipUnchanged && (await storedMatches(tx, caller, connector, discovery))) {
+      return toConnectorView(await tx.connector.findFirstOrThrow({ where: managedConnectorWhere(caller, connectorId), select: connectorSelect }));
+    }
     const { count } = await tx.connector.updateMany({
       where: managedConnectorWhere(caller, connectorId),
       data: { protocolVersion: discovery.protocolVersion, upstreamCatalog: discovery.catalog as object },
@@ -59,6 +65,22 @@ async function storeDiscovery(caller: Caller, connector: { id: string; orgId: st
     );
     return toConnectorView(await tx.connector.findFirstOrThrow({ where: managedConnectorWhere(caller, connectorId), select: connectorSelect }));
   });
+}
+
+type Tx = Parameters<Parameters<ReturnType<typeof db>["$transaction"]>[0]>[0];
+
+/** Whether the stored tools, catalog and protocol version are what `discovery` found (as JSON: jsonb drops undefined). */
+async function storedMatches(tx: Tx, caller: Caller, connector: { id: string; orgId: string }, discovery: McpDiscovery): Promise<boolean> {
+  const stored = await tx.connector.findFirst({ where: managedConnectorWhere(caller, connector.id), select: { protocolVersion: true, upstreamCatalog: true } });
+  if (!stored) return false;
+  const tools = await tx.tool.findMany({
+    where: { connectorId: connector.id, orgId: connector.orgId },
+    orderBy: { position: "asc" },
+    select: { name: true, description: true, inputSchema: true, position: true },
+  });
+  const found = mcpToolRows(connector.orgId, discovery.tools).map(({ name, description, inputSchema, position }) => ({ name, description: description ?? "", inputSchema, position }));
+  const json = (v: unknown) => JSON.parse(JSON.stringify(v ?? null)) as unknown;
+  return stored.protocolVersion === discovery.protocolVersion && isDeepStrictEqual(json(stored.upstreamCatalog), json(discovery.catalog)) && isDeepStrictEqual(json(tools), json(found));
 }
 
 async function discoverOrUnavailable(upstream: McpUpstream): Promise<McpDiscovery> {

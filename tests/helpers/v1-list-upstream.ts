@@ -31,6 +31,8 @@ export interface ListUpstream {
   subscribed: string[];
   /** Completion requests received (their `ref`). */
   completions: unknown[];
+  /** tools/list requests received (each discovery of the connector sends one). */
+  toolLists: number;
   changed(kind: "tools" | "prompts" | "resources"): Promise<void>;
   updated(uri: string): Promise<void>;
   close(): Promise<void>;
@@ -45,6 +47,7 @@ export async function startV1ListUpstream(): Promise<ListUpstream> {
     resources: [{ uri: "memo://note", text: "the note" }],
     subscribed: [],
     completions: [],
+    toolLists: 0,
     changed: async (kind) => {
       for (const s of sessions.values()) await s.server.notification({ method: `notifications/${kind}/list_changed` }).catch(() => undefined);
     },
@@ -58,7 +61,7 @@ export async function startV1ListUpstream(): Promise<ListUpstream> {
       { name: "v1-list-upstream", version: "1.0.0" },
       { capabilities: { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { subscribe: true, listChanged: true }, completions: {} } },
     );
-    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: state.tools.map((name) => ({ name, inputSchema: { type: "object" as const } })) }));
+    server.setRequestHandler(ListToolsRequestSchema, () => (state.toolLists++, { tools: state.tools.map((name) => ({ name, inputSchema: { type: "object" as const } })) }));
     server.setRequestHandler(CallToolRequestSchema, (r) => ({ content: [{ type: "text", text: `called ${r.params.name}` }] }));
     server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: state.prompts.map((name) => ({ name, arguments: [{ name: "who", required: true }] })) }));
     server.setRequestHandler(GetPromptRequestSchema, (r) => ({ messages: [{ role: "user", content: { type: "text", text: `${r.params.name} ${r.params.arguments?.who}` } }] }));

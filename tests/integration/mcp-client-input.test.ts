@@ -3,6 +3,7 @@ import type { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.
 import type { Client as V2Client } from "@modelcontextprotocol/client";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { upstreamPool } from "@/lib/connectors/runtime/default-pool";
+import { heldCalls } from "@/lib/mcp/serve/serve-tool-call";
 import { type FlightUpstream, startV1FlightUpstream, startV2FlightUpstream } from "@/tests/helpers/flight-upstreams";
 import { flightScenario, v1Client, v2Client, v2LegacyClient } from "@/tests/helpers/flight-scenario";
 import { rpcError } from "@/tests/helpers/mcp-clients";
@@ -176,6 +177,25 @@ describe("a 2026-07-28 retry", () => {
         const error = await rpcError(client.request({ method: "tools/call", params: { name: "elicit", arguments: {}, requestState, inputResponses: {} } }));
         expect(error.code).toBe(-32602);
       }
+    } finally {
+      await client.close();
+    }
+  });
+
+  // A 2025-era upstream's request is held here (a 2026-07-28 upstream's input_required passes through as it is).
+  it("never sent after input_required: the held call expires and nothing of it remains", async () => {
+    vi.stubEnv("UPSTREAM_CALL_TIMEOUT_MS", "700");
+    const s = await flightScenario(app.origin, v1.url);
+    const client = await v2Client(s.url, s.t.member.token, ALL);
+    let asked = 0;
+    // The client is asked, and never answers (its retry never comes).
+    client.setRequestHandler("elicitation/create", () => (asked++, new Promise<never>(() => undefined)));
+    try {
+      void client.callTool({ name: "elicit", arguments: {} }).catch(() => undefined);
+      await vi.waitFor(() => expect(asked).toBe(1), { timeout: 5_000 });
+      expect(heldCalls().parked).toBe(1);
+      // The expiry rejects every unanswered ask: no held call, no input request left waiting.
+      await vi.waitFor(() => expect(heldCalls()).toEqual({ parked: 0, asks: 0 }), { timeout: 5_000, interval: 50 });
     } finally {
       await client.close();
     }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PromptListChangedNotificationSchema, ResourceUpdatedNotificationSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { Client as V2Client, StreamableHTTPClientTransport as V2Transport } from "@modelcontextprotocol/client";
+import { db } from "@/lib/db/client";
+import { MAX_SUBSCRIPTIONS } from "@/lib/mcp/serve/build-server";
 import { api } from "@/tests/helpers/api";
 import { createTenant } from "@/tests/helpers/factories";
 import { connectV1 } from "@/tests/helpers/mcp-clients";
@@ -17,6 +19,8 @@ import { startV1ListUpstream, type ListUpstream } from "@/tests/helpers/v1-list-
 
 process.env.MCP_STATEFUL_SESSIONS = "true";
 process.env.MCP_RECONCILE_INTERVAL_MS = "100";
+// Pooled upstream connections idle for a second are dropped (read when the pool is created).
+process.env.UPSTREAM_IDLE_SEC = "1";
 
 let app: RouteServer;
 let upstream: ListUpstream;
@@ -29,12 +33,13 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   delete process.env.MCP_STATEFUL_SESSIONS;
+  delete process.env.UPSTREAM_IDLE_SEC;
   await Promise.all([app.close(), upstream.close()]);
 });
 
-async function scenario() {
+async function scenario(to: ListUpstream = upstream) {
   const t = await createTenant();
-  const connector = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/connectors`, { name: "Memo", type: "mcp", config: { url: upstream.url } });
+  const connector = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/connectors`, { name: "Memo", type: "mcp", config: { url: to.url } });
   expect(connector.status, connector.text).toBe(201);
   const server = await api(t.admin.token).post(`/api/v1/workspaces/${t.workspace.id}/servers`, { name: "Live", connectorIds: [connector.body.id] });
   expect(server.status, server.text).toBe(201);
@@ -102,6 +107,80 @@ describe("a v1 (2025-era) upstream through the gateway", () => {
       upstream.prompts.splice(1);
       upstream.tools.splice(1);
       await Promise.all([v1.close(), v2.close()]);
+    }
+  });
+
+  it("an upstream announcing list_changed 10 times in a second, nothing changed: at most 2 re-discoveries, no version bump, no audit row", async () => {
+    const own = await startV1ListUpstream(); // its own: list_changed reaches this connector only
+    const { t, url } = await scenario(own);
+    const v1 = await connectV1(url, t.member.token);
+    try {
+      await v1.client.getPrompt({ name: "greet", arguments: { who: "x" } }); // opens the pooled upstream connection
+      const version = async () => (await db().organization.findFirstOrThrow({ where: { id: t.org.id }, select: { configVersion: true } })).configVersion;
+      const reloads = () => db().auditEvent.count({ where: { orgId: t.org.id, action: "connector.reload" } });
+      const [before, versionBefore, reloadsBefore] = [own.toolLists, await version(), await reloads()];
+      for (let i = 0; i < 10; i++) {
+        await own.changed("tools");
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      // One now, and the coalesced last request once the interval (5 s) is over.
+      await vi.waitFor(() => expect(own.toolLists - before).toBe(2), { timeout: 10_000, interval: 100 });
+      await new Promise((r) => setTimeout(r, 500));
+      expect(own.toolLists - before).toBe(2);
+      expect(await version()).toBe(versionBefore);
+      expect(await reloads()).toBe(reloadsBefore);
+    } finally {
+      await v1.close();
+      await own.close();
+    }
+  }, 20_000);
+
+  it("two sessions of one member subscribing to one URI at once: one upstream subscription, both hear its update", async () => {
+    const own = await startV1ListUpstream();
+    const { t, url } = await scenario(own);
+    const [a, b] = await Promise.all([connectV1(url, t.member.token), connectV1(url, t.member.token)]);
+    const heard: string[] = [];
+    a.client.setNotificationHandler(ResourceUpdatedNotificationSchema, () => void heard.push("a"));
+    b.client.setNotificationHandler(ResourceUpdatedNotificationSchema, () => void heard.push("b"));
+    try {
+      await a.client.getPrompt({ name: "greet", arguments: { who: "x" } }); // one pooled upstream connection for both
+      await Promise.all([a.client.subscribeResource({ uri: "memo://note" }), b.client.subscribeResource({ uri: "memo://note" })]);
+      expect(own.subscribed).toEqual(["memo://note"]);
+      await own.updated("memo://note");
+      await vi.waitFor(() => expect(heard.sort()).toEqual(["a", "b"]), { timeout: 5000 });
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await own.close();
+    }
+  });
+
+  it(`a session holds at most ${MAX_SUBSCRIPTIONS} resource subscriptions: the next one is refused`, async () => {
+    const { t, url } = await scenario();
+    const client = await connectV1(url, t.member.token);
+    try {
+      for (let i = 0; i < MAX_SUBSCRIPTIONS; i++) await client.client.subscribeResource({ uri: `memo://items/cap-${i}` });
+      const refused = await client.client.subscribeResource({ uri: "memo://items/one-too-many" }).then(() => null, (e: { code?: number }) => e);
+      expect(refused?.code).toBe(-32600);
+      await client.client.subscribeResource({ uri: "memo://items/cap-0" }); // one it holds: still fine
+    } finally {
+      await client.close();
+    }
+  }, 30_000);
+
+  it("a pooled upstream connection holding a subscription outlives the idle timeout: the update still arrives", async () => {
+    const own = await startV1ListUpstream();
+    const { t, url } = await scenario(own);
+    const client = await connectV1(url, t.member.token);
+    const updates: string[] = [];
+    client.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updates.push(n.params.uri));
+    try {
+      await client.client.subscribeResource({ uri: "memo://note" });
+      await new Promise((r) => setTimeout(r, 2_500)); // past the idle timeout (1 s), no request meanwhile
+      await own.updated("memo://note");
+      await vi.waitFor(() => expect(updates).toEqual(["memo://note"]), { timeout: 5000 });
+    } finally {
+      await client.close();
+      await own.close();
     }
   });
 });

@@ -38,7 +38,7 @@ export interface CallFlight {
   /** Relays an upstream `notifications/message`, filtered by the caller's level. */
   log(message: LoggingMessageNotificationParams): void;
   /** Asks the calling client for input and resolves with its answer (the bare result). */
-  requestInput(request: InputRequest): Promise<Record<string, unknown>>;
+  requestInput(request: InputRequest, signal?: AbortSignal): Promise<Record<string, unknown>>;
   /**
    * A 2026-07-28 caller: a 2026-07-28 upstream's `input_required` goes to it as it is (its keys
    * and requestState untouched), and `retry` is what the caller's retry carried back.

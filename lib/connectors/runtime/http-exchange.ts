@@ -1,6 +1,6 @@
 import http from "node:http";
 import https from "node:https";
-import type { Readable } from "node:stream";
+import { pipeline, type Readable } from "node:stream";
 import zlib from "node:zlib";
 
 /**
@@ -59,12 +59,14 @@ function send(request: ExchangeRequest): Promise<ExchangeResponse> {
     const req = (secure ? https : http).request(url, { method, headers, agent: secure ? agents.https : agents.http, signal });
     req.once("error", (e) => reject(Object.assign(e, { reusedSocket: req.reusedSocket })));
     req.once("response", (res) => {
+      const body = decoded(res);
       resolve({
         status: res.statusCode ?? 0,
         statusText: res.statusMessage ?? "",
         headers: res.headers,
-        body: decoded(res),
-        discard: () => res.resume(),
+        body,
+        // A compressed answer drained would only fill its decoder: close it instead.
+        discard: () => (body === res ? res.resume() : res.destroy()),
       });
     });
     req.end(body ?? undefined);
@@ -76,6 +78,7 @@ function decoded(res: http.IncomingMessage): Readable {
   const encoding = String(res.headers["content-encoding"] ?? "").trim().toLowerCase();
   const decoder = encoding === "gzip" || encoding === "x-gzip" ? zlib.createGunzip() : encoding === "deflate" ? zlib.createInflate() : encoding === "br" ? zlib.createBrotliDecompress() : null;
   if (!decoder) return res;
-  res.once("error", (e) => decoder.destroy(e));
-  return res.pipe(decoder);
+  // pipeline, not pipe: a decoder destroyed (answer too large) or failing (not decodable)
+  // destroys the answer and its socket too, instead of leaving it checked out half-read.
+  return pipeline(res, decoder, () => undefined);
 }

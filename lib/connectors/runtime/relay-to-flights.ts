@@ -20,14 +20,15 @@ const INVALID_REQUEST = -32600;
 export function relayToFlights(client: Client): void {
   client.registerCapabilities({ sampling: { tools: {} }, elicitation: { form: {}, url: {} }, roots: {} });
   for (const method of INPUT_METHODS) {
-    client.setRequestHandler(method, async (request) => {
+    client.setRequestHandler(method, async (request, ctx) => {
       const flight = currentFlight();
       // Not read from a call's answer stream (the connection's GET stream): no call to ask for.
       if (!flight) throw new ProtocolError(INVALID_REQUEST, `${method} is only answered while a tool call is in flight on this connection`);
       const input = { method, params: (request.params ?? {}) as Record<string, unknown> };
       const missing = missingCapability(input, flight.clientCapabilities ?? {});
       if (missing) throw refuseInput(flight, input, missing);
-      return (await flight.requestInput(input)) as never;
+      // The upstream's cancel of its own request rejects the ask (nothing left waiting on it).
+      return (await flight.requestInput(input, ctx.mcpReq.signal)) as never;
     });
   }
   client.setNotificationHandler("notifications/message", (notification) => {

@@ -68,6 +68,43 @@ export function readUpstreamResource(target: UpstreamResourceTarget): Promise<Re
   return requestUpstream({ ...target, work: (client, options) => client.readResource({ uri: target.uri }, { ...options, cacheMode: "bypass" }) });
 }
 
+/** The upstream subscribe in flight per (connection, URI): later subscribers wait for it, none starts another. */
+const subscribing = new WeakMap<Client, Map<string, Promise<void>>>();
+
+/** Whether the connection carries a subscription someone still listens to (it must not be dropped as idle). */
+export function holdsSubscriptions(client: Client): boolean {
+  for (const set of listeners.get(client)?.values() ?? []) if (set.size > 0) return true;
+  return false;
+}
+
+/**
+ * Adds `listener` before anything is awaited, so concurrent subscribes to one URI neither lose
+ * a listener nor open a second upstream subscription; the first one subscribes upstream.
+ */
+async function addListener(client: Client, uri: string, listener: Listener, options: { signal?: AbortSignal; timeout: number }): Promise<void> {
+  const byUri = listenersOf(client);
+  const set = byUri.get(uri) ?? new Set();
+  byUri.set(uri, set);
+  const first = set.size === 0 && !subscribing.get(client)?.has(uri);
+  set.add(listener);
+  const inFlight = subscribing.get(client) ?? new Map<string, Promise<void>>();
+  subscribing.set(client, inFlight);
+  if (first) {
+    const started = subscribeUpstream(client, uri, options);
+    inFlight.set(uri, started);
+    void started.then(
+      () => inFlight.get(uri) === started && inFlight.delete(uri),
+      () => inFlight.get(uri) === started && inFlight.delete(uri),
+    );
+  }
+  try {
+    await inFlight.get(uri);
+  } catch (e) {
+    set.delete(listener);
+    throw e;
+  }
+}
+
 /** Subscribes `listener` to the URI; resolves with the function that unsubscribes it. */
 export async function subscribeUpstreamResource(target: UpstreamResourceTarget, listener: Listener): Promise<() => Promise<void>> {
   let owner: Client | undefined;
@@ -75,11 +112,7 @@ export async function subscribeUpstreamResource(target: UpstreamResourceTarget, 
     ...target,
     work: async (client, options) => {
       owner = client;
-      const byUri = listenersOf(client);
-      const set = byUri.get(target.uri) ?? new Set();
-      if (set.size === 0) await subscribeUpstream(client, target.uri, options);
-      set.add(listener);
-      byUri.set(target.uri, set);
+      await addListener(client, target.uri, listener, options);
     },
   });
   return async () => {

@@ -13,6 +13,7 @@ import { relayToFlights } from "@/lib/connectors/runtime/relay-to-flights";
 import { attachHostResources, type HostResourcesHandlers } from "@/lib/host-resources/serve-on-connection";
 import { setting } from "@/lib/config/settings";
 import { listChangedHandlers } from "@/lib/connectors/runtime/list-changed-handlers";
+import { holdsSubscriptions } from "@/lib/connectors/runtime/resource-subscriptions";
 
 /**
  * Outbound MCP connections to upstream servers, one per (workspace, user, connector): a
@@ -196,7 +197,10 @@ export class UpstreamPool {
     }
     clearTimeout(connection.idleTimer);
     connection.idleTimer = setTimeout(() => {
-      if (connection.inFlight === 0) this.drop(connection);
+      if (connection.inFlight > 0) return;
+      // A live resource subscription is work in progress: dropping it would silence its listeners.
+      if (holdsSubscriptions(connection.client)) this.release(connection);
+      else this.drop(connection);
     }, this.idleMs);
     connection.idleTimer.unref();
   }

@@ -108,6 +108,10 @@ function serveResources(server: Server, resources: ResourceCatalog, parts: Serve
  * request's connection ends with its answer, so only sessions hear updates). The platform's
  * own and stored resources change only with the configuration: acknowledged, never updated.
  */
+/** Resource subscriptions one downstream connection (session) may hold at once. */
+export const MAX_SUBSCRIPTIONS = 100;
+const INVALID_REQUEST = -32600;
+
 function serveSubscriptions(server: Server, resources: ResourceCatalog, parts: ServerParts): void {
   const active = new Map<string, Promise<() => Promise<void>>>();
   server.setRequestHandler("resources/subscribe", async (request) => {
@@ -118,6 +122,8 @@ function serveSubscriptions(server: Server, resources: ResourceCatalog, parts: S
       return {};
     }
     if (!active.has(uri)) {
+      // Each one holds an upstream subscription (or stream) and a listener: bounded per connection.
+      if (active.size >= MAX_SUBSCRIPTIONS) throw new ProtocolError(INVALID_REQUEST, `At most ${MAX_SUBSCRIPTIONS} resource subscriptions per connection`, { limit: MAX_SUBSCRIPTIONS });
       const pending = parts.gateway().upstreamResources.subscribeTo(upstream.connector, upstream.uri, () => {
         void server.sendResourceUpdated({ uri }).catch(() => undefined);
       });

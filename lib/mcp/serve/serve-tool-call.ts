@@ -44,8 +44,15 @@ interface Parked {
   expiry: NodeJS.Timeout;
 }
 
-const globalForParked = globalThis as unknown as { switchboardParkedCalls?: Map<string, Parked> };
+const globalForParked = globalThis as unknown as { switchboardParkedCalls?: Map<string, Parked>; switchboardOpenAsks?: Set<Ask> };
 const parked = (globalForParked.switchboardParkedCalls ??= new Map());
+/** Every ask not yet answered or rejected, across calls: what a held call still keeps alive. */
+const openAsks = (globalForParked.switchboardOpenAsks ??= new Set());
+
+/** Held 2026-07-28 calls and their unanswered input requests (both empty once every call is over). */
+export function heldCalls(): { parked: number; asks: number } {
+  return { parked: parked.size, asks: openAsks.size };
+}
 
 class ServedFlight implements CallFlight {
   readonly controller = new AbortController();
@@ -98,10 +105,35 @@ class ServedFlight implements CallFlight {
     void this.ctx.mcpReq.notify({ method: "notifications/message", params: message }).catch(() => undefined);
   }
 
-  async requestInput(request: InputRequest): Promise<Record<string, unknown>> {
-    if (!this.modern) return (await this.ctx.mcpReq.send(request as never, { signal: this.controller.signal })) as Record<string, unknown>;
+  /**
+   * `signal`: the upstream's own cancellation of its request (the relay handler's). A held
+   * call that expires or is aborted rejects every ask it still has, so the upstream's
+   * request is answered (with an error) and nothing of the call stays behind.
+   */
+  async requestInput(request: InputRequest, signal?: AbortSignal): Promise<Record<string, unknown>> {
+    const signals = [this.controller.signal, signal].filter((s): s is AbortSignal => !!s);
+    if (!this.modern) return (await this.ctx.mcpReq.send(request as never, { signal: AbortSignal.any(signals) })) as Record<string, unknown>;
+    const gone = signals.find((s) => s.aborted);
+    if (gone) throw gone.reason;
+    const key = `input-${++this.count}`;
     return new Promise((resolve, reject) => {
-      this.asks.set(`input-${++this.count}`, { request, resolve, reject });
+      const settle = () => {
+        this.asks.delete(key);
+        openAsks.delete(ask);
+        signals.forEach((s) => s.removeEventListener("abort", onAbort));
+      };
+      const onAbort = (event: Event) => {
+        settle();
+        reject((event.target as AbortSignal).reason);
+      };
+      const ask: Ask = {
+        request,
+        resolve: (answer) => (settle(), resolve(answer)),
+        reject: (e) => (settle(), reject(e)),
+      };
+      for (const s of signals) s.addEventListener("abort", onAbort, { once: true });
+      this.asks.set(key, ask);
+      openAsks.add(ask);
       this.asked?.();
     });
   }
@@ -202,7 +234,6 @@ function resume(ctx: ServerContext): Parked | null {
   for (const [key, ask] of [...found.flight.asks]) {
     const answer = responses[key];
     if (answer === undefined || answer === null || typeof answer !== "object") continue; // asked again below
-    found.flight.asks.delete(key);
     ask.resolve(answer as Record<string, unknown>);
   }
   return found;
