@@ -39,7 +39,7 @@ export async function recordAuditEvent(caller: Caller, input: AuditInput, client
 }
 
 /** What the audit log shows the call came through: an API key, or an OAuth client ("via <name>"). */
-function viaOf(caller: Caller & { kind: "user" }): Record<string, string> | null {
+export function viaOf(caller: Caller & { kind: "user" }): Record<string, string> | null {
   if (caller.oauthClient) return { oauthClientId: caller.oauthClient.clientId, oauthClientName: caller.oauthClient.name };
   return caller.apiKey ? { apiKeyId: caller.apiKey.id } : null;
 }

@@ -3,7 +3,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/client";
 import { groupWrites } from "@/lib/db/group-writes";
 import { type Caller, describeCaller } from "@/lib/auth/caller";
-import type { AuditInput } from "@/lib/audit/record-audit-event";
+import { type AuditInput, viaOf } from "@/lib/audit/record-audit-event";
 
 /**
  * The two writes of every tool call's audit event, group-committed (lib/db/group-writes.ts):
@@ -71,8 +71,9 @@ const writers = (globalForRows.switchboardToolCallRows ??= {
 /** Inserts the event and resolves with its id once it is committed; rejects when it is not. */
 export function insertToolCallEvent(caller: Caller, input: AuditInput & { orgId: string }): Promise<string> {
   const { actorType, actorId } = describeCaller(caller);
-  const apiKeyId = caller.kind === "user" ? (caller.apiKey?.id ?? null) : null;
-  const data = apiKeyId ? { ...(input.data as Record<string, unknown>), apiKeyId } : input.data;
+  // The same "via" as every other audit event: the API key, or the OAuth client ("via <name>").
+  const via = caller.kind === "user" ? viaOf(caller) : null;
+  const data = via ? { ...(input.data as Record<string, unknown>), ...via } : input.data;
   const now = Date.now();
   return writers.inserts.write({
     id: newEventId(now),

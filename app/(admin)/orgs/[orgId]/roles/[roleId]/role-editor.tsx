@@ -56,7 +56,7 @@ export function RoleEditor({ orgId, role, connectors, promptConnectors, version:
       const result = await updateRoleAction(role.id, { name: parsed.data, tools, prompts }, version.current());
       version.track(result);
       if (!result.ok && result.fieldErrors?.name) setNameError(result.fieldErrors.name);
-      applyResult(result, { success: `Role saved (${plural(tools.length, "tool")}, ${plural(prompts.length, "prompt")})` });
+      applyResult(result, { success: `Role saved (${plural(tools.length, "tool")}${prompts.length ? `, ${plural(prompts.length, "prompt")}` : ""})` });
     });
   };
   return (
