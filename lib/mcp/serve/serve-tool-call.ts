@@ -100,8 +100,11 @@ class ServedFlight implements CallFlight {
   log(message: LoggingMessageNotificationParams): void {
     // On 2026-07-28 a request without a log level asks for no log messages; on the 2025 era
     // only a session that sent logging/setLevel gets them.
-    if (!this.logLevel) return;
-    if (LEVELS.indexOf(message.level) < LEVELS.indexOf(this.logLevel)) return;
+    // On 2026-07-28 a request without a log level asks for no log messages. A 2025-era client
+    // that set no level gets what the upstream sends at its own default (the SDK's default of
+    // relaying everything) — but no level is forwarded upstream for it (mcp-tool.ts).
+    if (!this.logLevel && this.modern) return;
+    if (this.logLevel && LEVELS.indexOf(message.level) < LEVELS.indexOf(this.logLevel)) return;
     void this.ctx.mcpReq.notify({ method: "notifications/message", params: message }).catch(() => undefined);
   }
 
