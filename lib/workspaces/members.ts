@@ -127,7 +127,7 @@ export async function removeWorkspaceMember(caller: Caller, workspaceId: string,
 /** Gives several workspace members one MCP role (null: none), each exactly as `updateWorkspaceMember`. */
 export async function setWorkspaceMembersRole(caller: Caller, workspaceId: string, userIds: string[], mcpRoleId: string | null): Promise<BulkResult> {
   // A workspace the caller does not manage is not found, as for one member (not a 200 of refusals).
-  const workspace = await db().workspace.findFirst({ where: { id: workspaceId, ...workspacesManagedBy(caller) }, select: { id: true } });
+  const workspace = await db().workspace.findFirst({ where: { id: workspaceId, AND: [workspacesManagedBy(caller)] }, select: { id: true } });
   if (!workspace) throw new NotFoundError("workspace");
   return runBulk(userIds, (userId) => updateWorkspaceMember(caller, workspaceId, userId, { mcpRoleId }));
 }
