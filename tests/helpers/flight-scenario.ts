@@ -4,6 +4,9 @@ import { Client as V2Client, StreamableHTTPClientTransport as V2Transport, type 
 import { expect } from "vitest";
 import { api } from "@/tests/helpers/api";
 import { createTenant, type Tenant } from "@/tests/helpers/factories";
+import { upstreamPool } from "@/lib/connectors/runtime/default-pool";
+import { type FlightUpstream, startV1FlightUpstream, startV2FlightUpstream } from "@/tests/helpers/flight-upstreams";
+import { type RouteServer, startRouteServer } from "@/tests/helpers/route-server";
 
 /**
  * A tenant whose admin put an upstream behind an `mcp` connector (with a secret header) on a
@@ -55,4 +58,22 @@ export async function v2LegacyClient(url: string, token: string, capabilities: C
   const client = new V2Client(INFO, { capabilities, versionNegotiation: { mode: "legacy" } });
   await client.connect(new V2Transport(new URL(url), auth(token)));
   return client;
+}
+
+/** The app on a real port and one upstream of each era (v1 SDK: 2025-era, v2 SDK: 2026-07-28). */
+export interface FlightSite {
+  app: RouteServer;
+  v1: FlightUpstream;
+  v2: FlightUpstream;
+}
+
+export async function startFlightSite(): Promise<FlightSite> {
+  const [app, v1, v2] = await Promise.all([startRouteServer(), startV1FlightUpstream(), startV2FlightUpstream()]);
+  return { app, v1, v2 };
+}
+
+/** Closes the pooled upstream connections first, so the upstreams stop without a live client. */
+export async function stopFlightSite(site: Partial<FlightSite>): Promise<void> {
+  await upstreamPool().closeAll();
+  await Promise.all([site.app?.close(), site.v1?.stop(), site.v2?.stop()]);
 }

@@ -3,6 +3,7 @@ import { expect } from "vitest";
 import { sessionCookieName } from "@/lib/auth/session-token";
 import { createSessionToken } from "@/lib/auth/sessions";
 import { clientRedirectOf } from "@/lib/oauth/consent";
+import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
 
 /**
  * The steps of an OAuth client against the authorization server over real HTTP (the MCP
@@ -18,6 +19,20 @@ export interface OauthSite {
 
 export async function loadSite(origin: string): Promise<OauthSite> {
   return { origin, metadata: await (await fetch(`${origin}/.well-known/oauth-authorization-server`)).json() };
+}
+
+/** The app on a real port with the authorization server on (PUBLIC_URL = its origin), and its metadata. */
+export async function startOauthSite(): Promise<{ app: RouteServer; site: OauthSite }> {
+  const app = await startRouteServer();
+  process.env.PUBLIC_URL = app.origin;
+  process.env.OAUTH_ENABLED = "true";
+  return { app, site: await loadSite(app.origin) };
+}
+
+export async function stopOauthSite(app: RouteServer | undefined): Promise<void> {
+  delete process.env.PUBLIC_URL;
+  delete process.env.OAUTH_ENABLED;
+  await app?.close();
 }
 
 /** The session cookie of a user of ours signed in to the admin console (one better-auth session). */

@@ -4,10 +4,10 @@ import type { Client as V2Client } from "@modelcontextprotocol/client";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { upstreamPool } from "@/lib/connectors/runtime/default-pool";
 import { heldCalls } from "@/lib/mcp/serve/serve-tool-call";
-import { type FlightUpstream, startV1FlightUpstream, startV2FlightUpstream } from "@/tests/helpers/flight-upstreams";
-import { flightScenario, v1Client, v2Client, v2LegacyClient } from "@/tests/helpers/flight-scenario";
+import type { FlightUpstream } from "@/tests/helpers/flight-upstreams";
+import { flightScenario, v1Client, v2Client, v2LegacyClient, startFlightSite, stopFlightSite } from "@/tests/helpers/flight-scenario";
 import { rpcError } from "@/tests/helpers/mcp-clients";
-import { type RouteServer, startRouteServer } from "@/tests/helpers/route-server";
+import type { RouteServer } from "@/tests/helpers/route-server";
 
 /**
  * Issue 12 point 4, "Client input, across eras": an upstream's sampling/createMessage,
@@ -22,13 +22,8 @@ import { type RouteServer, startRouteServer } from "@/tests/helpers/route-server
 let app: RouteServer;
 let v1: FlightUpstream;
 let v2: FlightUpstream;
-beforeAll(async () => {
-  [app, v1, v2] = await Promise.all([startRouteServer(), startV1FlightUpstream(), startV2FlightUpstream()]);
-});
-afterAll(async () => {
-  await upstreamPool().closeAll();
-  await Promise.all([app?.close(), v1?.stop(), v2?.stop()]);
-});
+beforeAll(async () => void ({ app, v1, v2 } = await startFlightSite()));
+afterAll(() => stopFlightSite({ app, v1, v2 }));
 afterEach(() => vi.unstubAllEnvs());
 
 const ALL = { sampling: {}, elicitation: {}, roots: {} };

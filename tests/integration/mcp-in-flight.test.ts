@@ -1,10 +1,9 @@
 import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { LOG_LEVEL_META_KEY } from "@modelcontextprotocol/client";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { upstreamPool } from "@/lib/connectors/runtime/default-pool";
-import { type FlightUpstream, startV1FlightUpstream, startV2FlightUpstream } from "@/tests/helpers/flight-upstreams";
-import { flightScenario, v1Client, v2Client } from "@/tests/helpers/flight-scenario";
-import { type RouteServer, startRouteServer } from "@/tests/helpers/route-server";
+import type { FlightUpstream } from "@/tests/helpers/flight-upstreams";
+import { flightScenario, v1Client, v2Client, startFlightSite, stopFlightSite } from "@/tests/helpers/flight-scenario";
+import type { RouteServer } from "@/tests/helpers/route-server";
 
 /**
  * Issue 12 point 3, "Notifications and requests in flight": progress relayed with the
@@ -16,13 +15,8 @@ import { type RouteServer, startRouteServer } from "@/tests/helpers/route-server
 let app: RouteServer;
 let v1: FlightUpstream;
 let v2: FlightUpstream;
-beforeAll(async () => {
-  [app, v1, v2] = await Promise.all([startRouteServer(), startV1FlightUpstream(), startV2FlightUpstream()]);
-});
-afterAll(async () => {
-  await upstreamPool().closeAll();
-  await Promise.all([app?.close(), v1?.stop(), v2?.stop()]);
-});
+beforeAll(async () => void ({ app, v1, v2 } = await startFlightSite()));
+afterAll(() => stopFlightSite({ app, v1, v2 }));
 afterEach(() => vi.unstubAllEnvs());
 
 const UPSTREAMS = [

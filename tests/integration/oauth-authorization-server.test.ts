@@ -5,8 +5,8 @@ import { clientRedirectOf, consentRequest } from "@/lib/oauth/consent";
 import { consentingUserId } from "@/lib/oauth/sign-in-bridge";
 import { api } from "@/tests/helpers/api";
 import { browserSessionOf, createHttpConnector, createMcpServer, createTenant, type Tenant } from "@/tests/helpers/factories";
-import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
-import { authorize, exchangeCode, loadSite, pkce, postForm, redirectOf as redirectAt, REDIRECT, registerClient, sessionCookieFor, type OauthSite } from "@/tests/helpers/oauth-flow";
+import type { RouteServer } from "@/tests/helpers/route-server";
+import { authorize, exchangeCode, pkce, postForm, redirectOf as redirectAt, REDIRECT, registerClient, sessionCookieFor, startOauthSite, stopOauthSite, type OauthSite } from "@/tests/helpers/oauth-flow";
 
 /**
  * Issue 13 points 2 and 5: better-auth 1.7.5's OAuth provider on our Prisma 7 client serves
@@ -20,17 +20,10 @@ let site: OauthSite;
 let metadata: Record<string, any>;
 
 beforeAll(async () => {
-  app = await startRouteServer();
-  process.env.PUBLIC_URL = app.origin;
-  process.env.OAUTH_ENABLED = "true";
-  site = await loadSite(app.origin);
+  ({ app, site } = await startOauthSite());
   metadata = site.metadata;
 });
-afterAll(async () => {
-  delete process.env.PUBLIC_URL;
-  delete process.env.OAUTH_ENABLED;
-  await app.close();
-});
+afterAll(() => stopOauthSite(app));
 
 const register = (body: Record<string, unknown>) => registerClient(site, body);
 const redirectOf = (res: Response) => redirectAt(site, res);

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { api } from "@/tests/helpers/api";
 import { createHttpConnector, createMcpServer, createTenant } from "@/tests/helpers/factories";
-import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
-import { authorizeUrl, loadSite, mcpRpc, pkce, postForm, publicClient, redirectOf, sessionCookieFor, tokensFor, toolNames, type OauthSite } from "@/tests/helpers/oauth-flow";
+import type { RouteServer } from "@/tests/helpers/route-server";
+import { authorizeUrl, mcpRpc, pkce, postForm, publicClient, redirectOf, sessionCookieFor, tokensFor, toolNames, startOauthSite, stopOauthSite, type OauthSite } from "@/tests/helpers/oauth-flow";
 
 /**
  * Issue 13 point 4: each person sees the apps they allowed and revokes them; org admins see and
@@ -14,17 +14,8 @@ import { authorizeUrl, loadSite, mcpRpc, pkce, postForm, publicClient, redirectO
 let app: RouteServer;
 let site: OauthSite;
 
-beforeAll(async () => {
-  app = await startRouteServer();
-  process.env.PUBLIC_URL = app.origin;
-  process.env.OAUTH_ENABLED = "true";
-  site = await loadSite(app.origin);
-});
-afterAll(async () => {
-  delete process.env.PUBLIC_URL;
-  delete process.env.OAUTH_ENABLED;
-  await app.close();
-});
+beforeAll(async () => void ({ app, site } = await startOauthSite()));
+afterAll(() => stopOauthSite(app));
 
 async function connected(label: string) {
   const t = await createTenant();

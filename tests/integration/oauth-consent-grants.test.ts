@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { consentRequest } from "@/lib/oauth/consent";
 import { createApiKeyFor, createHttpConnector, createMcpServer, createTenant, createWorkspace } from "@/tests/helpers/factories";
-import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
-import { authorizeUrl, decide, loadSite, mcpRpc, pkce, publicClient, redirectOf, sessionCookieFor, tokensFor, toolNames, type OauthSite } from "@/tests/helpers/oauth-flow";
+import type { RouteServer } from "@/tests/helpers/route-server";
+import { authorizeUrl, decide, mcpRpc, pkce, publicClient, redirectOf, sessionCookieFor, tokensFor, toolNames, startOauthSite, stopOauthSite, type OauthSite } from "@/tests/helpers/oauth-flow";
 
 /**
  * Issue 13 point 3: the consent page chooses what a client may reach, the choice is stored with
@@ -13,17 +13,8 @@ import { authorizeUrl, decide, loadSite, mcpRpc, pkce, publicClient, redirectOf,
 let app: RouteServer;
 let site: OauthSite;
 
-beforeAll(async () => {
-  app = await startRouteServer();
-  process.env.PUBLIC_URL = app.origin;
-  process.env.OAUTH_ENABLED = "true";
-  site = await loadSite(app.origin);
-});
-afterAll(async () => {
-  delete process.env.PUBLIC_URL;
-  delete process.env.OAUTH_ENABLED;
-  await app.close();
-});
+beforeAll(async () => void ({ app, site } = await startOauthSite()));
+afterAll(() => stopOauthSite(app));
 
 /** Authorize up to the consent page: its signed query. */
 async function toConsent(cookie: string, clientId: string, resource: string): Promise<URLSearchParams> {

@@ -5,8 +5,8 @@ import { db } from "@/lib/db/client";
 import { authorizationServer, issuerOrigin } from "@/lib/oauth/authorization-server";
 import { verifyMcpAccessToken } from "@/lib/oauth/mcp-access-token";
 import { createHttpConnector, createMcpServer, createTenant, createUser } from "@/tests/helpers/factories";
-import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
-import { authorizationCode, authorizeUrl, exchangeCode, loadSite, pkce, postForm, publicClient, REDIRECT, registerClient, sessionCookieFor, type OauthSite } from "@/tests/helpers/oauth-flow";
+import type { RouteServer } from "@/tests/helpers/route-server";
+import { authorizationCode, authorizeUrl, exchangeCode, pkce, postForm, publicClient, REDIRECT, registerClient, sessionCookieFor, startOauthSite, stopOauthSite, type OauthSite } from "@/tests/helpers/oauth-flow";
 
 /**
  * Issue 13's negative cases at the authorization server: each refused with the error its
@@ -16,17 +16,8 @@ import { authorizationCode, authorizeUrl, exchangeCode, loadSite, pkce, postForm
 let app: RouteServer;
 let site: OauthSite;
 
-beforeAll(async () => {
-  app = await startRouteServer();
-  process.env.PUBLIC_URL = app.origin;
-  process.env.OAUTH_ENABLED = "true";
-  site = await loadSite(app.origin);
-});
-afterAll(async () => {
-  delete process.env.PUBLIC_URL;
-  delete process.env.OAUTH_ENABLED;
-  await app.close();
-});
+beforeAll(async () => void ({ app, site } = await startOauthSite()));
+afterAll(() => stopOauthSite(app));
 
 async function signedInClient() {
   const t = await createTenant();
