@@ -37,12 +37,13 @@ export async function flightScenario(origin: string, upstreamUrl: string, t?: Te
   return { t: tenant, serverId: server.body.id, connectorId: connector.body.id, url: `${origin}/mcp/${server.body.id}` };
 }
 
-const auth = (token: string) => ({ requestInit: { headers: { authorization: `Bearer ${token}` } } });
+/** `fetch`: what the client's transport sends with (a test routing some POSTs elsewhere). */
+const auth = (token: string, fetch?: typeof globalThis.fetch) => ({ requestInit: { headers: { authorization: `Bearer ${token}` } }, ...(fetch ? { fetch } : {}) });
 
 /** A 2025-era client (v1 SDK, initialize) declaring `capabilities`. */
-export async function v1Client(url: string, token: string, capabilities: Record<string, unknown> = {}): Promise<V1Client> {
+export async function v1Client(url: string, token: string, capabilities: Record<string, unknown> = {}, fetch?: typeof globalThis.fetch): Promise<V1Client> {
   const client = new V1Client(INFO, { capabilities });
-  await client.connect(new V1Transport(new URL(url), auth(token)));
+  await client.connect(new V1Transport(new URL(url), auth(token, fetch)));
   return client;
 }
 
@@ -54,9 +55,9 @@ export async function v2Client(url: string, token: string, capabilities: ClientC
 }
 
 /** A 2025-era client of the v2 SDK (initialize), for the v2 client on the 2025 wire. */
-export async function v2LegacyClient(url: string, token: string, capabilities: ClientCapabilities = {}): Promise<V2Client> {
+export async function v2LegacyClient(url: string, token: string, capabilities: ClientCapabilities = {}, fetch?: typeof globalThis.fetch): Promise<V2Client> {
   const client = new V2Client(INFO, { capabilities, versionNegotiation: { mode: "legacy" } });
-  await client.connect(new V2Transport(new URL(url), auth(token)));
+  await client.connect(new V2Transport(new URL(url), auth(token, fetch)));
   return client;
 }
 

@@ -124,29 +124,7 @@ describe.each(UPSTREAMS)("%s", (_u, upstream) => {
   });
 });
 
-describe("stateless 2025-era serving", () => {
-  it("has no channel for server-to-client requests: a tool that needs client input gets -32021", async () => {
-    vi.stubEnv("MCP_STATEFUL_SESSIONS", "false");
-    const s = await flightScenario(app.origin, v1.url);
-    const client = await connect("v1-session", s.url, s.t.member.token, { name: "ada" });
-    try {
-      expect((await rpcError(client.call("elicit"))).code).toBe(-32021);
-    } finally {
-      await client.close();
-    }
-  });
-
-  it("its capabilities are unknown: the upstream is refused with -32021 but the tool's fallback answer reaches the client", async () => {
-    vi.stubEnv("MCP_STATEFUL_SESSIONS", "false");
-    const s = await flightScenario(app.origin, v1.url);
-    const client = await connect("v1-session", s.url, s.t.member.token, { name: "ada" });
-    try {
-      expect(text(await client.call("fallback"))).toContain('\\"fellBackAfter\\":-32021');
-    } finally {
-      await client.close();
-    }
-  });
-});
+// Stateless 2025-era serving: tests/integration/mcp-stateless-client-input.test.ts.
 
 describe("a client that declared its capabilities without sampling", () => {
   it.each(["v1-session", "v2-modern"] as const)("%s gets -32021 even when the upstream's tool falls back", async (kind) => {

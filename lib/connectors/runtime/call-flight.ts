@@ -27,10 +27,17 @@ export interface CallFlight {
   /**
    * The calling client's declared capabilities (initialize, or the request's own envelope on
    * 2026-07-28); undefined when they are unknown (a stateless 2025-era POST never carried an
-   * initialize, a call without a client): the upstream is then refused input with -32021 but
+   * initialize, a call without a client): the upstream is then refused input with -32021 (a
+   * stateless caller only once it has answered "Method not found", see `asksUndeclared`) but
    * the call keeps what the tool makes of that.
    */
   readonly clientCapabilities: ClientCapabilities | undefined;
+  /**
+   * Capabilities unknown, yet the client can be asked (stateless 2025-era serving, whose POST
+   * answers on its own stream): it is asked, and a client without a handler for the method
+   * answers -32601, which the upstream gets as -32021 (and may fall back).
+   */
+  readonly asksUndeclared?: boolean;
   /** The least severe log level the caller asked for; undefined: it did not ask, so no log messages are relayed. */
   readonly logLevel: LoggingLevel | undefined;
   /** Relays an upstream progress update (a no-op when the caller gave no progress token). */
@@ -48,6 +55,9 @@ export interface CallFlight {
   /** Set when the upstream asked for input the caller cannot give: the call then fails with this. */
   refused?: MissingRequiredClientCapabilityError;
 }
+
+/** The client input an upstream connection can relay: declared to every upstream (relay-to-flights.ts). */
+export const RELAYED_CAPABILITIES: ClientCapabilities = { sampling: { tools: {} }, elicitation: { form: {}, url: {} }, roots: {} };
 
 const flights = new AsyncLocalStorage<CallFlight>();
 

@@ -1,5 +1,5 @@
 import { CLIENT_CAPABILITIES_META_KEY, isInputRequiredResult, LOG_LEVEL_META_KEY, ProtocolError, SdkError, type CallToolResult, type LoggingLevel } from "@modelcontextprotocol/client";
-import { type CallFlight, callerlessFlight, runInFlight } from "@/lib/connectors/runtime/call-flight";
+import { type CallFlight, callerlessFlight, RELAYED_CAPABILITIES, runInFlight } from "@/lib/connectors/runtime/call-flight";
 import { scrubFlight, scrubJson } from "@/lib/connectors/runtime/scrub-flight";
 import { logger } from "@/lib/log";
 import { redactSecrets } from "@/lib/connectors/secret-headers";
@@ -84,8 +84,10 @@ async function sendCall(connection: UpstreamConnection, call: McpToolCall): Prom
   const { flight } = call;
   const modern = (connection.protocolVersion ?? "") >= "2026-07-28";
   if (flight && !modern) await forwardLogLevel(connection, flight.logLevel);
-  // Unknown capabilities (stateless 2025-era caller, no caller) are declared as none, so the upstream may fall back.
-  const meta = modern ? { [CLIENT_CAPABILITIES_META_KEY]: flight?.clientCapabilities ?? {}, ...(flight?.logLevel ? { [LOG_LEVEL_META_KEY]: flight.logLevel } : {}) } : undefined;
+  // Unknown capabilities (no caller) are declared as none, so the upstream may fall back; a
+  // stateless 2025-era caller can still be asked (it answers what it has no handler for with -32601).
+  const declared = flight?.clientCapabilities ?? (flight?.asksUndeclared ? RELAYED_CAPABILITIES : {});
+  const meta = modern ? { [CLIENT_CAPABILITIES_META_KEY]: declared, ...(flight?.logLevel ? { [LOG_LEVEL_META_KEY]: flight.logLevel } : {}) } : undefined;
   // 2026-07-28 on both sides: the upstream's input_required is the caller's, keys and state as they are.
   const passThrough = !!flight?.passInputRequired && modern;
   // A requestState not ours (lib/mcp/serve/serve-tool-call.ts) can only be a 2026-07-28 upstream's.

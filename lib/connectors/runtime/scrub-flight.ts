@@ -14,6 +14,9 @@ export function scrubFlight(flight: CallFlight, headers: Record<string, string>)
     get clientCapabilities() {
       return flight.clientCapabilities;
     },
+    get asksUndeclared() {
+      return flight.asksUndeclared;
+    },
     get logLevel() {
       return flight.logLevel;
     },
@@ -35,7 +38,7 @@ export function scrubFlight(flight: CallFlight, headers: Record<string, string>)
       const scrubbed = scrubJson(message, headers);
       if (scrubbed) flight.log(scrubbed);
     },
-    requestInput: (request: InputRequest) => flight.requestInput({ method: request.method, params: scrubJson(request.params ?? {}, headers) ?? {} }),
+    requestInput: (request: InputRequest, signal?: AbortSignal) => flight.requestInput({ method: request.method, params: scrubJson(request.params ?? {}, headers) ?? {} }, signal),
   };
 }
 

@@ -4,7 +4,7 @@ import { ToolCallNotAuditedError } from "@/lib/connectors/runtime/audit-call";
 import { InvalidToolArgumentsError } from "@/lib/connectors/runtime/check-argument-text";
 import { UpstreamRpcError } from "@/lib/connectors/runtime/upstream-rpc-error";
 import type { McpSurface, ToolSet } from "@/lib/mcp/surface/surface-types";
-import { flightSignal, serveToolCall } from "@/lib/mcp/serve/serve-tool-call";
+import { flightSignal, serveToolCall, type AskClient } from "@/lib/mcp/serve/serve-tool-call";
 
 /** What a surface offers besides tools and resources: upstream prompts and completions. */
 export type GatewayParts = Pick<McpSurface, "prompts" | "complete" | "completions" | "upstreamResources">;
@@ -29,6 +29,8 @@ export interface ServerParts {
   toolsListChanged: boolean;
   /** The 2025-era versions initialize may agree on (2025-era serving only; the SDK's own list otherwise). */
   protocolVersions?: string[];
+  /** Stateless 2025-era serving: how a call asks its client for input (sessions use the SDK's own requests). */
+  askClient?: AskClient;
 }
 
 /** JSON-RPC "Invalid params": an unknown tool, hidden or missing alike; arguments refused. */
@@ -68,7 +70,7 @@ export function buildServer(parts: ServerParts): Server {
   });
   server.setRequestHandler("tools/call", async (request, ctx) => {
     const { name } = request.params;
-    const legacy = { clientCapabilities: server.getClientCapabilities(), logLevel };
+    const legacy = { clientCapabilities: server.getClientCapabilities(), logLevel, askClient: parts.askClient };
     const args = request.params.arguments ?? {};
     const answer = await serveToolCall(ctx, (flight) => parts.tools().call(name, args, flightSignal(flight), flight), legacy).catch((e: unknown) => {
       throw refusal(e);

@@ -1,6 +1,8 @@
 import { buildServer, type ServerParts } from "@/lib/mcp/serve/build-server";
 import { LegacyHttpTransport } from "@/lib/mcp/serve/legacy-transport";
 import { jsonRpcErrorResponse, TRANSPORT_ERROR } from "@/lib/mcp/serve/responses";
+import { askStatelessClient, listenForAnswers, type SendOnStream } from "@/lib/mcp/serve/ask-stateless-client";
+import type { AskClient } from "@/lib/mcp/serve/serve-tool-call";
 
 /**
  * 2025-era traffic without sessions: each POST is answered by a fresh Server on a fresh
@@ -15,8 +17,12 @@ export async function serveLegacyStateless(request: Request, parts: ServerParts,
   if (request.method !== "POST") {
     return jsonRpcErrorResponse(405, TRANSPORT_ERROR, "Method not allowed.", { headers: { allow: "POST" } });
   }
-  const server = buildServer(parts);
+  listenForAnswers();
   const transport = new LegacyHttpTransport({ sessionIdGenerator: undefined, maxRequestBodySize: maxBodyBytes });
+  // A call asks its client on this POST's own answer stream; the answer may reach any instance.
+  const send: SendOnStream = (m, relatedRequestId) => transport.send(m, { relatedRequestId });
+  const askClient: AskClient | undefined = identity ? (related, input, signal) => askStatelessClient(send, related, identity, input, signal) : undefined;
+  const server = buildServer({ ...parts, ...(askClient ? { askClient } : {}) });
   await server.connect(transport);
   let closed = false;
   const teardown = () => {

@@ -22,6 +22,7 @@ import { preflightResponse, withCors } from "@/lib/mcp/serve/cors";
 import { untrustedHostOrOrigin } from "@/lib/mcp/serve/validate-origin";
 import { resolveSurface } from "@/lib/mcp/surface/resolve-surface";
 import { cancelRunningCall } from "@/lib/mcp/serve/serve-tool-call";
+import { deliverStatelessAnswer, isStatelessAnswer } from "@/lib/mcp/serve/ask-stateless-client";
 import { endSession, findSession, openSession, serveInSession, type SessionOwner } from "@/lib/mcp/serve/sessions";
 import type { McpEndpoint, McpSurface } from "@/lib/mcp/surface/surface-types";
 
@@ -87,6 +88,11 @@ async function serve(request: Request, endpoint: McpEndpoint): Promise<Response>
   // Stateless serving answers a call and its cancellation on different server instances.
   const cancelled = cancelledRequestId(message);
   if (cancelled !== undefined) cancelRunningCall(owner.identity, cancelled);
+  // A client's answer to a request a stateless call sent it: routed by its id, whatever instance asked.
+  if (isStatelessAnswer(message) && !request.headers.get("mcp-session-id")) {
+    await deliverStatelessAnswer(owner.identity, message);
+    return new Response(null, { status: 202 });
+  }
 
   const surface = await resolveSurface(endpoint, owner.caller);
   if (!surface) return nothingHere(request, owner);

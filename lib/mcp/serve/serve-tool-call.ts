@@ -8,6 +8,7 @@ import {
   type InputRequiredResult,
   type LoggingLevel,
   type LoggingMessageNotificationParams,
+  type RequestId,
   type ServerContext,
 } from "@modelcontextprotocol/server";
 import type { CallFlight, InputRequest } from "@/lib/connectors/runtime/call-flight";
@@ -17,8 +18,8 @@ import { setting } from "@/lib/config/settings";
 /**
  * One tools/call as the protocol layer serves it, with its flight (issue 12 points 3–4):
  * progress and log messages go to this request's stream; client input is asked for as the
- * caller's era allows — a 2025-era session gets server-to-client requests related to this
- * request; a 2026-07-28 client gets an `input_required` result, and the call (the upstream's
+ * caller's era allows — a 2025-era caller gets server-to-client requests related to this
+ * request (in a session through the SDK, stateless through `askClient`); a 2026-07-28 client gets an `input_required` result, and the call (the upstream's
  * request included) waits, parked under the `requestState` it was given, for the retry that
  * carries the answers. Parked calls live in this process: a retry reaching another instance
  * finds none and is refused like an expired state.
@@ -36,6 +37,19 @@ interface Ask {
 }
 
 type Settled = { result: ToolCallResult } | { error: unknown };
+
+/**
+ * Sends a server-to-client request related to the request `relatedRequestId` and resolves with
+ * the client's answer: stateless 2025-era serving's own route (lib/mcp/serve/ask-stateless-client.ts).
+ */
+export type AskClient = (relatedRequestId: RequestId, request: InputRequest, signal: AbortSignal) => Promise<Record<string, unknown>>;
+
+/** What a 2025-era call knows of its client: from the session, or nothing on a stateless POST. */
+export interface LegacyCaller {
+  clientCapabilities: ClientCapabilities | undefined;
+  logLevel: LoggingLevel | undefined;
+  askClient?: AskClient;
+}
 
 interface Parked {
   flight: ServedFlight;
@@ -62,6 +76,7 @@ class ServedFlight implements CallFlight {
   private unfollow?: () => void;
 
   readonly passInputRequired: boolean;
+  readonly asksUndeclared: boolean;
   retry?: { inputResponses?: Record<string, unknown>; requestState?: string };
 
   constructor(
@@ -69,8 +84,10 @@ class ServedFlight implements CallFlight {
     readonly modern: boolean,
     readonly clientCapabilities: ClientCapabilities | undefined,
     public logLevel: LoggingLevel | undefined,
+    private readonly askClient?: AskClient,
   ) {
     this.passInputRequired = modern;
+    this.asksUndeclared = !modern && !!askClient && !clientCapabilities;
   }
 
   /**
@@ -115,6 +132,7 @@ class ServedFlight implements CallFlight {
    */
   async requestInput(request: InputRequest, signal?: AbortSignal): Promise<Record<string, unknown>> {
     const signals = [this.controller.signal, signal].filter((s): s is AbortSignal => !!s);
+    if (this.askClient && !this.modern) return this.askClient(this.ctx.mcpReq.id, request, AbortSignal.any(signals));
     if (!this.modern) return (await this.ctx.mcpReq.send(request as never, { signal: AbortSignal.any(signals) })) as Record<string, unknown>;
     const gone = signals.find((s) => s.aborted);
     if (gone) throw gone.reason;
@@ -152,7 +170,7 @@ class ServedFlight implements CallFlight {
 export async function serveToolCall(
   ctx: ServerContext,
   start: (flight: ServedFlight) => Promise<ToolCallResult> | null,
-  legacy: { clientCapabilities: ClientCapabilities | undefined; logLevel: LoggingLevel | undefined },
+  legacy: LegacyCaller,
 ): Promise<ToolCallResult | InputRequiredResult | null> {
   const resumed = resume(ctx);
   if (resumed) return next(resumed.flight, resumed.settled, ctx);
@@ -161,7 +179,7 @@ export async function serveToolCall(
   const flight = modern
     ? new ServedFlight(ctx, true, (envelope[CLIENT_CAPABILITIES_META_KEY] ?? {}) as ClientCapabilities, envelope[LOG_LEVEL_META_KEY] as LoggingLevel | undefined)
     : // Stateless serving saw no initialize (capabilities unknown) and no logging/setLevel.
-      new ServedFlight(ctx, false, legacy.clientCapabilities, legacy.logLevel);
+      new ServedFlight(ctx, false, legacy.clientCapabilities, legacy.logLevel, legacy.askClient);
   flight.follow(ctx);
   if (modern && (ctx.mcpReq.inputResponses || ctx.mcpReq.requestState() !== undefined)) {
     const requestState = ctx.mcpReq.requestState();

@@ -1,0 +1,146 @@
+import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { openStatelessAsks } from "@/lib/mcp/serve/ask-stateless-client";
+import type { FlightUpstream } from "@/tests/helpers/flight-upstreams";
+import { flightScenario, startFlightSite, stopFlightSite, v1Client, v2LegacyClient } from "@/tests/helpers/flight-scenario";
+import { postRaw, rpcError } from "@/tests/helpers/mcp-clients";
+import type { RouteServer } from "@/tests/helpers/route-server";
+
+/**
+ * Issue 12 point 4 on the default serving (MCP_STATEFUL_SESSIONS off): a 2025-era client's
+ * POST gets no session, yet an upstream's sampling, elicitation and roots requests reach it on
+ * the tools/call POST's own SSE stream, and its answer — a JSON-RPC response POSTed with no
+ * session — goes back to the call by its id. Only the calling credential can answer.
+ */
+
+let app: RouteServer;
+let v1: FlightUpstream;
+let v2: FlightUpstream;
+beforeAll(async () => void ({ app, v1, v2 } = await startFlightSite()));
+afterAll(() => stopFlightSite({ app, v1, v2 }));
+beforeEach(() => {
+  vi.stubEnv("MCP_STATEFUL_SESSIONS", "false");
+  return () => vi.unstubAllEnvs();
+});
+
+const ALL = { sampling: {}, elicitation: {}, roots: {} };
+const text = (r: unknown) => JSON.stringify((r as { content?: unknown }).content);
+
+/** Every response the client got, to show that stateless serving issued no session. */
+function watchingFetch(sessionIds: string[], before?: (init: RequestInit | undefined) => Promise<void>): typeof fetch {
+  return async (input, init) => {
+    await before?.(init);
+    const response = await fetch(input, init);
+    const sid = response.headers.get("mcp-session-id");
+    if (sid) sessionIds.push(sid);
+    return response;
+  };
+}
+
+interface Caller {
+  call(name: string): Promise<unknown>;
+  asked: string[];
+  close(): Promise<void>;
+}
+
+/** A v1 or v2 SDK client on the 2025 wire answering as `name` what it declared. */
+async function connect(sdk: "v1" | "v2", url: string, token: string, name: string, declared: Record<string, unknown>, fetch?: typeof globalThis.fetch): Promise<Caller> {
+  const asked: string[] = [];
+  const sampled = () => (asked.push("sampling"), { role: "assistant" as const, content: { type: "text" as const, text: `4, says ${name}` }, model: "test-model" });
+  const elicited = () => (asked.push("elicitation"), { action: "accept" as const, content: { name } });
+  const rooted = () => (asked.push("roots"), { roots: [{ uri: `file:///home/${name}`, name }] });
+  if (sdk === "v1") {
+    const client = await v1Client(url, token, declared, fetch);
+    if (declared.sampling) client.setRequestHandler(CreateMessageRequestSchema, sampled);
+    if (declared.elicitation) client.setRequestHandler(ElicitRequestSchema, elicited);
+    if (declared.roots) client.setRequestHandler(ListRootsRequestSchema, rooted);
+    return { call: (tool) => client.callTool({ name: tool, arguments: {} }), asked, close: () => client.close() };
+  }
+  const client = await v2LegacyClient(url, token, declared, fetch);
+  if (declared.sampling) client.setRequestHandler("sampling/createMessage", sampled);
+  if (declared.elicitation) client.setRequestHandler("elicitation/create", elicited);
+  if (declared.roots) client.setRequestHandler("roots/list", rooted);
+  return { call: (tool) => client.callTool({ name: tool, arguments: {} }), asked, close: () => client.close() };
+}
+
+const UPSTREAMS = [
+  ["a 2025-era upstream (server-to-client requests)", () => v1],
+  ["a 2026-07-28 upstream (input_required)", () => v2],
+] as const;
+const SDKS = [
+  ["a v1 SDK client", "v1"],
+  ["a v2 SDK client on the 2025 wire", "v2"],
+] as const;
+
+describe.each(UPSTREAMS)("stateless serving, %s", (_u, upstream) => {
+  it.each(SDKS)("%s gets sampling, elicitation and roots on the call's stream; its answers reach the tool", async (_s, sdk) => {
+    const s = await flightScenario(app.origin, upstream().url);
+    const sessionIds: string[] = [];
+    const client = await connect(sdk, s.url, s.t.member.token, "ada", ALL, watchingFetch(sessionIds));
+    try {
+      expect(text(await client.call("sample"))).toContain("4, says ada");
+      expect(text(await client.call("elicit"))).toContain('\\"name\\":\\"ada\\"');
+      expect(text(await client.call("roots"))).toContain("file:///home/ada");
+      expect(client.asked).toEqual(["sampling", "elicitation", "roots"]);
+      expect(sessionIds).toEqual([]); // no session carried any of it
+      expect(openStatelessAsks()).toBe(0);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe("stateless serving, a client without the handler (it declared roots only)", () => {
+  it.each(SDKS)("%s: the upstream is refused with -32021 and its fallback answer reaches the client; a tool that needs the input fails with -32021", async (_s, sdk) => {
+    const s = await flightScenario(app.origin, v1.url);
+    const client = await connect(sdk, s.url, s.t.member.token, "ada", { roots: {} });
+    try {
+      expect(text(await client.call("fallback"))).toContain('\\"fellBackAfter\\":-32021');
+      const error = await rpcError(client.call("elicit"));
+      expect(error.code).toBe(-32021);
+      expect(text(await client.call("roots"))).toContain("file:///home/ada"); // what it declared still works
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe("stateless serving, the answer POST", () => {
+  it("from another credential is ignored (202, as an unknown id): the call takes the caller's own answer", async () => {
+    const s = await flightScenario(app.origin, v1.url);
+    const forged: number[] = [];
+    // Before the client's answer goes out, the admin's key POSTs its own answer under the same id.
+    const forge = async (init: RequestInit | undefined) => {
+      const message = typeof init?.body === "string" ? (JSON.parse(init.body) as { id?: unknown; result?: unknown }) : null;
+      if (!message || typeof message.id !== "string" || !("result" in message)) return;
+      const res = await postRaw(s.url, { jsonrpc: "2.0", id: message.id, result: { action: "accept", content: { name: "mallory" } } }, { authorization: `Bearer ${s.t.admin.token}`, "mcp-protocol-version": "2025-11-25" });
+      forged.push(res.status);
+    };
+    const client = await connect("v2", s.url, s.t.member.token, "ada", ALL, watchingFetch([], forge));
+    try {
+      const result = text(await client.call("elicit"));
+      expect(forged).toEqual([202]);
+      expect(result).toContain('\\"name\\":\\"ada\\"');
+      expect(result).not.toContain("mallory");
+    } finally {
+      await client.close();
+    }
+  });
+
+  it.each([
+    ["an unknown id", { jsonrpc: "2.0", id: "sbask_00000000-0000-0000-0000-000000000000", result: {} }],
+    ["an unknown id, as an error", { jsonrpc: "2.0", id: "sbask_nothing-asked", error: { code: -32601, message: "Method not found" } }],
+    ["an id the platform never mints", { jsonrpc: "2.0", id: 7, result: {} }],
+  ])("with %s is answered 202, as the SDK answers a response it cannot match", async (_n, message) => {
+    const s = await flightScenario(app.origin, v1.url);
+    const res = await postRaw(s.url, message, { authorization: `Bearer ${s.t.member.token}`, "mcp-protocol-version": "2025-11-25" });
+    expect(res.status).toBe(202);
+    expect(res.body).toBeNull();
+  });
+
+  it("without a credential is refused (401) before it is read", async () => {
+    const s = await flightScenario(app.origin, v1.url);
+    const res = await postRaw(s.url, { jsonrpc: "2.0", id: "sbask_x", result: {} });
+    expect(res.status).toBe(401);
+  });
+});
