@@ -127,6 +127,24 @@ describe("stateless serving, the answer POST", () => {
     }
   });
 
+  it("that never comes: the ask expires after UPSTREAM_CALL_TIMEOUT_MS, the call fails, and nothing of it stays behind", async () => {
+    vi.stubEnv("UPSTREAM_CALL_TIMEOUT_MS", "700");
+    const s = await flightScenario(app.origin, v1.url);
+    const client = await v2LegacyClient(s.url, s.t.member.token, { elicitation: {} });
+    let asked = 0;
+    client.setRequestHandler("elicitation/create", () => (asked++, new Promise<never>(() => undefined)));
+    try {
+      // The call's own timeout (an isError result) or the upstream's error: either way an answer, not a hang.
+      const outcome = client.callTool({ name: "elicit", arguments: {} }).then((r) => (r.isError ? "isError" : JSON.stringify(r)), (e: { code?: number }) => `error ${e.code}`);
+      await vi.waitFor(() => expect(openStatelessAsks()).toBe(1), { timeout: 5_000, interval: 20 });
+      expect(await outcome).toMatch(/^(isError|error -\d+)$/);
+      expect(asked).toBe(1);
+      expect(openStatelessAsks()).toBe(0);
+    } finally {
+      await client.close();
+    }
+  });
+
   it.each([
     ["an unknown id", { jsonrpc: "2.0", id: "sbask_00000000-0000-0000-0000-000000000000", result: {} }],
     ["an unknown id, as an error", { jsonrpc: "2.0", id: "sbask_nothing-asked", error: { code: -32601, message: "Method not found" } }],
