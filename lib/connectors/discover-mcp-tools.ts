@@ -65,7 +65,7 @@ export async function discoverMcpTools(upstream: McpUpstream, { timeoutMs = DEFA
     const work = (async () => {
       await client.connect(transport, { timeout: timeoutMs, signal: abort.signal });
       const { tools } = await client.listTools(undefined, { timeout: timeoutMs, signal: abort.signal, cacheMode: "bypass" });
-      const catalog = await discoverCatalog(client, { timeout: timeoutMs, signal: abort.signal });
+      const catalog = await discoverCatalog(client, { timeout: timeoutMs, signal: abort.signal }, upstream.url);
       return { protocolVersion: client.getNegotiatedProtocolVersion() ?? null, ...publishableTools(tools), catalog };
     })();
     work.catch(() => undefined); // the deadline may win the race; never leave a rejection unhandled

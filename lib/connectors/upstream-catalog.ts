@@ -1,6 +1,8 @@
 import type { Client } from "@modelcontextprotocol/client";
 import { TOOL_NAME_PATTERN } from "@/lib/connectors/schemas";
 import { logger } from "@/lib/log";
+import { setting } from "@/lib/config/settings";
+import { listUpstreamPages, type ListedPages } from "@/lib/connectors/list-upstream-pages";
 import { isReservedUri, isReservedUriTemplate } from "@/lib/resources/stored-resource-rules";
 
 /**
@@ -47,12 +49,14 @@ export interface UpstreamCatalog {
 
 export const EMPTY_CATALOG: UpstreamCatalog = { prompts: [], resources: [], resourceTemplates: [], subscribe: false, completions: false };
 
-/** Entries kept per list, as for tools; the rest are skipped. */
-const MAX_ENTRIES = 2000;
 const MAX_TEXT = 20_000;
 const MAX_URI = 2048;
 
 type RequestOptions = { timeout: number; signal: AbortSignal };
+
+type ListedPrompt = Parameters<typeof toPrompt>[0];
+type ListedResource = Parameters<typeof toResource>[0];
+type ListedTemplate = Parameters<typeof toTemplate>[0];
 
 /**
  * Lists the upstream's prompts, resources and templates, each only when its capability is
@@ -60,22 +64,51 @@ type RequestOptions = { timeout: number; signal: AbortSignal };
  * logged and left empty (tools are what a connector is for; the rest is extra). Resources and
  * templates in the platform's reserved `anythingmcp:` scheme are dropped (the catalog build
  * drops them too, for catalogs stored before).
+ *
+ * At most UPSTREAM_CATALOG_MAX_ENTRIES entries are kept in all (an upstream decides how many
+ * it lists; we decide how many we hold, store and publish): prompts first, then templates
+ * (each stands for many URIs), then resources, each in the upstream's order, so the same
+ * listing always keeps the same entries. What is dropped is logged once per discovery.
  */
-export async function discoverCatalog(client: Client, options: RequestOptions): Promise<UpstreamCatalog> {
+export async function discoverCatalog(client: Client, options: RequestOptions, upstreamUrl = ""): Promise<UpstreamCatalog> {
   const caps = client.getServerCapabilities() ?? {};
-  const request = { ...options, cacheMode: "bypass" as const };
-  const [prompts, resources, resourceTemplates] = await Promise.all([
-    caps.prompts ? orEmpty("prompts", () => client.listPrompts(undefined, request).then((r) => r.prompts)) : [],
-    caps.resources ? orEmpty("resources", () => client.listResources(undefined, request).then((r) => r.resources)) : [],
-    caps.resources ? orEmpty("resource templates", () => client.listResourceTemplates(undefined, request).then((r) => r.resourceTemplates)) : [],
+  const cap = setting("UPSTREAM_CATALOG_MAX_ENTRIES");
+  const none = { items: [], complete: true };
+  const uri = (value: unknown) => (typeof value === "string" && value.length <= MAX_URI ? value : null);
+  const [prompts, templates, resources] = await Promise.all([
+    caps.prompts ? orEmpty("prompts", () => listUpstreamPages<ListedPrompt>(client, "prompts/list", "prompts", (p) => (TOOL_NAME_PATTERN.test(p.name) ? p.name : null), cap, options)) : none,
+    caps.resources
+      ? orEmpty("resource templates", () => listUpstreamPages<ListedTemplate>(client, "resources/templates/list", "resourceTemplates", (t) => (uri(t.uriTemplate) !== null && !isReservedUriTemplate(t.uriTemplate) ? t.uriTemplate : null), cap, options))
+      : none,
+    caps.resources ? orEmpty("resources", () => listUpstreamPages<ListedResource>(client, "resources/list", "resources", (r) => (uri(r.uri) !== null && !isReservedUri(r.uri) ? r.uri : null), cap, options)) : none,
   ]);
+  const keptPrompts = prompts.items.slice(0, cap);
+  const keptTemplates = templates.items.slice(0, cap - keptPrompts.length);
+  const keptResources = resources.items.slice(0, cap - keptPrompts.length - keptTemplates.length);
+  const dropped = { prompts: prompts.items.length - keptPrompts.length, resourceTemplates: templates.items.length - keptTemplates.length, resources: resources.items.length - keptResources.length };
+  const unlisted = [prompts, templates, resources].some((l) => !l.complete);
+  if (unlisted || dropped.prompts + dropped.resourceTemplates + dropped.resources > 0) {
+    logger.warn(
+      { upstream: hostOf(upstreamUrl), cap, kept: { prompts: keptPrompts.length, resourceTemplates: keptTemplates.length, resources: keptResources.length }, dropped, morePagesNotFetched: unlisted },
+      `upstream MCP catalog capped at UPSTREAM_CATALOG_MAX_ENTRIES=${cap}: the entries past it are not stored or published`,
+    );
+  }
   return {
-    prompts: uniqueBy(prompts.filter((p) => TOOL_NAME_PATTERN.test(p.name)), (p) => p.name).map(toPrompt),
-    resources: uniqueBy(resources.filter((r) => typeof r.uri === "string" && r.uri.length <= MAX_URI && !isReservedUri(r.uri)), (r) => r.uri).map(toResource),
-    resourceTemplates: uniqueBy(resourceTemplates.filter((t) => typeof t.uriTemplate === "string" && t.uriTemplate.length <= MAX_URI && !isReservedUriTemplate(t.uriTemplate)), (t) => t.uriTemplate).map(toTemplate),
+    prompts: keptPrompts.map(toPrompt),
+    resources: keptResources.map(toResource),
+    resourceTemplates: keptTemplates.map(toTemplate),
     subscribe: caps.resources?.subscribe === true,
     completions: caps.completions !== undefined,
   };
+}
+
+/** The upstream's host for the log line (its url may carry a credential in its path or query). */
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).host;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The stored column as a catalog (rows written before it existed hold `{}`). */
@@ -90,19 +123,13 @@ export function asCatalog(value: unknown): UpstreamCatalog {
   };
 }
 
-async function orEmpty<T>(what: string, list: () => Promise<T[]>): Promise<T[]> {
+async function orEmpty<T>(what: string, list: () => Promise<ListedPages<T>>): Promise<ListedPages<T>> {
   try {
     return await list();
   } catch (e) {
     logger.warn({ err: e instanceof Error ? e.message.slice(0, 300) : String(e) }, `upstream MCP ${what} could not be listed; none are published`);
-    return [];
+    return { items: [], complete: true };
   }
-}
-
-function uniqueBy<T>(items: T[], key: (item: T) => string): T[] {
-  const seen = new Map<string, T>();
-  for (const item of items) if (!seen.has(key(item)) && seen.size < MAX_ENTRIES) seen.set(key(item), item);
-  return [...seen.values()];
 }
 
 const text = (value: unknown): string | undefined => (typeof value === "string" && value ? value.slice(0, MAX_TEXT) : undefined);

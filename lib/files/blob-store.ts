@@ -35,15 +35,8 @@ export interface ListedBlob {
   modifiedAt: Date;
 }
 
-/** The shape of every key `put` hands out (a UUID): nothing else is ever read or deleted. */
-export const BLOB_KEY = /^[0-9a-f-]{36}$/;
-
-export class BlobNotFoundError extends Error {
-  constructor(key: string) {
-    super(`No blob is stored under ${key}.`);
-    this.name = "BlobNotFoundError";
-  }
-}
+// The store implementations need these too: they live apart so that neither loads this module back.
+export { BLOB_KEY, BlobNotFoundError } from "@/lib/files/blob-contract";
 
 /** `<SWITCHBOARD_DATA_DIR or ./.data>/files`, or SWITCHBOARD_FILES_DIR when set (tests). */
 export function localFilesDir(): string {

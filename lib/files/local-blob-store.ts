@@ -4,7 +4,8 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { logger } from "@/lib/log";
-import { BLOB_KEY as KEY, type BlobStore, BlobNotFoundError, type ListedBlob, type StoredBlob } from "@/lib/files/blob-store";
+import { BLOB_KEY as KEY, BlobNotFoundError } from "@/lib/files/blob-contract";
+import type { BlobStore, ListedBlob, StoredBlob } from "@/lib/files/blob-store";
 import { MeasuringStream } from "@/lib/files/measure";
 
 /** A temp file not written to for this long belongs to an upload that died with its process. */

@@ -4,7 +4,8 @@ import { DeleteObjectCommand, GetObjectCommand, paginateListObjectsV2, S3Client 
 import { Upload } from "@aws-sdk/lib-storage";
 import { settingIn } from "@/lib/config/settings";
 import { logger } from "@/lib/log";
-import { BLOB_KEY, type BlobStore, BlobNotFoundError, type ListedBlob, type StoredBlob } from "@/lib/files/blob-store";
+import { BLOB_KEY, BlobNotFoundError } from "@/lib/files/blob-contract";
+import type { BlobStore, ListedBlob, StoredBlob } from "@/lib/files/blob-store";
 import { MeasuringStream } from "@/lib/files/measure";
 
 export interface S3Config {

@@ -24,6 +24,8 @@ export interface UpstreamOptions {
   era?: "modern" | "legacy";
   /** Listen on this port (to restart an upstream where its connector points); default any free one. */
   port?: number;
+  /** Generated prompts `<prefix>p<i>`, resources `gen://<prefix>r/<i>` and templates `gen://<prefix>t<i>/{id}`, made page by page (`pageSize` per page). */
+  catalog?: { prompts?: number; resources?: number; templates?: number; pageSize: number; prefix?: string };
 }
 
 export interface Upstream {
@@ -33,13 +35,17 @@ export interface Upstream {
   seenHeaders: Record<string, string>[];
   /** tools/list calls served (one per page). */
   listCalls: number;
+  /** Pages served of each generated catalog list (prompts/list, resources/list, resources/templates/list). */
+  catalogPages: Record<string, number>;
   close(): Promise<void>;
 }
 
 export async function startMcpUpstream(options: UpstreamOptions = {}): Promise<Upstream> {
-  const state: Upstream = { url: "", tools: options.tools ?? [], seenHeaders: [], listCalls: 0, close: async () => {} };
+  const state: Upstream = { url: "", tools: options.tools ?? [], seenHeaders: [], listCalls: 0, catalogPages: {}, close: async () => {} };
   const factory = () => {
-    const server = new Server({ name: "test-upstream", version: "1.0.0" }, { capabilities: { tools: {} } });
+    const catalog = options.catalog;
+    const server = new Server({ name: "test-upstream", version: "1.0.0" }, { capabilities: { tools: {}, ...(catalog ? { prompts: {}, resources: {} } : {}) } });
+    if (catalog) serveGeneratedCatalog(server, catalog, state.catalogPages);
     server.setRequestHandler("tools/list", (request) => {
       state.listCalls++;
       const size = options.pageSize ?? Math.max(1, state.tools.length);
@@ -88,6 +94,32 @@ export async function startMcpUpstream(options: UpstreamOptions = {}): Promise<U
       httpServer.close(() => resolve());
     });
   return state;
+}
+
+/** Lists of generated entries, each page made when asked for (an upstream listing 100,000 costs the test nothing up front). */
+function serveGeneratedCatalog(server: Server, catalog: NonNullable<UpstreamOptions["catalog"]>, pages: Record<string, number>): void {
+  const x = catalog.prefix ?? "";
+  const page = <T>(method: string, total: number, cursor: unknown, make: (i: number) => T) => {
+    pages[method] = (pages[method] ?? 0) + 1;
+    const start = Number(cursor ?? 0);
+    const end = Math.min(total, start + catalog.pageSize);
+    const items = Array.from({ length: Math.max(0, end - start) }, (_, k) => make(start + k));
+    return { items, ...(end < total ? { nextCursor: String(end) } : {}) };
+  };
+  server.setRequestHandler("prompts/list", (r) => {
+    const { items, ...rest } = page("prompts/list", catalog.prompts ?? 0, r.params?.cursor, (i) => ({ name: `${x}p${i}` }));
+    return { prompts: items, ...rest };
+  });
+  server.setRequestHandler("prompts/get", (r) => ({ messages: [{ role: "user" as const, content: { type: "text" as const, text: r.params.name } }] }));
+  server.setRequestHandler("resources/list", (r) => {
+    const { items, ...rest } = page("resources/list", catalog.resources ?? 0, r.params?.cursor, (i) => ({ uri: `gen://${x}r/${i}`, name: `r${i}` }));
+    return { resources: items, ...rest };
+  });
+  server.setRequestHandler("resources/templates/list", (r) => {
+    const { items, ...rest } = page("resources/templates/list", catalog.templates ?? 0, r.params?.cursor, (i) => ({ uriTemplate: `gen://${x}t${i}/{id}`, name: `t${i}` }));
+    return { resourceTemplates: items, ...rest };
+  });
+  server.setRequestHandler("resources/read", (r) => ({ contents: [{ uri: r.params.uri, text: r.params.uri }] }));
 }
 
 /** An http URL on 127.0.0.1 where nothing listens (the port was free a moment ago). */

@@ -1,11 +1,10 @@
-import { CLIENT_CAPABILITIES_META_KEY, isInputRequiredResult, LOG_LEVEL_META_KEY, ProtocolError, SdkError, type CallToolResult, type LoggingLevel } from "@modelcontextprotocol/client";
+import { CLIENT_CAPABILITIES_META_KEY, isInputRequiredResult, LOG_LEVEL_META_KEY, ProtocolError, type CallToolResult, type LoggingLevel } from "@modelcontextprotocol/client";
 import { type CallFlight, callerlessFlight, RELAYED_CAPABILITIES, runInFlight } from "@/lib/connectors/runtime/call-flight";
 import { scrubFlight, scrubJson } from "@/lib/connectors/runtime/scrub-flight";
 import { logger } from "@/lib/log";
-import { redactSecrets } from "@/lib/connectors/secret-headers";
-import { loadUpstreamSettings } from "@/lib/connectors/runtime/connector-secrets";
+import { describeUpstreamError, sendUpstream } from "@/lib/connectors/runtime/send-upstream";
 import { failed, type RuntimeAnswer } from "@/lib/connectors/runtime/outcome";
-import { isCallScoped, scrubbedRpcError, UpstreamRpcError } from "@/lib/connectors/runtime/upstream-rpc-error";
+import { UpstreamRpcError } from "@/lib/connectors/runtime/upstream-rpc-error";
 import type { ToolCallResult, UpstreamOwner } from "@/lib/connectors/runtime/types";
 import type { UpstreamConnection, UpstreamPool } from "@/lib/connectors/runtime/upstream-pool";
 import type { SnapshotConnector, SnapshotTool } from "@/lib/mcp/visibility/snapshot-types";
@@ -31,48 +30,24 @@ export interface McpToolCall {
 
 /** Runs one call; never throws. */
 export async function callMcpTool(call: McpToolCall, pool: UpstreamPool): Promise<RuntimeAnswer> {
-  const url = call.connector.config.url;
-  if (!url) return failed(`The tool "${call.tool.exposedName}" has no upstream MCP server configured.`);
-  // The headers a new connection is opened with: its failures are scrubbed of them too.
-  let loaded: Record<string, string> = {};
-  const target = {
-    url,
-    configVersion: call.configVersion,
-    loadSettings: async () => {
-      try {
-        const settings = await loadUpstreamSettings(call.connector.orgId, call.connector.id);
-        loaded = settings.headers;
-        return settings;
-      } catch {
-        throw new Error("the connector's credentials cannot be loaded; ask an admin to check the connector");
-      }
+  const sent = await sendUpstream(
+    {
+      owner: call.owner,
+      connector: call.connector,
+      configVersion: call.configVersion,
+      signal: call.signal,
+      work: async (connection) => toAnswer(scrubInputRequired(await sendCall(connection, call), connection.headers), call.flight),
     },
-  };
-  // One retry, only when the upstream forgot our session (it restarted): the request was
-  // refused before any tool ran, so sending it again on a new session is safe.
-  for (let attempt = 0; ; attempt++) {
-    let used: UpstreamConnection | undefined;
-    try {
-      return await pool.use(call.owner, target, async (connection) => {
-        used = connection;
-        return toAnswer(scrubInputRequired(await sendCall(connection, call), connection.headers), call.flight);
-      });
-    } catch (e) {
-      if (!used) return failed(`The upstream MCP server could not be reached: ${describe(e, loaded)}`);
-      if (call.signal?.aborted) return failed("The call was cancelled.");
-      const scrubbed = describe(e, used.headers);
-      if (e instanceof ProtocolError && call.flight?.refused) return toAnswer({ content: [] }, call.flight);
-      if (e instanceof ProtocolError) {
-        const rpcError = scrubbedRpcError(e.code, e.message, e.data, used.headers);
-        return { ...failed(`The upstream MCP server answered with an error (${e.code}): ${scrubbed}`), outcome: "isError", rpcError };
-      }
-      if (isCallScoped(e)) return failed(`The upstream MCP server's answer could not be used: ${scrubbed}`);
-      const retry = attempt === 0 && lostSession(e, used);
-      pool.drop(used);
-      if (retry) continue;
-      return failed(`The upstream MCP server is unreachable: ${scrubbed}. The connection was closed; the next call opens a new one.`);
-    }
-  }
+    pool,
+  );
+  if (sent.ok) return sent.value;
+  if (sent.kind === "unconfigured") return failed(`The tool "${call.tool.exposedName}" has no upstream MCP server configured.`);
+  if (sent.kind === "unreachable") return failed(`The upstream MCP server could not be reached: ${sent.detail}`);
+  if (call.signal?.aborted) return failed("The call was cancelled.");
+  if (sent.kind === "rpc" && call.flight?.refused) return toAnswer({ content: [] }, call.flight);
+  if (sent.kind === "rpc") return { ...failed(`The upstream MCP server answered with an error (${sent.error.code}): ${sent.detail}`), outcome: "isError", rpcError: sent.rpcError };
+  if (sent.kind === "call-scoped") return failed(`The upstream MCP server's answer could not be used: ${sent.detail}`);
+  return failed(`The upstream MCP server is unreachable: ${sent.detail}. The connection was closed; the next call opens a new one.`);
 }
 
 /**
@@ -119,7 +94,7 @@ async function forwardLogLevel(connection: UpstreamConnection, level: LoggingLev
   try {
     await connection.client.setLoggingLevel(level, { timeout: setting("UPSTREAM_CALL_TIMEOUT_MS") });
   } catch (e) {
-    logger.warn({ connection: connection.key, level, err: describe(e, connection.headers) }, "upstream refused logging/setLevel; the call goes on without it");
+    logger.warn({ connection: connection.key, level, err: describeUpstreamError(e, connection.headers) }, "upstream refused logging/setLevel; the call goes on without it");
   }
 }
 
@@ -143,20 +118,4 @@ function toAnswer(result: CallToolResult, flight?: CallFlight): RuntimeAnswer {
   if (structured && typeof structured === "object" && !Array.isArray(structured)) answer.structuredContent = structured as Record<string, unknown>;
   if (result.isError) answer.isError = true;
   return { result: answer, outcome: result.isError ? "isError" : "ok" };
-}
-
-/** A 404 on a connection that had a session: the 2025-era signal to start a new session. */
-function lostSession(e: unknown, connection: UpstreamConnection): boolean {
-  const status = (e as { data?: { status?: unknown } }).data?.status;
-  return e instanceof SdkError && status === 404 && connection.transport.sessionId !== undefined;
-}
-
-function describe(e: unknown, headers: Record<string, string>): string {
-  const parts: string[] = [];
-  for (let err: unknown = e, depth = 0; err && depth < 4; err = (err as { cause?: unknown }).cause, depth++) {
-    const message = err instanceof Error ? err.message : String(err);
-    if (message && !parts.some((p) => p.includes(message))) parts.push(message);
-  }
-  const text = parts.join(": ").replace(/\s+/g, " ").trim() || "unknown error";
-  return redactSecrets(text, headers).slice(0, 500);
 }

@@ -1,6 +1,7 @@
 import type { Client, McpSubscription, ReadResourceResult } from "@modelcontextprotocol/client";
 import type { Caller } from "@/lib/auth/caller";
 import { requestUpstream } from "@/lib/connectors/runtime/upstream-request";
+import { existingListeners, type Listener, listenersOf } from "@/lib/connectors/runtime/subscription-listeners";
 import type { CallerView, SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
 
 /**
@@ -13,9 +14,6 @@ import type { CallerView, SnapshotConnector } from "@/lib/mcp/visibility/snapsho
  * one leaves.
  */
 
-type Listener = (uri: string) => void;
-
-const listeners = new WeakMap<Client, Map<string, Set<Listener>>>();
 /** 2026-07-28 upstreams have no resources/subscribe: one `subscriptions/listen` stream per URI instead. */
 const streams = new WeakMap<Client, Map<string, McpSubscription>>();
 
@@ -41,20 +39,6 @@ async function unsubscribeUpstream(client: Client, uri: string, options: { signa
   } else if (!isModern(client)) await client.unsubscribeResource({ uri }, options);
 }
 
-function listenersOf(client: Client): Map<string, Set<Listener>> {
-  let byUri = listeners.get(client);
-  if (!byUri) {
-    const fresh = new Map<string, Set<Listener>>();
-    byUri = fresh;
-    listeners.set(client, fresh);
-    client.setNotificationHandler("notifications/resources/updated", (notification) => {
-      const uri = notification.params.uri;
-      for (const listener of fresh.get(uri) ?? []) listener(uri);
-    });
-  }
-  return byUri;
-}
-
 export interface UpstreamResourceTarget {
   caller: Caller;
   view: CallerView;
@@ -70,12 +54,6 @@ export function readUpstreamResource(target: UpstreamResourceTarget): Promise<Re
 
 /** The upstream subscribe in flight per (connection, URI): later subscribers wait for it, none starts another. */
 const subscribing = new WeakMap<Client, Map<string, Promise<void>>>();
-
-/** Whether the connection carries a subscription someone still listens to (it must not be dropped as idle). */
-export function holdsSubscriptions(client: Client): boolean {
-  for (const set of listeners.get(client)?.values() ?? []) if (set.size > 0) return true;
-  return false;
-}
 
 /**
  * Adds `listener` before anything is awaited, so concurrent subscribes to one URI neither lose
@@ -116,7 +94,7 @@ export async function subscribeUpstreamResource(target: UpstreamResourceTarget, 
     },
   });
   return async () => {
-    const set = owner && listeners.get(owner)?.get(target.uri);
+    const set = owner && existingListeners(owner, target.uri);
     if (!set || !set.delete(listener) || set.size > 0) return;
     await requestUpstream({ ...target, work: (client, options) => unsubscribeUpstream(client, target.uri, options) }).catch(() => undefined);
   };

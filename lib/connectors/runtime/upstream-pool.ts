@@ -13,7 +13,7 @@ import { relayToFlights } from "@/lib/connectors/runtime/relay-to-flights";
 import { attachHostResources, type HostResourcesHandlers } from "@/lib/host-resources/serve-on-connection";
 import { setting } from "@/lib/config/settings";
 import { listChangedHandlers } from "@/lib/connectors/runtime/list-changed-handlers";
-import { holdsSubscriptions } from "@/lib/connectors/runtime/resource-subscriptions";
+import { holdsSubscriptions } from "@/lib/connectors/runtime/subscription-listeners";
 
 /**
  * Outbound MCP connections to upstream servers, one per (workspace, user, connector): a

@@ -1,10 +1,8 @@
-import { ProtocolError, SdkError, type Client } from "@modelcontextprotocol/client";
+import { ProtocolError, type Client } from "@modelcontextprotocol/client";
 import type { Caller } from "@/lib/auth/caller";
-import { redactSecrets } from "@/lib/connectors/secret-headers";
-import { isCallScoped, scrubbedRpcError } from "@/lib/connectors/runtime/upstream-rpc-error";
-import { loadUpstreamSettings } from "@/lib/connectors/runtime/connector-secrets";
+import { sendUpstream } from "@/lib/connectors/runtime/send-upstream";
 import type { UpstreamOwner } from "@/lib/connectors/runtime/types";
-import type { UpstreamConnection, UpstreamPool, UpstreamTarget } from "@/lib/connectors/runtime/upstream-pool";
+import type { UpstreamPool } from "@/lib/connectors/runtime/upstream-pool";
 import { upstreamPool } from "@/lib/connectors/runtime/default-pool";
 import { setting } from "@/lib/config/settings";
 import type { CallerView, SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
@@ -37,52 +35,27 @@ export interface UpstreamRequest<T> {
 /** Sends one request upstream; throws ProtocolError only. */
 export async function requestUpstream<T>(request: UpstreamRequest<T>, pool: UpstreamPool = upstreamPool()): Promise<T> {
   const { connector, view } = request;
-  const url = connector.config.url;
-  if (!url) throw new ProtocolError(INTERNAL_ERROR, "The connector has no upstream MCP server configured.");
-  let loaded: Record<string, string> = {};
-  const target: UpstreamTarget = {
-    url,
-    configVersion: view.snapshot.configVersion,
-    loadSettings: async () => {
-      const settings = await loadUpstreamSettings(connector.orgId, connector.id).catch(() => {
-        throw new Error("the connector's credentials cannot be loaded; ask an admin to check the connector");
-      });
-      loaded = settings.headers;
-      return settings;
+  const sent = await sendUpstream(
+    {
+      owner: upstreamOwner(request.caller, view, connector),
+      connector,
+      configVersion: view.snapshot.configVersion,
+      signal: request.signal,
+      work: (connection) => request.work(connection.client, { signal: request.signal, timeout: setting("UPSTREAM_CALL_TIMEOUT_MS") }),
     },
-  };
-  const owner = upstreamOwner(request.caller, view, connector);
-  for (let attempt = 0; ; attempt++) {
-    let used: UpstreamConnection | undefined;
-    try {
-      return await pool.use(owner, target, (connection) => {
-        used = connection;
-        return request.work(connection.client, { signal: request.signal, timeout: setting("UPSTREAM_CALL_TIMEOUT_MS") });
-      });
-    } catch (e) {
-      if (!used) throw new ProtocolError(INTERNAL_ERROR, `The upstream MCP server could not be reached: ${describe(e, loaded)}`);
-      if (e instanceof ProtocolError) {
-        // Message and data both: an upstream may quote the credential it was sent in either.
-        const scrubbed = scrubbedRpcError(e.code, e.message, e.data, used.headers);
-        throw new ProtocolError(scrubbed.code, scrubbed.message, scrubbed.data);
-      }
-      if (isCallScoped(e)) throw new ProtocolError(INTERNAL_ERROR, `The upstream MCP server's answer could not be used: ${describe(e, used.headers)}`);
-      // The upstream forgot our session (it restarted): nothing ran, so asking again is safe.
-      const retry = attempt === 0 && lostSession(e, used);
-      // A cancelled request says nothing about the connection; anything else may mean it died.
-      if (!request.signal?.aborted) pool.drop(used);
-      if (retry) continue;
-      throw new ProtocolError(INTERNAL_ERROR, `The upstream MCP server did not answer: ${describe(e, used.headers)}`);
-    }
+    pool,
+  );
+  if (sent.ok) return sent.value;
+  switch (sent.kind) {
+    case "unconfigured":
+      throw new ProtocolError(INTERNAL_ERROR, "The connector has no upstream MCP server configured.");
+    case "unreachable":
+      throw new ProtocolError(INTERNAL_ERROR, `The upstream MCP server could not be reached: ${sent.detail}`);
+    case "rpc":
+      throw new ProtocolError(sent.rpcError.code, sent.rpcError.message, sent.rpcError.data);
+    case "call-scoped":
+      throw new ProtocolError(INTERNAL_ERROR, `The upstream MCP server's answer could not be used: ${sent.detail}`);
+    case "dead":
+      throw new ProtocolError(INTERNAL_ERROR, `The upstream MCP server did not answer: ${sent.detail}`);
   }
-}
-
-function lostSession(e: unknown, connection: UpstreamConnection): boolean {
-  const status = (e as { data?: { status?: unknown } }).data?.status;
-  return e instanceof SdkError && status === 404 && connection.transport.sessionId !== undefined;
-}
-
-function describe(e: unknown, headers: Record<string, string>): string {
-  const message = e instanceof Error ? e.message : String(e);
-  return redactSecrets(message.replace(/\s+/g, " ").trim() || "unknown error", headers).slice(0, 500);
 }

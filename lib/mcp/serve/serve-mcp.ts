@@ -85,9 +85,11 @@ async function serve(request: Request, endpoint: McpEndpoint): Promise<Response>
   const badMessage = refuseUnstorableMessage(message) ?? refuseBatch(message, request.headers);
   if (badMessage) return badMessage;
 
-  // Stateless serving answers a call and its cancellation on different server instances.
+  // Stateless serving answers a call and its cancellation on different server instances. A
+  // session's cancellation is its own server's (the SDK matches the id within the session):
+  // it must not reach a stateless call of the same credential that happens to share the id.
   const cancelled = cancelledRequestId(message);
-  if (cancelled !== undefined) cancelRunningCall(owner.identity, cancelled);
+  if (cancelled !== undefined && !request.headers.get("mcp-session-id")) cancelRunningCall(owner.identity, cancelled);
   // A client's answer to a request a stateless call sent it: routed by its id, whatever instance asked.
   if (isStatelessAnswer(message) && !request.headers.get("mcp-session-id")) {
     await deliverStatelessAnswer(owner.identity, message);

@@ -1,9 +1,12 @@
-import type { CompleteResult, GetPromptResult } from "@modelcontextprotocol/client";
+import { ProtocolError, type CompleteResult, type GetPromptResult } from "@modelcontextprotocol/client";
 import type { Caller } from "@/lib/auth/caller";
 import { getUpstreamPrompt } from "@/lib/connectors/runtime/get-prompt";
 import { requestUpstream } from "@/lib/connectors/runtime/upstream-request";
 import type { CallerView, SnapshotConnector, SnapshotPrompt } from "@/lib/mcp/visibility/snapshot-types";
 import { lazy } from "@/lib/mcp/surface/surface-types";
+import { currentAccess } from "@/lib/mcp/surface/recheck-access";
+
+const INVALID_PARAMS = -32602;
 
 /**
  * The prompts an endpoint publishes (issue 12 point 1), built once per published view like
@@ -58,7 +61,7 @@ export function bindPromptSet(caller: Caller, prompts: PublishedPrompts): Prompt
     list: prompts.list,
     get(name, args, signal) {
       const found = prompts.byName.get(name);
-      return found ? getUpstreamPrompt({ caller, view: found.view, prompt: found.prompt, args, signal }) : null;
+      return found ? getCurrentPrompt(caller, name, found, args, signal) : null;
     },
     signature: prompts.signature,
   };
@@ -76,11 +79,30 @@ export function completeThrough(
   signal?: AbortSignal,
 ): Promise<CompleteResult> | null {
   if (!owner || !owner.connector.upstream.completions) return null;
-  return requestUpstream({
-    caller,
-    view: owner.view,
-    connector: owner.connector,
-    signal,
-    work: (client, options) => client.complete({ ref: owner.upstreamRef, argument: params.argument, ...(params.context ? { context: params.context } : {}) }, options),
+  return currentAccess(caller, owner.view, owner.connector.id).then((now) => {
+    // The reference is no longer this caller's: nothing to offer, as for one it never had.
+    if (!now || !now.connector.upstream.completions || !stillOffers(now.connector, owner.upstreamRef)) return NO_COMPLETION;
+    return requestUpstream({
+      caller,
+      view: now.view,
+      connector: now.connector,
+      signal,
+      work: (client, options) => client.complete({ ref: owner.upstreamRef, argument: params.argument, ...(params.context ? { context: params.context } : {}) }, options),
+    });
   });
+}
+
+const NO_COMPLETION: CompleteResult = { completion: { values: [], total: 0, hasMore: false } };
+
+/** Whether the connector, as the caller sees it now, still has the prompt or template `ref` names (in the upstream's terms). */
+function stillOffers(connector: SnapshotConnector, ref: CompletionRef): boolean {
+  if (ref.type === "ref/prompt") return connector.prompts.some((p) => p.name === ref.name);
+  return connector.upstream.resourceTemplates.some((t) => t.uriTemplate === ref.uri);
+}
+
+/** prompts/get through the caller's current view (lib/mcp/surface/recheck-access.ts): a prompt it lost is unknown. */
+async function getCurrentPrompt(caller: Caller, name: string, found: PublishedPrompt, args: Record<string, string>, signal?: AbortSignal): Promise<GetPromptResult> {
+  const now = await currentAccess(caller, found.view, found.prompt.connectorId);
+  if (!now || !now.connector.prompts.some((p) => p.name === found.prompt.name)) throw new ProtocolError(INVALID_PARAMS, `Unknown prompt: ${name}`);
+  return getUpstreamPrompt({ caller, view: now.view, prompt: found.prompt, args, signal });
 }

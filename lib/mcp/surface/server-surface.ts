@@ -3,7 +3,9 @@ import { callTool } from "@/lib/connectors/runtime/call-tool";
 import { buildResourceCatalog, type ResourceCatalog } from "@/lib/resources/resource-catalog";
 import { composeInstructions } from "@/lib/mcp/visibility/filter-view";
 import { resolveCallerView } from "@/lib/mcp/visibility/resolve-view";
-import type { CallerView } from "@/lib/mcp/visibility/snapshot-types";
+import type { CallerView, SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
+import { currentAccess, type CurrentAccess } from "@/lib/mcp/surface/recheck-access";
+import { ResourceNotFoundError } from "@modelcontextprotocol/client";
 import { bindToolSet, lazy, publishTools, SERVER_VERSION, type McpSurface, type PublishedTools, type UpstreamResources } from "@/lib/mcp/surface/surface-types";
 import { readUpstreamResource, subscribeUpstreamResource } from "@/lib/connectors/runtime/resource-subscriptions";
 import { bindPromptSet, completeThrough, publishPrompts, type CompletionRef, type PublishedPrompts } from "@/lib/mcp/surface/publish-prompts";
@@ -80,7 +82,14 @@ function completionOwner(view: CallerView, parts: PublishedServer, ref: Completi
 function bindUpstreamResources(caller: Caller, view: CallerView): UpstreamResources {
   return {
     subscribe: view.connectors.some((c) => c.upstream.subscribe && (c.upstream.resources.length > 0 || c.upstream.resourceTemplates.length > 0)),
-    read: (connector, uri, signal) => readUpstreamResource({ caller, view, connector, uri, signal }),
-    subscribeTo: (connector, uri, onUpdated) => subscribeUpstreamResource({ caller, view, connector, uri }, onUpdated),
+    read: async (connector, uri, signal) => readUpstreamResource({ caller, ...(await accessTo(caller, view, connector, uri)), uri, signal }),
+    subscribeTo: async (connector, uri, onUpdated) => subscribeUpstreamResource({ caller, ...(await accessTo(caller, view, connector, uri)), uri }, onUpdated),
   };
+}
+
+/** The connector as the caller may reach it now; not found when it may not (a session's catalog is older). */
+async function accessTo(caller: Caller, view: CallerView, connector: SnapshotConnector, uri: string): Promise<CurrentAccess> {
+  const now = await currentAccess(caller, view, connector.id);
+  if (!now) throw new ResourceNotFoundError(uri);
+  return now;
 }

@@ -1,5 +1,6 @@
 import type { CallerAccess } from "@/lib/mcp/visibility/load-access";
 import { whitelistKey } from "@/lib/mcp/visibility/load-access";
+import { capViewCatalog } from "@/lib/mcp/visibility/cap-view-catalog";
 import type { CallerView, ServerSnapshot, SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
 
 /**
@@ -22,7 +23,7 @@ export function visibleConnectors(snapshot: ServerSnapshot, access: CallerAccess
     if (tools.length > 0 || prompts.length > 0) connectors.push({ ...connector, tools, prompts });
   }
   const toolsByExposedName = new Map(connectors.flatMap((c) => c.tools.map((t) => [t.exposedName, t] as const)));
-  return { snapshot, connectors, toolsByExposedName };
+  return { snapshot, connectors: capViewCatalog(connectors, snapshot.server.id), toolsByExposedName };
 }
 
 /**

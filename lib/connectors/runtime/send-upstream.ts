@@ -1,0 +1,98 @@
+import { ProtocolError, SdkError } from "@modelcontextprotocol/client";
+import { redactSecrets } from "@/lib/connectors/secret-headers";
+import { loadUpstreamSettings } from "@/lib/connectors/runtime/connector-secrets";
+import { isCallScoped, scrubbedRpcError, type UpstreamRpcError } from "@/lib/connectors/runtime/upstream-rpc-error";
+import type { UpstreamOwner } from "@/lib/connectors/runtime/types";
+import type { UpstreamConnection, UpstreamPool, UpstreamTarget } from "@/lib/connectors/runtime/upstream-pool";
+import type { SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
+
+/**
+ * The one way a request reaches an `mcp` connector's upstream — tools/call as much as
+ * prompts/get, resources/read, subscribe and completion/complete: the connector's target
+ * resolved (url, config version, credentials loaded only when the pool needs them), the
+ * owner's pooled connection used, and a failure sorted by what it says about that
+ * connection. Each caller maps the sorted failure to its own answer (an isError tool result,
+ * a JSON-RPC error); none of them decides again whether to retry or drop.
+ */
+
+export interface UpstreamSend<T> {
+  owner: UpstreamOwner;
+  connector: SnapshotConnector;
+  /** The org config version of the snapshot the request came from. */
+  configVersion: number;
+  signal?: AbortSignal;
+  work: (connection: UpstreamConnection) => Promise<T>;
+}
+
+export type UpstreamFailure =
+  /** The connector has no upstream url. */
+  | { kind: "unconfigured" }
+  /** No connection could be had (connect, credentials): nothing was sent. */
+  | { kind: "unreachable"; detail: string; error: unknown }
+  /** The upstream answered a JSON-RPC error; the connection stays. */
+  | { kind: "rpc"; detail: string; error: ProtocolError; rpcError: UpstreamRpcError }
+  /** The SDK failed this request only (timeout, unusable result); the connection stays. */
+  | { kind: "call-scoped"; detail: string; error: unknown }
+  /** The connection failed; it was dropped unless the request was cancelled. */
+  | { kind: "dead"; detail: string; error: unknown };
+
+export type UpstreamOutcome<T> = { ok: true; value: T } | ({ ok: false } & UpstreamFailure);
+
+/** Runs `work` on the owner's connection; never throws. */
+export async function sendUpstream<T>(send: UpstreamSend<T>, pool: UpstreamPool): Promise<UpstreamOutcome<T>> {
+  const url = send.connector.config.url;
+  if (!url) return { ok: false, kind: "unconfigured" };
+  // The headers a new connection is opened with: its failures are scrubbed of them too.
+  let loaded: Record<string, string> = {};
+  const target: UpstreamTarget = {
+    url,
+    configVersion: send.configVersion,
+    loadSettings: async () => {
+      const settings = await loadUpstreamSettings(send.connector.orgId, send.connector.id).catch(() => {
+        throw new Error("the connector's credentials cannot be loaded; ask an admin to check the connector");
+      });
+      loaded = settings.headers;
+      return settings;
+    },
+  };
+  for (let attempt = 0; ; attempt++) {
+    let used: UpstreamConnection | undefined;
+    try {
+      const value = await pool.use(send.owner, target, (connection) => {
+        used = connection;
+        return send.work(connection);
+      });
+      return { ok: true, value };
+    } catch (e) {
+      if (!used) return { ok: false, kind: "unreachable", detail: describeUpstreamError(e, loaded), error: e };
+      const detail = describeUpstreamError(e, used.headers);
+      // Message and data both: an upstream may quote the credential it was sent in either.
+      if (e instanceof ProtocolError) return { ok: false, kind: "rpc", detail, error: e, rpcError: scrubbedRpcError(e.code, e.message, e.data, used.headers) };
+      if (isCallScoped(e)) return { ok: false, kind: "call-scoped", detail, error: e };
+      // A cancelled request says nothing about the connection; anything else may mean it died.
+      const cancelled = send.signal?.aborted === true;
+      if (!cancelled) pool.drop(used);
+      // One retry, only when the upstream forgot our session (it restarted): the request was
+      // refused before anything ran, so sending it again on a new session is safe.
+      if (attempt === 0 && !cancelled && lostSession(e, used)) continue;
+      return { ok: false, kind: "dead", detail, error: e };
+    }
+  }
+}
+
+/** A 404 on a connection that had a session: the 2025-era signal to start a new session. */
+function lostSession(e: unknown, connection: UpstreamConnection): boolean {
+  const status = (e as { data?: { status?: unknown } }).data?.status;
+  return e instanceof SdkError && status === 404 && connection.transport.sessionId !== undefined;
+}
+
+/** The error and its causes in one line, the connection's secret header values redacted. */
+export function describeUpstreamError(e: unknown, headers: Record<string, string>): string {
+  const parts: string[] = [];
+  for (let err: unknown = e, depth = 0; err && depth < 4; err = (err as { cause?: unknown }).cause, depth++) {
+    const message = err instanceof Error ? err.message : String(err);
+    if (message && !parts.some((p) => p.includes(message))) parts.push(message);
+  }
+  const text = parts.join(": ").replace(/\s+/g, " ").trim() || "unknown error";
+  return redactSecrets(text, headers).slice(0, 500);
+}
