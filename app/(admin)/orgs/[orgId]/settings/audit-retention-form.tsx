@@ -74,7 +74,10 @@ export function AuditRetentionForm({
         hint={`Keep audit events for this many days; older ones are deleted ${pruneEvery}. Leave empty to keep every event.`}
         error={errorAt(form, "days")}
       >
-        {(control) => <Input {...control} {...form.register("days")} inputMode="numeric" maxLength={5} autoComplete="off" placeholder="Keep every event" className="max-w-48" />}
+        {(control) => (
+          // The value is in the server-rendered HTML too, before the form library takes over.
+          <Input {...control} {...form.register("days")} defaultValue={daysText(org.auditRetentionDays)} inputMode="numeric" maxLength={5} autoComplete="off" placeholder="Keep every event" className="max-w-48" />
+        )}
       </Field>
       <SaveButton form={form} />
     </form>
