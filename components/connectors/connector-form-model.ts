@@ -9,7 +9,7 @@ import {
   ToolName,
   ToolRequest,
   UpstreamTransport,
-  type HttpToolInput,
+  HttpToolInput,
 } from "@/lib/connectors/schemas";
 import { eraFitsTransport } from "@/lib/connectors/upstream-protocol";
 import type { ConnectorToolView } from "@/lib/connectors/connector-view";
@@ -37,6 +37,7 @@ const SchemaText = z
 
 export const ToolDraft = z.object({
   name: ToolName,
+  title: HttpToolInput.shape.title.unwrap(),
   description: z.string().max(20_000),
   method: HttpMethod,
   path: ToolRequest.shape.path,
@@ -98,13 +99,14 @@ export const McpConnectorForm = z
 export type McpConnectorFormInput = z.input<typeof McpConnectorForm>;
 
 export function emptyToolDraft(): ToolDraftInput {
-  return { name: "", description: "", method: "GET", path: "/", inputSchemaText: DEFAULT_INPUT_SCHEMA };
+  return { name: "", title: "", description: "", method: "GET", path: "/", inputSchemaText: DEFAULT_INPUT_SCHEMA };
 }
 
 /** A stored or imported tool as an editable draft. */
 export function toolToDraft(tool: HttpToolInput | ConnectorToolView): ToolDraftInput {
   return {
     name: tool.name,
+    title: tool.title ?? "",
     description: tool.description ?? "",
     method: (tool.request?.method ?? "GET") as ToolDraftInput["method"],
     path: tool.request?.path ?? "/",
@@ -116,6 +118,7 @@ export function toolToDraft(tool: HttpToolInput | ConnectorToolView): ToolDraftI
 export function draftToTool(draft: z.output<typeof ToolDraft>): HttpToolInput {
   return {
     name: draft.name,
+    ...(draft.title ? { title: draft.title } : {}),
     ...(draft.description.trim() ? { description: draft.description } : {}),
     inputSchema: draft.inputSchemaText,
     request: { method: draft.method, path: draft.path },

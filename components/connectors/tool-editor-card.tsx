@@ -12,7 +12,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { errorAt } from "@/components/forms/form-alert";
 import { JsonEditor } from "@/components/editors/json-editor";
 import type { ToolDraftInput } from "@/components/connectors/connector-form-model";
-import {  } from "@/lib/schemas/common";
+import { TOOL_TITLE_MAX_LENGTH } from "@/lib/connectors/schemas";
 
 type ToolsForm = { tools: ToolDraftInput[] };
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -24,7 +24,7 @@ interface Props {
   onRemove: () => void;
 }
 
-/** One http tool: a summary line, and when expanded its name, description, mapping and input schema. */
+/** One http tool: a summary line (name and title), and when expanded its name, title, description, mapping and input schema. */
 export function ToolEditorCard({ index: i, expanded, onToggle, onRemove }: Props) {
   const form = useFormContext<ToolsForm>();
   const tool = useWatch({ control: form.control, name: `tools.${i}` });
@@ -37,6 +37,7 @@ export function ToolEditorCard({ index: i, expanded, onToggle, onRemove }: Props
         <Button type="button" variant="ghost" size="sm" aria-expanded={expanded} aria-controls={`${prefix}-body`} onClick={onToggle} className="min-w-0 flex-1 justify-start">
           {expanded ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
           <span className="truncate font-medium">{title}</span>
+          {tool?.title && <span className="truncate text-zinc-600 dark:text-zinc-400">{tool.title}</span>}
           <Badge className="font-mono">{tool?.method}</Badge>
           <span className="truncate font-mono text-xs">{tool?.path}</span>
         </Button>
@@ -67,6 +68,9 @@ export function ToolEditorCard({ index: i, expanded, onToggle, onRemove }: Props
               </Field>
             </div>
           </div>
+          <Field id={`${prefix}-title`} label="Title" hint="A short name people see in MCP clients; optional." error={errorAt(form, `tools.${i}.title`)}>
+            {(control) => <Input {...control} {...form.register(`tools.${i}.title`)} maxLength={TOOL_TITLE_MAX_LENGTH} autoComplete="off" />}
+          </Field>
           <Field id={`${prefix}-description`} label="Description" hint="Tells the model when and how to use the tool." error={errorAt(form, `tools.${i}.description`)}>
             {(control) => <Textarea {...control} {...form.register(`tools.${i}.description`)} rows={3} />}
           </Field>

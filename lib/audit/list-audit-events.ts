@@ -2,7 +2,7 @@ import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Caller } from "@/lib/auth/caller";
 import { NotFoundError } from "@/lib/errors";
-import { orgsManagedBy } from "@/lib/tenancy/scopes";
+import { keyWorkspaceOf, orgsManagedBy } from "@/lib/tenancy/scopes";
 import { type Page, pageOf } from "@/lib/api/pagination";
 import type { AuditFilters, AuditQuery } from "@/lib/audit/schemas";
 import { type AuditNames, nameAuditEvents, toolCallOf } from "@/lib/audit/audit-names";
@@ -39,6 +39,9 @@ function dataFilters(f: AuditFilters): Prisma.AuditEventWhereInput[] {
 
 function auditWhere(caller: Caller, orgId: string, f: AuditFilters): Prisma.AuditEventWhereInput {
   const { since, until } = f;
+  // An API key reads its own workspace's events and the org-level ones (no workspace: connectors,
+  // roles, members, which it reads whole anyway), never another workspace's (keyWorkspaceOf says why).
+  const keyWorkspace = keyWorkspaceOf(caller);
   return {
     orgId,
     org: orgsManagedBy(caller),
@@ -48,7 +51,7 @@ function auditWhere(caller: Caller, orgId: string, f: AuditFilters): Prisma.Audi
     targetId: f.targetId,
     workspaceId: f.workspaceId,
     ...(since || until ? { createdAt: { gte: since ? new Date(since) : undefined, lte: until ? new Date(until) : undefined } } : {}),
-    AND: dataFilters(f),
+    AND: [...dataFilters(f), ...(keyWorkspace ? [{ OR: [{ workspaceId: keyWorkspace }, { workspaceId: null }] }] : [])],
   };
 }
 

@@ -35,6 +35,17 @@ export async function pruneAuditEvents(now = new Date()): Promise<PruneResult> {
   return { deleted, total };
 }
 
+/**
+ * How often the pass runs, for people ("every hour", "every 15 minutes"): the console says when
+ * events past the retention actually disappear, which is up to one interval after they age out.
+ */
+export function pruneIntervalPhrase(seconds: number = setting("AUDIT_PRUNE_INTERVAL_SEC")): string {
+  const units: [number, string][] = [[86400, "day"], [3600, "hour"], [60, "minute"], [1, "second"]];
+  const [size, unit] = units.find(([size]) => seconds % size === 0)!;
+  const count = seconds / size;
+  return count === 1 ? `every ${unit}` : `every ${count} ${unit}s`;
+}
+
 interface PruneState {
   timer: NodeJS.Timeout | null;
   running: Promise<void> | null;

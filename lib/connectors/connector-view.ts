@@ -19,13 +19,14 @@ export const connectorSelect = {
   transport: true,
   createdAt: true,
   updatedAt: true,
-  tools: { select: { name: true, description: true, inputSchema: true, request: true }, orderBy: [{ position: "asc" }, { name: "asc" }] },
+  tools: { select: { name: true, title: true, description: true, inputSchema: true, request: true }, orderBy: [{ position: "asc" }, { name: "asc" }] },
 } satisfies Prisma.ConnectorSelect;
 
 type ConnectorRow = Prisma.ConnectorGetPayload<{ select: typeof connectorSelect }>;
 
 export interface ConnectorToolView {
   name: string;
+  title: string | null;
   description: string;
   inputSchema: Record<string, unknown>;
   request: ToolRequest | null;
@@ -81,6 +82,7 @@ export function toConnectorView(row: ConnectorRow): ConnectorView {
     hasSecretHeaders: secretHeaderNames(secretHeaders, row.id),
     tools: tools.map((t) => ({
       name: t.name,
+      title: t.title,
       description: t.description,
       inputSchema: (t.inputSchema ?? { type: "object" }) as Record<string, unknown>,
       request: (t.request ?? null) as ToolRequest | null,

@@ -5,7 +5,7 @@ import {
   DEFAULT_UPSTREAM_TIMEOUT_MS,
   type McpUpstream,
 } from "@/lib/connectors/open-upstream";
-import { TOOL_NAME_PATTERN } from "@/lib/connectors/schemas";
+import { TOOL_NAME_PATTERN, TOOL_TITLE_MAX_LENGTH } from "@/lib/connectors/schemas";
 import { redactSecrets } from "@/lib/connectors/secret-headers";
 import { logger } from "@/lib/log";
 import { discoverCatalog, type UpstreamCatalog } from "@/lib/connectors/upstream-catalog";
@@ -18,6 +18,8 @@ import { jsonDeeperThan } from "@/lib/schemas/common";
 
 export interface DiscoveredTool {
   name: string;
+  /** The upstream's `title` (2025-06-18 on), republished as it is; null: none. */
+  title: string | null;
   description: string;
   inputSchema: Record<string, unknown>;
 }
@@ -78,7 +80,7 @@ export async function discoverMcpTools(upstream: McpUpstream, { timeoutMs = DEFA
   }
 }
 
-type ListedTool = { name: string; description?: string; inputSchema: Record<string, unknown> };
+type ListedTool = { name: string; title?: string; description?: string; inputSchema: Record<string, unknown> };
 
 /**
  * Keeps the tools we can publish under their own name (and store), at most
@@ -95,7 +97,8 @@ function publishableTools(tools: ListedTool[]): { tools: DiscoveredTool[]; skipp
       continue;
     }
     const description = (tool.description ?? "").slice(0, MAX_DESCRIPTION_CHARS);
-    kept.set(tool.name, { name: tool.name, description, inputSchema: { ...tool.inputSchema, type: "object" } });
+    const title = typeof tool.title === "string" && tool.title.trim() ? tool.title.trim().slice(0, TOOL_TITLE_MAX_LENGTH) : null;
+    kept.set(tool.name, { name: tool.name, title, description, inputSchema: { ...tool.inputSchema, type: "object" } });
   }
   const skipped =
     skippedNames.length > MAX_SKIPPED_NAMES

@@ -1,6 +1,6 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
 import YAML from "yaml";
-import { HttpToolInput, TOOL_NAME_PATTERN } from "@/lib/connectors/schemas";
+import { HttpToolInput, TOOL_NAME_PATTERN, TOOL_TITLE_MAX_LENGTH } from "@/lib/connectors/schemas";
 import { isObject, objectShape, toJsonSchema } from "@/lib/connectors/openapi-schema";
 import { type ImportedSecretHeader, securityHeaders } from "@/lib/connectors/openapi-security-headers";
 
@@ -160,9 +160,13 @@ function toOperation(method: Method, path: string, item: Json, op: Json, names: 
   const name = uniqueName(toolNameFor(method, path, op.operationId), names);
   const summary = typeof op.summary === "string" ? op.summary.trim() : "";
   const detail = typeof op.description === "string" ? op.description.trim() : "";
-  const description = [summary, detail && detail !== summary ? detail : ""].filter(Boolean).join("\n\n").slice(0, 20_000);
+  // The summary is the tool's title, the description its description ("keep summary and
+  // description apart"). An operation with only a summary gives it as the description too:
+  // clients before 2025-06-18 read no title, and a tool without a description tells a model nothing.
+  const title = summary.slice(0, TOOL_TITLE_MAX_LENGTH) || undefined;
+  const description = (detail || summary).slice(0, 20_000) || undefined;
   const inputSchema = inputSchemaFor(method, path, [...asArray(item.parameters), ...asArray(op.parameters)], op.requestBody, warnings);
-  const parsed = HttpToolInput.safeParse({ name, description: description || undefined, inputSchema, request: { method, path } });
+  const parsed = HttpToolInput.safeParse({ name, title, description, inputSchema, request: { method, path } });
   if (!parsed.success) return { reason: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") };
   names.add(name);
   return {

@@ -76,9 +76,9 @@ async function storedMatches(tx: Tx, caller: Caller, connector: { id: string; or
   const tools = await tx.tool.findMany({
     where: { connectorId: connector.id, orgId: connector.orgId },
     orderBy: { position: "asc" },
-    select: { name: true, description: true, inputSchema: true, position: true },
+    select: { name: true, title: true, description: true, inputSchema: true, position: true },
   });
-  const found = mcpToolRows(connector.orgId, discovery.tools).map(({ name, description, inputSchema, position }) => ({ name, description: description ?? "", inputSchema, position }));
+  const found = mcpToolRows(connector.orgId, discovery.tools).map(({ name, title, description, inputSchema, position }) => ({ name, title: title ?? null, description: description ?? "", inputSchema, position }));
   const json = (v: unknown) => JSON.parse(JSON.stringify(v ?? null)) as unknown;
   return stored.protocolVersion === discovery.protocolVersion && isDeepStrictEqual(json(stored.upstreamCatalog), json(discovery.catalog)) && isDeepStrictEqual(json(tools), json(found));
 }

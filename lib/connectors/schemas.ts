@@ -29,8 +29,17 @@ export const ToolRequest = z
   .meta({ id: "ToolRequest" });
 export type ToolRequest = z.infer<typeof ToolRequest>;
 
+/** Longest tool title: a short name for people, like every other name in the API. */
+export const TOOL_TITLE_MAX_LENGTH = 200;
+
 export const HttpToolInput = z.object({
   name: ToolName,
+  title: z
+    .string()
+    .trim()
+    .max(TOOL_TITLE_MAX_LENGTH)
+    .optional()
+    .meta({ description: "A short name for people, published as the MCP tool `title` (an imported OpenAPI operation's summary). Empty or absent: none." }),
   description: z.string().max(20_000).optional(),
   inputSchema: ToolInputSchema.optional(),
   request: ToolRequest,
@@ -145,6 +154,7 @@ export type UpdateConnectorBody = z.infer<typeof UpdateConnectorBody>;
 export const ConnectorTool = z
   .object({
     name: z.string(),
+    title: z.string().nullable(),
     description: z.string(),
     inputSchema: z.record(z.string(), z.unknown()),
     request: ToolRequest.nullable(),

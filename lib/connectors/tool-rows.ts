@@ -12,6 +12,7 @@ export function httpToolRows(orgId: string, tools: HttpToolInput[]): ToolRowInpu
   return tools.map((t, position) => ({
     orgId,
     name: t.name,
+    title: t.title || null,
     description: t.description ?? "",
     inputSchema: (t.inputSchema ?? DEFAULT_INPUT_SCHEMA) as Prisma.InputJsonValue,
     request: { method: t.request.method, path: t.request.path },
@@ -23,6 +24,7 @@ export function mcpToolRows(orgId: string, tools: DiscoveredTool[]): ToolRowInpu
   return tools.map((t, position) => ({
     orgId,
     name: t.name,
+    title: t.title,
     description: t.description,
     inputSchema: t.inputSchema as Prisma.InputJsonValue,
     position,

@@ -54,6 +54,7 @@ export async function orgKnowledgeGraph(caller: Caller, orgId: string): Promise<
       connectorId: c.id,
       name: t.name,
       exposedName: names[i++],
+      title: null,
       description: t.description,
       inputSchema: (t.inputSchema ?? { type: "object" }) as Record<string, unknown>,
       request: null,

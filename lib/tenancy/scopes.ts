@@ -45,3 +45,14 @@ export function workspacesJoinedBy(caller: Caller): Prisma.WorkspaceWhereInput {
 export function callerUserId(caller: Caller): string | null {
   return caller.kind === "user" ? caller.userId : null;
 }
+
+/**
+ * The one workspace whose rows an org-wide read (usage, audit log) may show this caller: an
+ * API key's own, else null (every workspace of the org). A key "acts as its user in its
+ * workspace", and that is how org endpoints treat keys already: the org's workspace list shows
+ * a key only its workspace, while org-level objects (connectors, roles, members) stay whole. So
+ * an org-wide read answers a key too — not a 404 — narrowed to its workspace's rows.
+ */
+export function keyWorkspaceOf(caller: Caller): string | null {
+  return caller.kind === "user" && caller.apiKey ? caller.apiKey.workspaceId : null;
+}

@@ -2,7 +2,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { db } from "@/lib/db/client";
 import { NotFoundError } from "@/lib/errors";
 import { findScopedWorkspace } from "@/lib/tenancy/find-scoped-workspace";
-import { orgsManagedBy, workspacesManagedBy } from "@/lib/tenancy/scopes";
+import { keyWorkspaceOf, orgsManagedBy, workspacesManagedBy } from "@/lib/tenancy/scopes";
 import { addHistogram, emptyHistogram, latencyQuantile } from "@/lib/usage/latency-buckets";
 import { type KeyedNumbers, readByDimension, readHourly, readLastErrors, type UsageScope } from "@/lib/usage/read-usage-rows";
 import type { FailingTool, ToolUsageRow, UsageNumbers, UsagePoint, UsageRange, UsageReport, UsageRow } from "@/lib/usage/schemas";
@@ -25,7 +25,8 @@ const FAILING_TOOLS = 10;
 export async function orgUsage(caller: Caller, orgId: string, range: UsageRange): Promise<UsageReport> {
   const org = await db().organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { id: true } });
   if (!org) throw new NotFoundError("organization");
-  return usageReport(org.id, null, range);
+  // An API key sees its own workspace's calls only (keyWorkspaceOf says why).
+  return usageReport(org.id, keyWorkspaceOf(caller), range);
 }
 
 export async function workspaceUsage(caller: Caller, workspaceId: string, range: UsageRange): Promise<UsageReport> {

@@ -6,13 +6,16 @@ import { INSTANCE_KEY, uniqueSuffix } from "@/tests/helpers/factories";
 import { type HttpApiStub, startHttpApi } from "@/tests/helpers/http-api-stub";
 import { connectV1 } from "@/tests/helpers/mcp-clients";
 import { ensureBuild, type RunningApp, startApp } from "@/tests/e2e/support/next-app";
-import { launchBrowser, newContext, screenshot, seriousA11yViolations, signIn } from "@/tests/e2e/support/browser";
+import { launchBrowser, newContext, screenshot, signIn } from "@/tests/e2e/support/browser";
+import { consoleUrls } from "@/tests/e2e/support/console-pages";
+import { pathName, sweepAxe, sweepNarrow } from "@/tests/e2e/support/page-sweep";
 import { type SeededAdmin, seedAdmin } from "@/tests/e2e/support/seed";
 
 /**
  * The acceptance pass of the operators' console: "Playwright + axe in light and dark on every
  * page (the graph included), plus a 390 px pass over every page asserting no horizontal scroll;
- * screenshots kept as test artifacts" (test-results/e2e/acceptance-*.png), and "a member's
+ * screenshots kept as test artifacts" (test-results/e2e/acceptance-*.png) — every page file
+ * under app/ (tests/e2e/support/console-pages.ts, kept complete by a unit test) — and "a member's
  * path: signs in, finds their server URL, configures a client, calls a tool".
  */
 
@@ -44,8 +47,8 @@ async function seedContent(): Promise<void> {
   });
   ids.connector = String(connector.id);
   ids.server = String((await apiCall("POST", `/workspaces/${admin.workspace.id}/servers`, { name: "Support desk", connectorIds: [ids.connector] })).id);
-  ids.role = String((await apiCall("POST", `/orgs/${admin.org.id}/roles`, { name: "Support agent", tools: [] }).catch(() => ({ id: "" }))).id);
-  ids.skill = String((await apiCall("POST", `/workspaces/${admin.workspace.id}/skills`, { name: "Refunds", content: "# Refunds\nCheck the order first." }).catch(() => ({ id: "" }))).id);
+  ids.role = String((await apiCall("POST", `/orgs/${admin.org.id}/roles`, { name: "Support agent", tools: [] })).id);
+  ids.skill = String((await apiCall("POST", `/workspaces/${admin.workspace.id}/skills`, { name: "Refunds", content: "# Refunds\nCheck the order first." })).id);
   const suffix = uniqueSuffix();
   member = { email: `e2e-acceptance-member-${suffix}@example.test`, password: `e2e-password-${suffix}` };
   const user = await db().user.create({ data: { email: member.email, name: "Mia Member", passwordHash: await hashPassword(member.password) }, select: { id: true } });
@@ -53,34 +56,9 @@ async function seedContent(): Promise<void> {
   await db().workspaceMember.create({ data: { orgId: admin.org.id, workspaceId: admin.workspace.id, userId: user.id } });
 }
 
-/** Every page of the console an admin opens (the ids of what seedContent made filled in). */
-function adminPages(): string[] {
-  const o = `/orgs/${admin.org.id}`;
-  const w = `/w/${admin.workspace.id}`;
-  const c = `${o}/connectors/${ids.connector}`;
-  return [
-    "/", "/invitations", "/me/servers", "/me/api-keys", "/orgs/new",
-    o, `${o}/connectors`, `${o}/connectors/new?type=http`, `${o}/connectors/new?type=mcp`, c, `${c}/tools`, `${c}/resources`, `${c}/instructions`,
-    `${o}/roles`, ...(ids.role ? [`${o}/roles/${ids.role}`] : []), `${o}/graph`, `${o}/workspaces`, `${o}/members`, `${o}/audit`, `${o}/settings`,
-    w, `${w}/servers`, `${w}/servers/${ids.server}`, `${w}/preview`, `${w}/skills`, `${w}/skills/new`, ...(ids.skill ? [`${w}/skills/${ids.skill}`] : []), `${w}/members`, `${w}/api-keys`, `${w}/files`, `${w}/settings`,
-  ];
-}
-
-/** A screenshot's name: the path with its ids named (`orgs-org-connectors-connector-tools`). */
-function slug(path: string): string {
-  const named = [[admin.org.id, "org"], [admin.workspace.id, "ws"], ...Object.entries(ids).filter(([, id]) => id).map(([what, id]) => [id, what])];
-  const plain = named.reduce((p, [id, what]) => p.split(id).join(what), path);
-  return plain.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "overview";
-}
-
-async function openPage(p: Page, path: string): Promise<string | null> {
-  const response = await p.goto(path);
-  if (!response || response.status() >= 400) return `HTTP ${response?.status()}`;
-  const loaded = await p.locator("main h1, h1").first().waitFor().then(() => true, () => false);
-  if (!loaded) return `no heading: ${(await p.locator("body").innerText()).slice(0, 200)}`;
-  await p.waitForLoadState("networkidle");
-  return null;
-}
+/** The ids of what seedContent made, for the page list (tests/e2e/support/console-pages.ts). */
+const seeded = () => ({ org: admin.org.id, workspace: admin.workspace.id, ...ids });
+const sweep = () => ({ prefix: "acceptance", name: pathName({ org: admin.org.id, ws: admin.workspace.id, ...ids }) });
 
 beforeAll(async () => {
   admin = await seedAdmin();
@@ -101,46 +79,37 @@ afterAll(async () => {
 
 describe("console acceptance", () => {
   it("axe finds no serious violation on any page, in light and in dark", async () => {
-    const problems: Record<string, unknown> = {};
-    for (const path of adminPages()) {
-      for (const scheme of ["light", "dark"] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        const failed = await openPage(page, path);
-        if (failed) {
-          problems[path] = failed;
-          break;
-        }
-        await page.waitForFunction((dark) => document.documentElement.classList.contains("dark") === dark, scheme === "dark");
-        const violations = await seriousA11yViolations(page);
-        if (violations.length) problems[`${path} (${scheme})`] = violations;
-        await screenshot(page, `acceptance-${scheme}-${slug(path)}`);
-      }
-    }
-    await page.emulateMedia({ colorScheme: "light" });
+    const problems = await sweepAxe(page, consoleUrls(seeded()).signedIn, sweep());
     expect(problems, JSON.stringify(problems, null, 1)).toEqual({});
-  }, 900_000); // ~60 page loads with axe twice each: 8 minutes on a busy machine
+  }, 1_200_000); // ~50 page loads with axe twice each: 10 minutes on a busy machine
 
   it("no page scrolls sideways at 390 px", async () => {
     const phone = await browser.newContext({ baseURL: app.baseUrl, viewport: { width: 390, height: 844 } });
     const p = await phone.newPage();
     try {
       await signIn(p, admin.email, admin.password);
-      const problems: Record<string, unknown> = {};
-      for (const path of [...adminPages(), "/invite/not-a-real-link"]) {
-        const failed = await openPage(p, path);
-        if (failed) {
-          problems[path] = failed;
-          continue;
-        }
-        const found = await p.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, width: document.documentElement.clientWidth }));
-        if (found.scrollWidth > found.width) problems[path] = found;
-        await screenshot(p, `acceptance-390-${slug(path)}`);
-      }
+      const problems = await sweepNarrow(p, consoleUrls(seeded()).signedIn, sweep());
       expect(problems, JSON.stringify(problems, null, 1)).toEqual({});
     } finally {
       await phone.close();
     }
   }, 600_000);
+
+  it("the pages seen signed out (sign-in, setup, an invitation link) pass axe in light and dark and fit 390 px", async () => {
+    const { signedOut } = consoleUrls(seeded());
+    const desktop = await newContext(browser, app.baseUrl);
+    const phone = await browser.newContext({ baseURL: app.baseUrl, viewport: { width: 390, height: 844 } });
+    try {
+      const problems = {
+        ...(await sweepAxe(await desktop.newPage(), signedOut, { ...sweep(), prefix: "acceptance-signed-out" })),
+        ...(await sweepNarrow(await phone.newPage(), signedOut, { ...sweep(), prefix: "acceptance-signed-out" })),
+      };
+      expect(problems, JSON.stringify(problems, null, 1)).toEqual({});
+    } finally {
+      await desktop.close();
+      await phone.close();
+    }
+  }, 300_000);
 
   it("a member signs in, finds their server's URL, configures a client with the snippet and a key they make, and calls a tool", async () => {
     const memberContext = await newContext(browser, app.baseUrl);

@@ -8,6 +8,7 @@ import { CreateServerBody } from "@/lib/servers/schemas";
 import { ensureBuild, type RunningApp, startApp } from "@/tests/e2e/support/next-app";
 import { launchBrowser, newContext, screenshot, seriousA11yViolations, signIn } from "@/tests/e2e/support/browser";
 import { type SeededAdmin, seedAdmin } from "@/tests/e2e/support/seed";
+import { axeProblems, narrowProblems, showScheme } from "@/tests/e2e/support/page-sweep";
 import { createApiKeyFor, createWorkspace, uniqueSuffix } from "@/tests/helpers/factories";
 import { startHttpApi, type HttpApiStub } from "@/tests/helpers/http-api-stub";
 import { connectV1 } from "@/tests/helpers/mcp-clients";
@@ -73,7 +74,6 @@ async function openUsage(path: string): Promise<void> {
   }
 }
 
-const noSidewaysScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe("the usage page", () => {
   it("shows the calls made, the error rate, the failing tool with its scrubbed error, and sorts its tables", async () => {
@@ -92,21 +92,19 @@ describe("the usage page", () => {
     await expect(tools.first().textContent()).resolves.toContain("broken");
     await expect(page.locator('section[aria-labelledby="usage-tools"] th[aria-sort="ascending"]').count()).resolves.toBe(1);
     await page.locator('[aria-labelledby="usage-over-time"] .recharts-bar-rectangle').first().waitFor();
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, "usage-01-org-light");
+    expect(await axeProblems(page, "usage-01-org-light")).toEqual([]);
 
     await page.emulateMedia({ colorScheme: "dark" });
     await page.reload();
     await page.getByTestId("usage-total-calls").waitFor({ timeout: 30_000 }); // a reload under a loaded machine
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, "usage-02-org-dark");
+    await showScheme(page, "dark");
+    expect(await axeProblems(page, "usage-02-org-dark")).toEqual([]);
     await page.emulateMedia({ colorScheme: "light" });
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
     await page.getByTestId("usage-total-calls").waitFor({ timeout: 30_000 }); // a reload under a loaded machine
-    await expect(noSidewaysScroll()).resolves.toBe(true);
-    await screenshot(page, "usage-03-org-390");
+    await expect(narrowProblems(page, "usage-03-org-390")).resolves.toBeNull();
     await page.setViewportSize({ width: 1280, height: 900 });
   }, 120_000);
 

@@ -10,6 +10,7 @@ import { Server, createMcpHandler, legacyStatelessFallback } from "@modelcontext
 
 export interface UpstreamTool {
   name: string;
+  title?: string;
   description?: string;
   inputSchema?: Record<string, unknown>;
 }

@@ -14,6 +14,7 @@ export function tool(connectorId: string, name: string, params: string[] = []): 
     connectorId,
     name,
     exposedName: `${connectorId}_${name}`,
+    title: null,
     description: "",
     inputSchema: { type: "object", properties: Object.fromEntries(params.map((p) => [p, { type: "string" }])) },
     request: null,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { api } from "@/tests/helpers/api";
-import { createTenant, INSTANCE_KEY } from "@/tests/helpers/factories";
+import { browserSessionOf, createTenant, createWorkspace, INSTANCE_KEY } from "@/tests/helpers/factories";
 
 const auditPath = (orgId: string, query = "") => `/api/v1/orgs/${orgId}/audit${query}`;
 
@@ -34,6 +34,35 @@ describe("audit log API", () => {
       data: expect.objectContaining({ name: "K", apiKeyId: t.owner.apiKeyId }),
     });
     expect(res.body.nextCursor).toBeNull();
+  });
+
+  it("an API key, which acts in its own workspace, reads its workspace's and the org-level events, never another workspace's; signed in, the admin reads all", async () => {
+    const t = await createTenant();
+    const other = await createWorkspace(t.org.id);
+    const own = await api(t.admin.token).post(`/api/v1/workspaces/${t.workspace.id}/servers`, { name: "Own desk" });
+    const elsewhere = await api(INSTANCE_KEY).post(`/api/v1/workspaces/${other.id}/servers`, { name: "Other desk" });
+    const role = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/roles`, { name: "Agents", tools: [] });
+    expect([own.status, elsewhere.status, role.status]).toEqual([201, 201, 201]);
+    const targets = (items: Array<Event & { workspaceId: string | null }>) => items.map((e) => e.targetId);
+
+    const pinned = await api(t.admin.token).get(auditPath(t.org.id));
+    expect(pinned.status).toBe(200);
+    expect(targets(pinned.body.items)).toContain(own.body.id);
+    expect(targets(pinned.body.items)).toContain(role.body.id);
+    expect(targets(pinned.body.items)).not.toContain(elsewhere.body.id);
+    expect(pinned.body.items.every((e: { workspaceId: string | null }) => e.workspaceId === null || e.workspaceId === t.workspace.id)).toBe(true);
+    // Asking for the other workspace by filter answers nothing rather than its events.
+    expect((await api(t.admin.token).get(auditPath(t.org.id, `?workspaceId=${other.id}`))).body.items).toEqual([]);
+    // The export is the same read.
+    const exported = await api(t.admin.token).get(auditPath(t.org.id, "/export?format=jsonl"));
+    expect(exported.status).toBe(200);
+    expect(exported.text).toContain(own.body.id);
+    expect(exported.text).not.toContain(elsewhere.body.id);
+
+    for (const whole of [await api(null).get(auditPath(t.org.id), { headers: await browserSessionOf(t.admin.user) }), await api(INSTANCE_KEY).get(auditPath(t.org.id))]) {
+      expect(whole.status).toBe(200);
+      expect(targets(whole.body.items)).toEqual(expect.arrayContaining([own.body.id, elsewhere.body.id, role.body.id]));
+    }
   });
 
   it("pages newest first without gaps or repeats, also across events with the same timestamp", async () => {

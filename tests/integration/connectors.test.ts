@@ -62,11 +62,12 @@ describe("http connectors", () => {
     expect(res.body.tools).toEqual([
       {
         name: "get_customer",
+        title: null,
         description: "Fetch one customer",
         inputSchema: { type: "object", properties: { id: { type: "string" } }, required: ["id"] },
         request: { method: "GET", path: "/customers/{id}" },
       },
-      { name: "create_note", description: "", inputSchema: { type: "object" }, request: { method: "POST", path: "/notes" } },
+      { name: "create_note", title: null, description: "", inputSchema: { type: "object" }, request: { method: "POST", path: "/notes" } },
     ]);
     expect(res.text).not.toContain(SECRET);
     expect(res.text).not.toContain(SECRET_2);
@@ -288,9 +289,9 @@ describe("mcp connectors (real upstream MCP server on 127.0.0.1)", () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ type: "mcp", slug: "docs", config: { url: upstream.url }, hasSecretHeaders: ["Authorization"], protocolVersion: "2026-07-28" });
     expect(res.body.tools).toEqual([
-      { name: "search", description: "does search", inputSchema: { type: "object", properties: { q: { type: "string" } } }, request: null },
-      { name: "fetch", description: "does fetch", inputSchema: { type: "object", properties: { q: { type: "string" } } }, request: null },
-      { name: "summarize", description: "does summarize", inputSchema: { type: "object", properties: { q: { type: "string" } } }, request: null },
+      { name: "search", title: null, description: "does search", inputSchema: { type: "object", properties: { q: { type: "string" } } }, request: null },
+      { name: "fetch", title: null, description: "does fetch", inputSchema: { type: "object", properties: { q: { type: "string" } } }, request: null },
+      { name: "summarize", title: null, description: "does summarize", inputSchema: { type: "object", properties: { q: { type: "string" } } }, request: null },
     ]);
     expect(upstream.listCalls).toBe(2);
     expect(upstream.seenHeaders.every((h) => h.authorization === UPSTREAM_SECRET)).toBe(true);

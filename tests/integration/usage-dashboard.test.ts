@@ -8,7 +8,7 @@ import { createServer } from "@/lib/servers/servers";
 import { CreateServerBody } from "@/lib/servers/schemas";
 import { flushUsage } from "@/lib/usage/flush-usage";
 import { api } from "@/tests/helpers/api";
-import { createTenant, createWorkspace, INSTANCE_KEY, type Tenant } from "@/tests/helpers/factories";
+import { browserSessionOf, createTenant, createWorkspace, INSTANCE_KEY, type Tenant } from "@/tests/helpers/factories";
 import { startHttpApi, type HttpApiStub } from "@/tests/helpers/http-api-stub";
 
 /**
@@ -64,7 +64,8 @@ describe("usage: the dashboard's numbers", () => {
     expect(await db().usageBucket.count({ where: { orgId: tenant.org.id } })).toBe(0);
     await flushUsage();
 
-    const org = await api(tenant.admin.token).get(`/api/v1/orgs/${tenant.org.id}/usage?range=24h`);
+    // The admin signed in (not through a key pinned to one workspace) reads the whole org.
+    const org = await api(null).get(`/api/v1/orgs/${tenant.org.id}/usage?range=24h`, { headers: await browserSessionOf(tenant.admin.user) });
     expect(org.status).toBe(200);
     const report = org.body;
     expect(report.totals).toMatchObject({ calls: 10, errors: 2, errorRate: 0.2 });
@@ -102,6 +103,31 @@ describe("usage: the dashboard's numbers", () => {
     expect(otherWs.status, otherWs.text).toBe(200);
     expect(otherWs.body.totals).toMatchObject({ calls: 1, errors: 0 });
     expect(otherWs.body.series).toHaveLength(30);
+  });
+
+  it("an API key, which acts in its own workspace, reads org usage narrowed to that workspace; the signed-in admin and the instance read all", async () => {
+    const tenant = await createTenant();
+    const { serverId, otherServerId, call } = await setup(tenant);
+    await call(tenant.member.token, "fast");
+    await call(tenant.admin.token, "broken");
+    await call(INSTANCE_KEY, "fast", otherServerId);
+    await call(INSTANCE_KEY, "broken", otherServerId);
+    await flushUsage();
+    const path = `/api/v1/orgs/${tenant.org.id}/usage?range=24h`;
+
+    const pinned = await api(tenant.admin.token).get(path);
+    expect(pinned.status, pinned.text).toBe(200);
+    expect(pinned.body.totals).toMatchObject({ calls: 2, errors: 1 });
+    expect(pinned.body.servers.map((s: { id: string }) => s.id)).toEqual([serverId]);
+    expect(pinned.body.users.map((u: { id: string }) => u.id).sort()).toEqual([tenant.admin.user.id, tenant.member.user.id].sort());
+    expect(pinned.body.failingTools.map((f: { errors: number }) => f.errors)).toEqual([1]);
+    expect(pinned.body.series.reduce((n: number, p: { calls: number }) => n + p.calls, 0)).toBe(2);
+
+    for (const whole of [await api(null).get(path, { headers: await browserSessionOf(tenant.admin.user) }), await api(INSTANCE_KEY).get(path)]) {
+      expect(whole.status).toBe(200);
+      expect(whole.body.totals).toMatchObject({ calls: 4, errors: 2 });
+      expect(whole.body.servers.map((s: { id: string }) => s.id).sort()).toEqual([serverId, otherServerId].sort());
+    }
   });
 
   it("flushes add up: calls counted after a flush join the same hourly row", async () => {

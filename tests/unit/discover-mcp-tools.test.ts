@@ -10,19 +10,19 @@ afterEach(async () => {
 const tools = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `tool_${i}`, description: `Tool ${i}` }));
 
 describe("discoverMcpTools against a real upstream on 127.0.0.1", () => {
-  it("walks every tools/list page and keeps order, descriptions and schemas", async () => {
+  it("walks every tools/list page and keeps order, titles, descriptions and schemas", async () => {
     const upstream = await startMcpUpstream({
       tools: [
         ...tools(4),
-        { name: "search", inputSchema: { type: "object", properties: { q: { type: "string" } }, required: ["q"] } },
+        { name: "search", title: "Search the docs", inputSchema: { type: "object", properties: { q: { type: "string" } }, required: ["q"] } },
       ],
       pageSize: 2,
     });
     closers.push(upstream.close);
     const found = await discoverMcpTools({ url: upstream.url, headers: {} });
     expect(found.tools.map((t) => t.name)).toEqual(["tool_0", "tool_1", "tool_2", "tool_3", "search"]);
-    expect(found.tools[0]).toEqual({ name: "tool_0", description: "Tool 0", inputSchema: { type: "object" } });
-    expect(found.tools[4]).toMatchObject({ description: "", inputSchema: { properties: { q: { type: "string" } }, required: ["q"] } });
+    expect(found.tools[0]).toEqual({ name: "tool_0", title: null, description: "Tool 0", inputSchema: { type: "object" } });
+    expect(found.tools[4]).toMatchObject({ title: "Search the docs", description: "", inputSchema: { properties: { q: { type: "string" } }, required: ["q"] } });
     expect(upstream.listCalls).toBe(3);
     expect(found.protocolVersion).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });

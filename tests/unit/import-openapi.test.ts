@@ -70,7 +70,8 @@ describe("importOpenApi", () => {
     const get = result.operations.find((o) => o.key === "GET /customers/{id}")!;
     expect(get.tool).toEqual({
       name: "getCustomer",
-      description: "Get a customer\n\nReturns one customer by id.",
+      title: "Get a customer",
+      description: "Returns one customer by id.",
       inputSchema: {
         type: "object",
         properties: { id: { type: "string", description: "Customer id" }, expand: { type: "boolean" } },
@@ -79,6 +80,22 @@ describe("importOpenApi", () => {
       request: { method: "GET", path: "/customers/{id}" },
     });
     expect(get.warnings.join(" ")).toContain('header parameter "X-Trace"');
+  });
+
+  it("keeps the summary as the title and the description apart; a summary alone is the description too; neither: none", async () => {
+    const doc = (summary: string | undefined, description: string | undefined) =>
+      JSON.stringify({ openapi: "3.1.0", info: { title: "T", version: "1" }, paths: { "/a": { get: { operationId: "a", summary, description, responses: { "200": { description: "ok" } } } } } });
+    const toolOf = async (summary?: string, description?: string) => (await importOpenApi(doc(summary, description))).operations[0].tool;
+    expect(await toolOf("List things", "Every thing, newest first.")).toMatchObject({ title: "List things", description: "Every thing, newest first." });
+    expect(await toolOf("List things", undefined)).toMatchObject({ title: "List things", description: "List things" });
+    const onlyDescription = await toolOf(undefined, "Every thing.");
+    expect(onlyDescription.title).toBeUndefined();
+    expect(onlyDescription.description).toBe("Every thing.");
+    const neither = await toolOf(undefined, undefined);
+    expect(neither.title).toBeUndefined();
+    expect(neither.description).toBeUndefined();
+    // A summary longer than a title may be is cut to 200 characters, not refused.
+    expect((await toolOf("s".repeat(500), "d")).title).toHaveLength(200);
   });
 
   it("merges a JSON object body (allOf, required, nullable, read-only left out) into the arguments", async () => {

@@ -22,6 +22,7 @@ export function endpointKey(endpoint: McpEndpoint): string {
 /** A tool as tools/list returns it. */
 export interface WireTool {
   name: string;
+  title?: string;
   description?: string;
   inputSchema: Record<string, unknown>;
 }
@@ -105,6 +106,8 @@ export interface PublishedTools {
 export function publishTools(tools: PublishedTool[]): PublishedTools {
   const list = tools.map(({ exposedName, tool }) => ({
     name: exposedName,
+    // Both eras publish it: 2025-06-18 added `title` to Tool, and clients of older revisions ignore a field they do not know.
+    ...(tool.title ? { title: tool.title } : {}),
     ...(tool.description ? { description: tool.description } : {}),
     inputSchema: tool.inputSchema,
   }));

@@ -76,7 +76,7 @@ export function dropCachedSnapshot(serverId: string): void {
 
 const connectorSelect = {
   id: true, orgId: true, slug: true, name: true, type: true, instructions: true, config: true, upstreamCatalog: true,
-  tools: { orderBy: [{ position: "asc" }, { name: "asc" }], select: { name: true, description: true, inputSchema: true, request: true } },
+  tools: { orderBy: [{ position: "asc" }, { name: "asc" }], select: { name: true, title: true, description: true, inputSchema: true, request: true } },
   resources: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, uri: true, name: true, description: true, mimeType: true, fetchConfig: true } },
   graphEntities: { orderBy: { key: "asc" }, select: { key: true, label: true, description: true } },
   graphRelations: { orderBy: { id: "asc" }, select: { fromKey: true, toKey: true, kind: true, description: true } },
@@ -129,6 +129,7 @@ function toSnapshotConnectors(rows: LoadedConnector[]): SnapshotConnector[] {
       connectorId: c.id,
       name: t.name,
       exposedName: names[i++],
+      title: t.title,
       description: t.description,
       inputSchema: t.inputSchema as Record<string, unknown>,
       request: (t.request ?? null) as SnapshotConnector["tools"][number]["request"],

@@ -13,6 +13,8 @@ export interface SnapshotTool {
   name: string;
   /** The name MCP clients see: unique per server, at most 64 characters. */
   exposedName: string;
+  /** A short name for people (MCP tool `title`); null: none. */
+  title: string | null;
   description: string;
   inputSchema: Record<string, unknown>;
   /** How an http tool executes; null for mcp tools. */

@@ -6,6 +6,8 @@ import { getOrgOrThrow } from "@/lib/orgs/orgs";
 import { etagOf } from "@/lib/api/if-match";
 import { OrgSettingsForm, DeleteOrgButton } from "@/app/(admin)/orgs/[orgId]/settings/org-settings-form";
 import { ToolAuditForm } from "@/app/(admin)/orgs/[orgId]/settings/tool-audit-form";
+import { AuditRetentionForm } from "@/app/(admin)/orgs/[orgId]/settings/audit-retention-form";
+import { pruneIntervalPhrase } from "@/lib/audit/prune-audit-events";
 import { SsoForm } from "@/app/(admin)/orgs/[orgId]/settings/sso-form";
 import { findOrgSso, ssoRedirectUri } from "@/lib/sso/sso-connections";
 
@@ -36,7 +38,23 @@ export default async function OrgSettingsPage({ params }: { params: Promise<{ or
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <ToolAuditForm org={{ id: org.id, toolAuditDetail: org.toolAuditDetail }} canChange={context.role === "owner"} />
+          <ToolAuditForm org={{ id: org.id, toolAuditDetail: org.toolAuditDetail }} version={version} canChange={context.role === "owner"} />
+        </CardContent>
+      </Card>
+      <Card aria-labelledby="org-audit-retention-title">
+        <CardHeader>
+          <CardTitle id="org-audit-retention-title">Audit retention</CardTitle>
+          <CardDescription>
+            How long the audit log keeps its events. Shortening it deletes older history for every owner and admin, so only an owner can change it.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <AuditRetentionForm
+            org={{ id: org.id, auditRetentionDays: org.auditRetentionDays }}
+            version={version}
+            canChange={context.role === "owner"}
+            pruneEvery={pruneIntervalPhrase()}
+          />
         </CardContent>
       </Card>
       <Card aria-labelledby="org-sso">

@@ -4,6 +4,7 @@ import { useForm } from "react-hook-form";
 import { FormAlert } from "@/components/forms/form-alert";
 import { applyResult } from "@/components/forms/apply-result";
 import { SaveButton } from "@/components/forms/save-button";
+import { useObjectVersion } from "@/components/forms/use-object-version";
 import { cn } from "@/components/ui/cn";
 import { focusRing } from "@/components/ui/focus-ring";
 import type { ToolAuditDetail } from "@/lib/orgs/schemas";
@@ -31,11 +32,16 @@ const CHOICES: { value: ToolAuditDetail; label: string; implies: string }[] = [
   },
 ];
 
-/** What tool.call audit events keep: owners choose, admins see the choice. */
-export function ToolAuditForm({ org, canChange }: { org: { id: string; toolAuditDetail: ToolAuditDetail }; canChange: boolean }) {
+/**
+ * What tool.call audit events keep: owners choose, admins see the choice. `version`: the
+ * organization's ETag as the page loaded it, shared with the page's other forms of the org.
+ */
+export function ToolAuditForm({ org, version: loaded, canChange }: { org: { id: string; toolAuditDetail: ToolAuditDetail }; version: string; canChange: boolean }) {
+  const version = useObjectVersion(`org:${org.id}`, loaded);
   const form = useForm({ defaultValues: { toolAuditDetail: org.toolAuditDetail } });
   const onSubmit = form.handleSubmit(async (values) => {
-    const result = await updateOrgAction(org.id, values);
+    const result = await updateOrgAction(org.id, values, version.current());
+    version.track(result);
     if (applyResult(result, { form, success: "Tool audit setting saved" })) form.reset({ toolAuditDetail: result.data.toolAuditDetail });
   });
   return (

@@ -53,6 +53,7 @@ export default async function ConnectorToolsPage({ params }: { params: Connector
             <li key={tool.name} className="rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
               <div className="flex flex-wrap items-center gap-2">
                 <span className="font-mono font-medium">{tool.name}</span>
+                {tool.title && <span className="font-medium">{tool.title}</span>}
                 <Badge>{plural(Object.keys((tool.inputSchema.properties as object | undefined) ?? {}).length, "argument")}</Badge>
               </div>
               {tool.description && <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{tool.description}</p>}
