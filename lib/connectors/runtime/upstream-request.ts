@@ -30,7 +30,8 @@ export interface UpstreamRequest<T> {
   caller: Caller;
   view: CallerView;
   connector: SnapshotConnector;
-  work: (client: Client, options: { signal?: AbortSignal; timeout: number }) => Promise<T>;
+  /** `connection`: its era and headers, for a request that carries the caller's flight (prompts/get). */
+  work: (client: Client, options: { signal?: AbortSignal; timeout: number }, connection: UpstreamConnection) => Promise<T>;
   signal?: AbortSignal;
 }
 
@@ -57,7 +58,7 @@ export async function requestUpstream<T>(request: UpstreamRequest<T>, pool: Upst
     try {
       return await pool.use(owner, target, (connection) => {
         used = connection;
-        return request.work(connection.client, { signal: request.signal, timeout: setting("UPSTREAM_CALL_TIMEOUT_MS") });
+        return request.work(connection.client, { signal: request.signal, timeout: setting("UPSTREAM_CALL_TIMEOUT_MS") }, connection);
       });
     } catch (e) {
       if (!used) throw new ProtocolError(INTERNAL_ERROR, `The upstream MCP server could not be reached: ${describe(e, loaded)}`);

@@ -1,5 +1,6 @@
 import type { CompleteResult, GetPromptResult } from "@modelcontextprotocol/client";
 import type { Caller } from "@/lib/auth/caller";
+import type { CallFlight } from "@/lib/connectors/runtime/call-flight";
 import { getUpstreamPrompt } from "@/lib/connectors/runtime/get-prompt";
 import { requestUpstream } from "@/lib/connectors/runtime/upstream-request";
 import type { CallerView, SnapshotConnector, SnapshotPrompt } from "@/lib/mcp/visibility/snapshot-types";
@@ -35,7 +36,7 @@ export type CompletionRef = { type: "ref/prompt"; name: string } | { type: "ref/
 export interface PromptSet {
   readonly list: WirePrompt[];
   /** The prompt published as `name`; null when this caller has no such prompt (hidden or missing alike). */
-  get(name: string, args: Record<string, string>, signal?: AbortSignal): Promise<GetPromptResult> | null;
+  get(name: string, args: Record<string, string>, signal?: AbortSignal, flight?: CallFlight): Promise<GetPromptResult> | null;
   /** Equal for equal prompt lists: live sessions compare it to decide on prompts/list_changed. */
   signature(): string;
 }
@@ -56,9 +57,9 @@ export const NO_PROMPTS: PromptSet = { list: [], get: () => null, signature: () 
 export function bindPromptSet(caller: Caller, prompts: PublishedPrompts): PromptSet {
   return {
     list: prompts.list,
-    get(name, args, signal) {
+    get(name, args, signal, flight) {
       const found = prompts.byName.get(name);
-      return found ? getUpstreamPrompt({ caller, view: found.view, prompt: found.prompt, args, signal }) : null;
+      return found ? getUpstreamPrompt({ caller, view: found.view, prompt: found.prompt, args, signal, flight }) : null;
     },
     signature: prompts.signature,
   };
