@@ -105,7 +105,8 @@ function serveResources(server: Server, resources: ResourceCatalog, parts: Serve
 /**
  * resources/subscribe and unsubscribe: forwarded for an upstream's resource, and its
  * `notifications/resources/updated` relayed to this connection while it lives (a stateless
- * request's connection ends with its answer, so only sessions hear updates). The platform's
+ * request's connection ends with its answer, so only sessions hear updates; a 2026-07-28
+ * client subscribes on its listen stream instead, lib/mcp/serve/hold-listen-subscriptions.ts). The platform's
  * own and stored resources change only with the configuration: acknowledged, never updated.
  */
 /** Resource subscriptions one downstream connection (session) may hold at once. */
