@@ -148,9 +148,9 @@ describe("a v1 (2025-era) upstream through the gateway", () => {
       const [before, versionBefore, reloadsBefore] = [own.toolLists, await version(), await reloads()];
       for (let i = 0; i < 10; i++) {
         await own.changed("tools");
-        await new Promise((r) => setTimeout(r, 100));
+        await new Promise((r) => setTimeout(r, 50));
       }
-      // One now, and the coalesced last request once the interval (5 s) is over.
+      // One now, and the coalesced last request once the interval (1 s) is over.
       await vi.waitFor(() => expect(own.toolLists - before).toBe(2), { timeout: 10_000, interval: 100 });
       await new Promise((r) => setTimeout(r, 500));
       expect(own.toolLists - before).toBe(2);
