@@ -16,9 +16,11 @@ import { errorText, logger } from "@/lib/log";
 const COALESCE_MS = 200;
 /**
  * The least time between two re-discoveries of one connector: an upstream announcing
- * list_changed in a loop costs one re-discovery now and one (the last request's) later.
+ * list_changed in a loop costs one re-discovery now and one (the last request's) later, at
+ * most one a second; an upstream that changes its lists every few seconds is followed within
+ * about a second each time (a listen stream's client is told while it still listens).
  */
-export const MIN_REDISCOVERY_INTERVAL_MS = 5_000;
+export const MIN_REDISCOVERY_INTERVAL_MS = 1_000;
 
 interface Entry {
   timer?: NodeJS.Timeout;

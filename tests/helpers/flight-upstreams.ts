@@ -34,6 +34,7 @@ const INPUT: Record<string, { method: string; params: Record<string, unknown> }>
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const text = (value: unknown) => ({ content: [{ type: "text" as const, text: JSON.stringify(value) }] });
+const promptText = (value: unknown) => ({ messages: [{ role: "user" as const, content: { type: "text" as const, text: JSON.stringify(value) } }] });
 
 /** Waits for `signal` (at most 10 s) and counts a cancellation. */
 async function waitForCancel(state: FlightUpstream, signal: AbortSignal) {
@@ -52,10 +53,12 @@ function newV1Server(state: FlightUpstream): V1Server {
   const server = new V1Server({ name: "v1-flight", version: "1.0.0" }, { capabilities: { tools: {}, logging: {}, prompts: {} } });
   // `fallback` asks for sampling and, refused, answers without it (as a careful upstream does).
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...FLIGHT_TOOLS, ...["fallback", "leak"].map((name) => ({ name, inputSchema: object }))] }));
-  // `leaky` answers a JSON-RPC error quoting the credential it was sent; `stall` waits 2 s.
-  server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: [{ name: "leaky" }, { name: "stall" }] }));
+  // `leaky` answers a JSON-RPC error quoting the credential it was sent; `stall` waits 2 s;
+  // `elicit` asks the client for a name first (a server-to-client request).
+  server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: [{ name: "leaky" }, { name: "stall" }, { name: "elicit" }] }));
   server.setRequestHandler(GetPromptRequestSchema, async (request, extra) => {
     const auth = String(extra.requestInfo?.headers.authorization ?? "");
+    if (request.params.name === "elicit") return promptText({ answer: await extra.sendRequest(ELICIT as never, LooseResult) });
     if (request.params.name === "stall") await sleep(2000);
     else throw new McpError(-32099, `no prompt for ${auth}`, { echo: auth });
     return { messages: [{ role: "user", content: { type: "text", text: "late" } }] };
@@ -131,8 +134,15 @@ export async function startV1FlightUpstream(): Promise<FlightUpstream> {
 }
 
 function newV2Server(state: FlightUpstream, authorization: string): V2Server {
-  const server = new V2Server({ name: "v2-flight", version: "1.0.0" }, { capabilities: { tools: {}, logging: {} } });
+  const server = new V2Server({ name: "v2-flight", version: "1.0.0" }, { capabilities: { tools: {}, logging: {}, prompts: {} } });
   server.setRequestHandler("tools/list", () => ({ tools: FLIGHT_TOOLS }));
+  // `elicit` answers input_required first ("InputRequiredResult is universal", not only for tools).
+  server.setRequestHandler("prompts/list", () => ({ prompts: [{ name: "elicit" }] }));
+  server.setRequestHandler("prompts/get", (_request, ctx) => {
+    const answer = ctx.mcpReq.inputResponses?.elicit;
+    if (answer) return promptText({ answer, requestState: ctx.mcpReq.requestState() });
+    return inputRequired({ inputRequests: { elicit: ELICIT as never }, requestState: "upstream-state-prompt" }) as never;
+  });
   server.setRequestHandler("tools/call", async (request, ctx) => {
     const name = request.params.name;
     if (name === "progress") {

@@ -58,11 +58,11 @@ async function connect(kind: Kind, url: string, token: string, a: Answers, capab
   if (kind === "v1-session") {
     const client = await v1Client(url, token, capabilities);
     answerV1(client, a, capabilities);
-    return { call: (name: string): Promise<unknown> => client.callTool({ name, arguments: {} }), close: () => client.close() };
+    return { call: (name: string): Promise<unknown> => client.callTool({ name, arguments: {} }), prompt: (name: string): Promise<unknown> => client.getPrompt({ name }), close: () => client.close() };
   }
   const client = kind === "v2-modern" ? await v2Client(url, token, capabilities) : await v2LegacyClient(url, token, capabilities);
   answerV2(client, a, capabilities);
-  return { call: (name: string): Promise<unknown> => client.callTool({ name, arguments: {} }), close: () => client.close() };
+  return { call: (name: string): Promise<unknown> => client.callTool({ name, arguments: {} }), prompt: (name: string): Promise<unknown> => client.getPrompt({ name }), close: () => client.close() };
 }
 
 const text = (r: unknown) => JSON.stringify((r as { content?: unknown }).content);
@@ -88,6 +88,19 @@ describe.each(UPSTREAMS)("%s", (_u, upstream) => {
       expect(text(await client.call("roots"))).toContain("file:///home/ada");
     } finally {
       await client.close();
+    }
+  });
+
+  it.each(CLIENTS)("%s answers the elicitation a prompt asks for (prompts/get), and the answer reaches the upstream's prompt", async (_c, kind) => {
+    vi.stubEnv("MCP_STATEFUL_SESSIONS", "true");
+    const s = await flightScenario(app.origin, upstream().url);
+    const client = await connect(kind, s.url, s.t.member.token, { name: "ada" });
+    const undeclared = await connect(kind, s.url, s.t.member.token, { name: "bob" }, { roots: {} });
+    try {
+      expect(JSON.stringify(await client.prompt("elicit"))).toContain('\\"name\\":\\"ada\\"');
+      expect((await rpcError(undeclared.prompt("elicit"))).code).toBe(-32021);
+    } finally {
+      await Promise.all([client.close(), undeclared.close()]);
     }
   });
 
@@ -120,6 +133,26 @@ describe.each(UPSTREAMS)("%s", (_u, upstream) => {
       expect(await upstreamPool().connectionFor(owner)).not.toBeNull(); // one connection carried both
     } finally {
       await Promise.all([slow.close(), quick.close()]);
+    }
+  });
+});
+
+describe("a 2026-07-28 prompt of a 2026-07-28 upstream that answers input_required", () => {
+  it("reaches the 2026-07-28 client as that InputRequiredResult, its requestState untouched; the retry with the answer goes back to the upstream", async () => {
+    const s = await flightScenario(app.origin, v2.url);
+    const client = await v2Client(s.url, s.t.member.token, ALL);
+    try {
+      const first = (await client.getPrompt({ name: "elicit" }, { allowInputRequired: true } as never)) as any;
+      expect(first.resultType).toBe("input_required");
+      expect(first.requestState).toBe("upstream-state-prompt");
+      expect(first.inputRequests.elicit.method).toBe("elicitation/create");
+      const inputResponses = { elicit: { action: "accept", content: { name: "grace" } } };
+      const done = await client.getPrompt({ name: "elicit", inputResponses, requestState: first.requestState } as never);
+      const said = JSON.stringify(done.messages);
+      expect(said).toContain("grace");
+      expect(said).toContain("upstream-state-prompt");
+    } finally {
+      await client.close();
     }
   });
 });

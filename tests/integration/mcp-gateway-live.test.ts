@@ -82,6 +82,33 @@ describe("a v1 (2025-era) upstream through the gateway", () => {
     }
   });
 
+  it("2026-07-28 listen streams with resourceSubscriptions: one upstream subscription for both, its resources/updated on each, released with the last stream", async () => {
+    const { t, url } = await scenario();
+    const listener = async () => {
+      const client = new V2Client({ name: "t", version: "1" }, { capabilities: {}, versionNegotiation: { mode: { pin: "2026-07-28" } } });
+      const updates: string[] = [];
+      client.setNotificationHandler("notifications/resources/updated", (n) => void updates.push(n.params.uri));
+      await client.connect(new V2Transport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${t.member.token}` } } }));
+      const subscription = await client.listen({ resourceSubscriptions: ["memo://note"] });
+      return { client, updates, subscription };
+    };
+    const a = await listener();
+    const b = await listener();
+    try {
+      expect(a.subscription.honoredFilter.resourceSubscriptions).toEqual(["memo://note"]);
+      await vi.waitFor(() => expect(upstream.subscribed.filter((u) => u === "memo://note")).toHaveLength(1), { timeout: 5000 });
+      await upstream.updated("memo://note");
+      await vi.waitFor(() => expect([a.updates, b.updates]).toEqual([["memo://note"], ["memo://note"]]), { timeout: 5000 });
+      await a.subscription.close();
+      await new Promise((r) => setTimeout(r, 200));
+      expect(upstream.subscribed).toContain("memo://note"); // b still listens
+      await b.subscription.close();
+      await vi.waitFor(() => expect(upstream.subscribed).not.toContain("memo://note"), { timeout: 5000 });
+    } finally {
+      await Promise.all([a.client.close(), b.client.close()]);
+    }
+  });
+
   it("the upstream's list_changed re-discovers the connector and reaches live sessions and 2026-07-28 listeners", async () => {
     const { t, url } = await scenario();
     const v1 = await connectV1(url, t.member.token);
@@ -121,9 +148,9 @@ describe("a v1 (2025-era) upstream through the gateway", () => {
       const [before, versionBefore, reloadsBefore] = [own.toolLists, await version(), await reloads()];
       for (let i = 0; i < 10; i++) {
         await own.changed("tools");
-        await new Promise((r) => setTimeout(r, 100));
+        await new Promise((r) => setTimeout(r, 50));
       }
-      // One now, and the coalesced last request once the interval (5 s) is over.
+      // One now, and the coalesced last request once the interval (1 s) is over.
       await vi.waitFor(() => expect(own.toolLists - before).toBe(2), { timeout: 10_000, interval: 100 });
       await new Promise((r) => setTimeout(r, 500));
       expect(own.toolLists - before).toBe(2);

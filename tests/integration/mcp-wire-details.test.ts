@@ -103,7 +103,25 @@ describe("an unsupported MCP-Protocol-Version", () => {
       expect(res.body.error.message).toContain(version);
       expect(res.body.error.data.supported).toEqual(expect.arrayContaining(["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"]));
       expect(res.body.error.data.supported).not.toContain("2024-10-07");
+      expect(res.body.error.data.requested).toBe(version);
+      expect(res.body.id).toBe(2); // the request's own id, not null
     }
+  });
+
+  it("on a 2026-07-28 request is that revision's UnsupportedProtocolVersionError: server/discover's versions, the requested one echoed, the request's id", async () => {
+    const meta = { "io.modelcontextprotocol/protocolVersion": "v999.0.0", "io.modelcontextprotocol/clientCapabilities": {} };
+    const res = await postRaw(url, { jsonrpc: "2.0", id: 301, method: "server/discover", params: { _meta: meta } }, { ...bearer(), "mcp-protocol-version": "v999.0.0", "mcp-method": "server/discover" });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ id: 301, error: { code: -32022, data: { requested: "v999.0.0" } } });
+    const modern = { ...meta, "io.modelcontextprotocol/protocolVersion": "2026-07-28" };
+    const discover = await postRaw(url, { jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: modern } }, { ...bearer(), "mcp-protocol-version": "2026-07-28", "mcp-method": "server/discover" });
+    expect(res.body.error.data.supported).toEqual(discover.body.result.supportedVersions);
+  });
+
+  it("an answer for a server the caller cannot see carries the request's id", async () => {
+    const res = await postRaw(`${app.origin}/mcp/00000000-0000-4000-8000-000000000000`, INIT, bearer());
+    expect(res.status).toBe(404);
+    expect(res.body.id).toBe(1);
   });
 
   it("initialize never settles on the 2024-10-07 draft", async () => {

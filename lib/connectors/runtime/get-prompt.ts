@@ -1,12 +1,14 @@
 import { createHash } from "node:crypto";
-import { ProtocolError, type GetPromptResult } from "@modelcontextprotocol/client";
+import { CLIENT_CAPABILITIES_META_KEY, isInputRequiredResult, ProtocolError, type Client, type GetPromptResult } from "@modelcontextprotocol/client";
 import type { Caller } from "@/lib/auth/caller";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { db } from "@/lib/db/client";
 import { errorText, logger } from "@/lib/log";
 import { assertStorableArguments } from "@/lib/connectors/runtime/check-argument-text";
+import { type CallFlight, callerlessFlight, runInFlight } from "@/lib/connectors/runtime/call-flight";
+import { scrubFlight, scrubJson } from "@/lib/connectors/runtime/scrub-flight";
 import { requestUpstream } from "@/lib/connectors/runtime/upstream-request";
-import type { UpstreamPool } from "@/lib/connectors/runtime/upstream-pool";
+import type { UpstreamConnection, UpstreamPool } from "@/lib/connectors/runtime/upstream-pool";
 import type { CallerView, SnapshotPrompt } from "@/lib/mcp/visibility/snapshot-types";
 
 /**
@@ -14,10 +16,17 @@ import type { CallerView, SnapshotPrompt } from "@/lib/mcp/visibility/snapshot-t
  * which prompt of which connector on which server, the size and sha-256 of the arguments)
  * is written before the request leaves the platform and completed with how it ended; a
  * prompt whose event cannot be written is not fetched.
+ *
+ * The request runs in the caller's flight, as a tool call does: an upstream asking for client
+ * input — 2025-era requests, or a 2026-07-28 `input_required` answer ("InputRequiredResult is
+ * universal", not only for tools) — reaches the caller as its era allows
+ * (lib/mcp/serve/serve-tool-call.ts); 2026-07-28 on both sides, the upstream's
+ * `input_required` goes to the caller as it is and its retry goes back with the answers.
  */
 
 export const PROMPT_GET_ACTION = "prompt.get";
 const INTERNAL_ERROR = -32603;
+const INVALID_PARAMS = -32602;
 
 export interface PromptGetInput {
   caller: Caller;
@@ -25,6 +34,8 @@ export interface PromptGetInput {
   prompt: SnapshotPrompt;
   args: Record<string, string>;
   signal?: AbortSignal;
+  /** The calling client's side of the request: client input, its retry. */
+  flight?: CallFlight;
 }
 
 export async function getUpstreamPrompt(input: PromptGetInput, pool?: UpstreamPool): Promise<GetPromptResult> {
@@ -41,7 +52,7 @@ export async function getUpstreamPrompt(input: PromptGetInput, pool?: UpstreamPo
         view: input.view,
         connector,
         signal: input.signal,
-        work: (client, options) => client.getPrompt({ name: input.prompt.name, arguments: input.args }, options),
+        work: (client, options, connection) => fetchPrompt(client, options, connection, input),
       },
       pool,
     );
@@ -51,6 +62,33 @@ export async function getUpstreamPrompt(input: PromptGetInput, pool?: UpstreamPo
   } finally {
     await finishEvent(eventId, input, { outcome, durationMs: Math.round(performance.now() - started) });
   }
+}
+
+/** prompts/get upstream inside the caller's flight (see mcp-tool.ts's sendCall for tools/call). */
+async function fetchPrompt(client: Client, options: { signal?: AbortSignal; timeout: number }, connection: UpstreamConnection, input: PromptGetInput): Promise<GetPromptResult> {
+  const { flight } = input;
+  const modern = (connection.protocolVersion ?? "") >= "2026-07-28";
+  const passThrough = !!flight?.passInputRequired && modern;
+  // A requestState not ours (lib/mcp/serve/serve-tool-call.ts) can only be a 2026-07-28 upstream's.
+  if (flight?.retry?.requestState !== undefined && !passThrough) throw new ProtocolError(INVALID_PARAMS, "Invalid or expired requestState", { reason: "invalid_request_state" });
+  const retry = passThrough ? flight?.retry : undefined;
+  const params = {
+    name: input.prompt.name,
+    arguments: input.args,
+    ...(modern ? { _meta: { [CLIENT_CAPABILITIES_META_KEY]: flight?.clientCapabilities ?? {} } } : {}),
+    ...(retry?.inputResponses ? { inputResponses: retry.inputResponses } : {}),
+    ...(retry?.requestState !== undefined ? { requestState: retry.requestState } : {}),
+  };
+  const relay = scrubFlight(flight ?? callerlessFlight(), connection.headers);
+  const result = await runInFlight(relay, () => client.getPrompt(params, { ...options, ...(passThrough ? { allowInputRequired: true } : {}) })).catch((e: unknown) => {
+    throw relay.refused ?? e;
+  });
+  // The upstream asked for input this caller cannot give: -32021, whatever the prompt made of the refusal.
+  if (relay.refused) throw relay.refused;
+  if (!isInputRequiredResult(result)) return result;
+  // Its input requests scrubbed, its requestState untouched (the upstream checks it).
+  const inputRequests = (result as { inputRequests?: unknown }).inputRequests;
+  return { ...result, inputRequests: scrubJson(inputRequests, connection.headers) ?? {} } as GetPromptResult;
 }
 
 async function beginEvent(input: PromptGetInput, connectorSlug: string): Promise<string> {

@@ -2,7 +2,7 @@ import { ProtocolError, type Client } from "@modelcontextprotocol/client";
 import type { Caller } from "@/lib/auth/caller";
 import { sendUpstream } from "@/lib/connectors/runtime/send-upstream";
 import type { UpstreamOwner } from "@/lib/connectors/runtime/types";
-import type { UpstreamPool } from "@/lib/connectors/runtime/upstream-pool";
+import type { UpstreamConnection, UpstreamPool } from "@/lib/connectors/runtime/upstream-pool";
 import { upstreamPool } from "@/lib/connectors/runtime/default-pool";
 import { setting } from "@/lib/config/settings";
 import type { CallerView, SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
@@ -28,7 +28,8 @@ export interface UpstreamRequest<T> {
   caller: Caller;
   view: CallerView;
   connector: SnapshotConnector;
-  work: (client: Client, options: { signal?: AbortSignal; timeout: number }) => Promise<T>;
+  /** `connection`: its era and headers, for a request that carries the caller's flight (prompts/get). */
+  work: (client: Client, options: { signal?: AbortSignal; timeout: number }, connection: UpstreamConnection) => Promise<T>;
   signal?: AbortSignal;
 }
 
@@ -41,7 +42,7 @@ export async function requestUpstream<T>(request: UpstreamRequest<T>, pool: Upst
       connector,
       configVersion: view.snapshot.configVersion,
       signal: request.signal,
-      work: (connection) => request.work(connection.client, { signal: request.signal, timeout: setting("UPSTREAM_CALL_TIMEOUT_MS") }),
+      work: (connection) => request.work(connection.client, { signal: request.signal, timeout: setting("UPSTREAM_CALL_TIMEOUT_MS") }, connection),
     },
     pool,
   );

@@ -80,7 +80,7 @@ export function buildServer(parts: ServerParts): Server {
     if (isInputRequiredResult(answer)) return answer; // the client answers and retries
     return server.projectCallToolResult(answer as CallToolResult, undefined);
   });
-  if (hasPrompts) servePrompts(server, parts);
+  if (hasPrompts) servePrompts(server, parts, () => ({ clientCapabilities: server.getClientCapabilities(), logLevel }));
   if (gateway.completions) serveCompletions(server, parts);
   if (resources) serveResources(server, resources, parts);
   return server;
@@ -107,7 +107,8 @@ function serveResources(server: Server, resources: ResourceCatalog, parts: Serve
 /**
  * resources/subscribe and unsubscribe: forwarded for an upstream's resource, and its
  * `notifications/resources/updated` relayed to this connection while it lives (a stateless
- * request's connection ends with its answer, so only sessions hear updates). The platform's
+ * request's connection ends with its answer, so only sessions hear updates; a 2026-07-28
+ * client subscribes on its listen stream instead, lib/mcp/serve/hold-listen-subscriptions.ts). The platform's
  * own and stored resources change only with the configuration: acknowledged, never updated.
  */
 /** Resource subscriptions one downstream connection (session) may hold at once. */
@@ -149,16 +150,18 @@ function serveSubscriptions(server: Server, resources: ResourceCatalog, parts: S
   };
 }
 
-function servePrompts(server: Server, parts: ServerParts): void {
+/** prompts/get is served as a call in flight, like tools/call: its upstream may ask for client input. */
+function servePrompts(server: Server, parts: ServerParts, legacy: () => Parameters<typeof serveToolCall>[2]): void {
   server.setRequestHandler("prompts/list", () => ({ prompts: parts.gateway().prompts.list }));
   server.setRequestHandler("prompts/get", async (request, ctx) => {
     const { name } = request.params;
-    const pending = parts.gateway().prompts.get(name, request.params.arguments ?? {}, ctx.mcpReq.signal);
-    // The same answer whether the prompt is hidden from this caller or does not exist.
-    if (!pending) throw new ProtocolError(INVALID_PARAMS, `Unknown prompt: ${name}`);
-    return pending.catch((e: unknown) => {
+    const args = request.params.arguments ?? {};
+    const answer = await serveToolCall(ctx, (flight) => parts.gateway().prompts.get(name, args, flightSignal(flight), flight), legacy()).catch((e: unknown) => {
       throw refusal(e);
     });
+    // The same answer whether the prompt is hidden from this caller or does not exist.
+    if (!answer) throw new ProtocolError(INVALID_PARAMS, `Unknown prompt: ${name}`);
+    return answer as never; // a GetPromptResult, or input_required: the client answers and retries
   });
 }
 

@@ -1,5 +1,5 @@
-import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
-import { jsonRpcErrorResponse } from "@/lib/mcp/serve/responses";
+import { PROTOCOL_VERSION_META_KEY, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
+import { jsonRpcErrorResponse, jsonRpcIdOf } from "@/lib/mcp/serve/responses";
 
 /**
  * The protocol versions the MCP endpoints serve: 2026-07-28 and the 2025-era revisions (with
@@ -18,13 +18,27 @@ const DEFAULT_VERSION = "2025-03-26";
 
 const INVALID_REQUEST = -32600;
 
-/** A 400 naming the served versions for an MCP-Protocol-Version header that names another, or null. */
-export function refuseUnservedVersion(headers: Headers): Response | null {
+/**
+ * A 400 naming the served versions for an MCP-Protocol-Version header that names another, or
+ * null. A request that carries a 2026-07-28 envelope (`_meta` naming a protocol version) is
+ * left to the 2026-era handler: it answers the UnsupportedProtocolVersionError (-32022) of that
+ * revision, whose `supported` must be what server/discover lists and whose `requested` echoes
+ * the version asked for ("the error data carries the supported versions and echoes the
+ * requested version"), under the request's own id.
+ */
+export function refuseUnservedVersion(headers: Headers, message: unknown): Response | null {
   const version = headers.get("mcp-protocol-version");
-  if (version === null || SERVED_PROTOCOL_VERSIONS.includes(version)) return null;
+  if (version === null || SERVED_PROTOCOL_VERSIONS.includes(version) || claimsEnvelope(message)) return null;
   return jsonRpcErrorResponse(400, INVALID_REQUEST, `Unsupported protocol version: ${version.slice(0, 40)}. This server speaks ${SERVED_PROTOCOL_VERSIONS.join(", ")}.`, {
-    data: { supported: SERVED_PROTOCOL_VERSIONS },
+    data: { supported: SERVED_PROTOCOL_VERSIONS, requested: version.slice(0, 40) },
+    id: jsonRpcIdOf(message),
   });
+}
+
+/** Whether `message` is a request whose `_meta` names a protocol version (the 2026-07-28 envelope). */
+function claimsEnvelope(message: unknown): boolean {
+  const meta = (message as { params?: { _meta?: unknown } } | null)?.params?._meta;
+  return !!meta && typeof meta === "object" && PROTOCOL_VERSION_META_KEY in meta;
 }
 
 /**

@@ -5,6 +5,7 @@ import { buildServer } from "@/lib/mcp/serve/build-server";
 import { writePublishedListsFrom } from "@/lib/mcp/serve/serialise-message";
 import { mcpConfig } from "@/lib/mcp/serve/mcp-config";
 import { reconcileLive, registerSweep } from "@/lib/mcp/serve/live-watch";
+import { listenedResources, listenHolds, releasedWhenClosed, type ListenHolds } from "@/lib/mcp/serve/hold-listen-subscriptions";
 import type { SessionOwner } from "@/lib/mcp/serve/sessions";
 import { endpointKey, type McpSurface } from "@/lib/mcp/surface/surface-types";
 
@@ -28,6 +29,8 @@ interface ModernEntry {
   /** The resource and template lists listeners last saw. */
   resourceSignature: string;
   watch: McpSurface["watch"];
+  /** Upstream resource subscriptions held for its listen streams. */
+  holds: ListenHolds;
   lastUsed: number;
 }
 
@@ -44,11 +47,13 @@ export async function serveModern(request: Request, owner: SessionOwner, surface
   const entry = entryFor(owner, surface, maxBodyBytes);
   entry.lastUsed = Date.now();
   adopt(entry, surface);
-  return entry.handler.fetch(request, {
+  const response = await entry.handler.fetch(request, {
     // The surface rides to the factory as pass-through auth info (the SDK never reads it).
     authInfo: { token: "", clientId: owner.identity, scopes: [], extra: { [SURFACE]: surface } },
     ...(message === undefined ? {} : { parsedBody: message }),
   });
+  const uris = listenedResources(message);
+  return uris.length === 0 ? response : releasedWhenClosed(response, entry.holds.hold(surface, uris));
 }
 
 function entryFor(owner: SessionOwner, surface: McpSurface, maxBodyBytes: number): ModernEntry {
@@ -77,7 +82,8 @@ function entryFor(owner: SessionOwner, surface: McpSurface, maxBodyBytes: number
       onerror: (e) => logger.debug({ err: e.message }, "MCP 2026-era request refused or failed"),
     },
   );
-  const entry: ModernEntry = { key, owner, handler, bus, signature: surface.tools.signature(), promptSignature: surface.prompts.signature(), resourceSignature: resourceSignature(surface), watch: surface.watch, lastUsed: Date.now() };
+  const holds = listenHolds((uri) => handler.notify.resourceUpdated(uri));
+  const entry: ModernEntry = { key, owner, handler, bus, holds, signature: surface.tools.signature(), promptSignature: surface.prompts.signature(), resourceSignature: resourceSignature(surface), watch: surface.watch, lastUsed: Date.now() };
   entries.set(key, entry);
   registerSweep("modern-subscriptions", sweepSubscriptions);
   // subscriptions/listen streams never end by themselves: close them when the instance stops.

@@ -1,7 +1,8 @@
 /**
  * HTTP answers the MCP endpoints give before a request reaches the protocol layer. They are
- * JSON-RPC error bodies (id null: the request was not read as a message), as the SDK's own
- * transport-level refusals are, so every MCP client can show the message.
+ * JSON-RPC error bodies, as the SDK's own transport-level refusals are, so every MCP client
+ * can show the message: id null when the request was not read as a message, its own id when
+ * it was ("All error returns must preserve original request ID mappings").
  */
 
 /** JSON-RPC server-error code for transport-level refusals (the SDK uses the same). */
@@ -14,11 +15,11 @@ export function jsonRpcErrorResponse(
   status: number,
   code: number,
   message: string,
-  options: { data?: unknown; headers?: Record<string, string> } = {},
+  options: { data?: unknown; headers?: Record<string, string>; id?: string | number | null } = {},
 ): Response {
   const error = { code, message, ...(options.data !== undefined ? { data: options.data } : {}) };
   return Response.json(
-    { jsonrpc: "2.0", error, id: null },
+    { jsonrpc: "2.0", error, id: options.id ?? null },
     { status, headers: { "cache-control": "no-store", ...options.headers } },
   );
 }
@@ -48,8 +49,15 @@ export function rateLimitedResponse(retryAfterMs: number): Response {
 }
 
 /** The answer for a server that is missing or that this caller may not see: identical for both. */
-export function serverNotFoundResponse(): Response {
-  return jsonRpcErrorResponse(404, TRANSPORT_ERROR, "MCP server not found.");
+export function serverNotFoundResponse(id: string | number | null = null): Response {
+  return jsonRpcErrorResponse(404, TRANSPORT_ERROR, "MCP server not found.", { id });
+}
+
+/** The id of a posted JSON-RPC request, for an error answered at the edge; null for anything else. */
+export function jsonRpcIdOf(message: unknown): string | number | null {
+  if (message === null || typeof message !== "object" || Array.isArray(message)) return null;
+  const { method, id } = message as { method?: unknown; id?: unknown };
+  return typeof method === "string" && (typeof id === "string" || typeof id === "number") ? id : null;
 }
 
 export function sessionNotFoundResponse(): Response {

@@ -11,6 +11,7 @@ import {
   bodyTooLargeResponse,
   jsonRpcErrorResponse,
   methodNotAllowedResponse,
+  jsonRpcIdOf,
   serverNotFoundResponse,
   sessionNotFoundResponse,
   TRANSPORT_ERROR,
@@ -79,10 +80,8 @@ async function serve(request: Request, endpoint: McpEndpoint): Promise<Response>
 
   const maxBodyBytes = mcpConfig.maxBodyBytes();
   if (Number(request.headers.get("content-length") ?? 0) > maxBodyBytes) return bodyTooLargeResponse(maxBodyBytes);
-  const badWire = refuseUnservedVersion(request.headers);
-  if (badWire) return badWire;
   const message = await readPostedMessage(request, maxBodyBytes);
-  const badMessage = refuseUnstorableMessage(message) ?? refuseBatch(message, request.headers);
+  const badMessage = refuseUnservedVersion(request.headers, message) ?? refuseUnstorableMessage(message) ?? refuseBatch(message, request.headers);
   if (badMessage) return badMessage;
 
   // Stateless serving answers a call and its cancellation on different server instances. A
@@ -97,7 +96,7 @@ async function serve(request: Request, endpoint: McpEndpoint): Promise<Response>
   }
 
   const surface = await resolveSurface(endpoint, owner.caller);
-  if (!surface) return nothingHere(request, owner);
+  if (!surface) return nothingHere(request, owner, jsonRpcIdOf(message));
 
   // The message read above goes on to the SDK with the request (its `parsedBody`), so the body
   // is read and parsed once, not again by the classification and again by the transport.
@@ -143,12 +142,12 @@ function cancelledRequestId(message: unknown): unknown {
 }
 
 /** The endpoint offers this caller nothing: end its session there, if any, and say 404. */
-async function nothingHere(request: Request, owner: SessionOwner): Promise<Response> {
+async function nothingHere(request: Request, owner: SessionOwner, id: string | number | null): Promise<Response> {
   const sessionId = request.headers.get("mcp-session-id");
   const session = sessionId ? findSession(sessionId, owner) : null;
   if (session) await endSession(session);
   if (owner.endpoint.kind === "shared" && owner.caller?.kind === "instance") {
-    return jsonRpcErrorResponse(404, TRANSPORT_ERROR, "The shared endpoint /mcp serves the MCP servers of a user API key's workspace; the instance credential belongs to no workspace. Use /mcp/<serverId>.");
+    return jsonRpcErrorResponse(404, TRANSPORT_ERROR, "The shared endpoint /mcp serves the MCP servers of a user API key's workspace; the instance credential belongs to no workspace. Use /mcp/<serverId>.", { id });
   }
-  return serverNotFoundResponse();
+  return serverNotFoundResponse(id);
 }

@@ -36,7 +36,7 @@ interface Ask {
   reject(e: unknown): void;
 }
 
-type Settled = { result: ToolCallResult } | { error: unknown };
+type Settled = { result: unknown } | { error: unknown };
 
 /**
  * Sends a server-to-client request related to the request `relatedRequestId` and resolves with
@@ -55,6 +55,8 @@ interface Parked {
   flight: ServedFlight;
   settled: Promise<Settled>;
   identity: string | undefined;
+  /** tools/call or prompts/get: a retry resumes only a parked request of its own method. */
+  method: string;
   expiry: NodeJS.Timeout;
 }
 
@@ -166,14 +168,17 @@ class ServedFlight implements CallFlight {
   }
 }
 
-/** Serves tools/call: a new call, or the retry of a parked one. */
-export async function serveToolCall(
+/**
+ * Serves tools/call — or prompts/get, whose upstream may ask for client input the same way
+ * ("InputRequiredResult is universal") — : a new request, or the retry of a parked one.
+ */
+export async function serveToolCall<T = ToolCallResult>(
   ctx: ServerContext,
-  start: (flight: ServedFlight) => Promise<ToolCallResult> | null,
+  start: (flight: ServedFlight) => Promise<T> | null,
   legacy: LegacyCaller,
-): Promise<ToolCallResult | InputRequiredResult | null> {
+): Promise<T | InputRequiredResult | null> {
   const resumed = resume(ctx);
-  if (resumed) return next(resumed.flight, resumed.settled, ctx);
+  if (resumed) return next(resumed.flight, resumed.settled, ctx) as Promise<T | InputRequiredResult>;
   const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
   const modern = !!envelope;
   const flight = modern
@@ -190,7 +195,7 @@ export async function serveToolCall(
   const untrack = track(identityOf(ctx), ctx.mcpReq.id, flight);
   const settled = pending.then((result) => ({ result }), (error: unknown) => ({ error }));
   void settled.then(untrack);
-  return next(flight, settled, ctx);
+  return next(flight, settled, ctx) as Promise<T | InputRequiredResult>;
 }
 
 /**
@@ -222,7 +227,7 @@ export function flightSignal(flight: CallFlight): AbortSignal | undefined {
   return flight instanceof ServedFlight ? flight.controller.signal : undefined;
 }
 
-async function next(flight: ServedFlight, settled: Promise<Settled>, ctx: ServerContext): Promise<ToolCallResult | InputRequiredResult> {
+async function next(flight: ServedFlight, settled: Promise<Settled>, ctx: ServerContext): Promise<unknown> {
   const outcome = await Promise.race([settled, flight.modern ? flight.whenAsked().then(() => null) : new Promise<never>(() => undefined)]);
   if (outcome) {
     if ("error" in outcome) throw outcome.error;
@@ -235,7 +240,7 @@ async function next(flight: ServedFlight, settled: Promise<Settled>, ctx: Server
     flight.controller.abort(new Error("the client did not answer the input request in time"));
   }, setting("UPSTREAM_CALL_TIMEOUT_MS"));
   expiry.unref();
-  parked.set(requestState, { flight, settled, identity: identityOf(ctx), expiry });
+  parked.set(requestState, { flight, settled, identity: identityOf(ctx), method: ctx.mcpReq.method, expiry });
   const inputRequests = Object.fromEntries([...flight.asks].map(([key, ask]) => [key, ask.request]));
   return inputRequired({ inputRequests: inputRequests as never, requestState });
 }
@@ -247,7 +252,7 @@ function resume(ctx: ServerContext): Parked | null {
   if (typeof state !== "string" || !state.startsWith(PARKED)) return null;
   const found = parked.get(state);
   // Unknown, expired, or another credential's: the SDK's own answer to a state it cannot verify.
-  if (!found || found.identity !== identityOf(ctx)) throw new ProtocolError(INVALID_PARAMS, "Invalid or expired requestState", { reason: "invalid_request_state" });
+  if (!found || found.identity !== identityOf(ctx) || found.method !== ctx.mcpReq.method) throw new ProtocolError(INVALID_PARAMS, "Invalid or expired requestState", { reason: "invalid_request_state" });
   parked.delete(state);
   clearTimeout(found.expiry);
   found.flight.follow(ctx);

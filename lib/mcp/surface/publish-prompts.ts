@@ -1,5 +1,6 @@
 import { ProtocolError, type CompleteResult, type GetPromptResult } from "@modelcontextprotocol/client";
 import type { Caller } from "@/lib/auth/caller";
+import type { CallFlight } from "@/lib/connectors/runtime/call-flight";
 import { getUpstreamPrompt } from "@/lib/connectors/runtime/get-prompt";
 import { requestUpstream } from "@/lib/connectors/runtime/upstream-request";
 import type { CallerView, SnapshotConnector, SnapshotPrompt } from "@/lib/mcp/visibility/snapshot-types";
@@ -38,7 +39,7 @@ export type CompletionRef = { type: "ref/prompt"; name: string } | { type: "ref/
 export interface PromptSet {
   readonly list: WirePrompt[];
   /** The prompt published as `name`; null when this caller has no such prompt (hidden or missing alike). */
-  get(name: string, args: Record<string, string>, signal?: AbortSignal): Promise<GetPromptResult> | null;
+  get(name: string, args: Record<string, string>, signal?: AbortSignal, flight?: CallFlight): Promise<GetPromptResult> | null;
   /** Equal for equal prompt lists: live sessions compare it to decide on prompts/list_changed. */
   signature(): string;
 }
@@ -59,9 +60,9 @@ export const NO_PROMPTS: PromptSet = { list: [], get: () => null, signature: () 
 export function bindPromptSet(caller: Caller, prompts: PublishedPrompts): PromptSet {
   return {
     list: prompts.list,
-    get(name, args, signal) {
+    get(name, args, signal, flight) {
       const found = prompts.byName.get(name);
-      return found ? getCurrentPrompt(caller, name, found, args, signal) : null;
+      return found ? getCurrentPrompt(caller, name, found, args, signal, flight) : null;
     },
     signature: prompts.signature,
   };
@@ -101,8 +102,8 @@ function stillOffers(connector: SnapshotConnector, ref: CompletionRef): boolean 
 }
 
 /** prompts/get through the caller's current view (lib/mcp/surface/recheck-access.ts): a prompt it lost is unknown. */
-async function getCurrentPrompt(caller: Caller, name: string, found: PublishedPrompt, args: Record<string, string>, signal?: AbortSignal): Promise<GetPromptResult> {
+async function getCurrentPrompt(caller: Caller, name: string, found: PublishedPrompt, args: Record<string, string>, signal?: AbortSignal, flight?: CallFlight): Promise<GetPromptResult> {
   const now = await currentAccess(caller, found.view, found.prompt.connectorId);
   if (!now || !now.connector.prompts.some((p) => p.name === found.prompt.name)) throw new ProtocolError(INVALID_PARAMS, `Unknown prompt: ${name}`);
-  return getUpstreamPrompt({ caller, view: now.view, prompt: found.prompt, args, signal });
+  return getUpstreamPrompt({ caller, view: now.view, prompt: found.prompt, args, signal, flight });
 }

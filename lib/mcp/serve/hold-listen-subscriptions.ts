@@ -1,0 +1,93 @@
+import { MAX_SUBSCRIPTIONS } from "@/lib/mcp/serve/build-server";
+import type { McpSurface } from "@/lib/mcp/surface/surface-types";
+
+/**
+ * A 2026-07-28 client subscribes to resources on its `subscriptions/listen` stream
+ * (`resourceSubscriptions`; resources/subscribe is no method of that revision). For an
+ * upstream's resource the gateway holds the upstream subscription while such a stream is open
+ * — once per URI for all the streams of one handler (one endpoint and credential), released
+ * with the last of them — and publishes the upstream's `notifications/resources/updated` on
+ * the handler's bus, whose listen router sends it to the streams that asked for that URI.
+ * The platform's own and stored resources change only with the configuration: never updated.
+ */
+
+export interface ListenHolds {
+  /** Holds the upstream subscriptions `uris` need; returns their release (idempotent). */
+  hold(surface: McpSurface, uris: string[]): () => void;
+}
+
+interface Held {
+  count: number;
+  unsubscribe: Promise<() => Promise<void>>;
+}
+
+export function listenHolds(publishUpdated: (uri: string) => void): ListenHolds {
+  const held = new Map<string, Held>();
+  const release = (uri: string) => {
+    const entry = held.get(uri);
+    if (!entry || --entry.count > 0) return;
+    held.delete(uri);
+    void entry.unsubscribe.then((unsubscribe) => unsubscribe()).catch(() => undefined);
+  };
+  return {
+    hold(surface, uris) {
+      const catalog = surface.resources();
+      if (!catalog || !surface.upstreamResources.subscribe) return () => undefined;
+      // Bounded per stream, as a 2025-era session's subscriptions are.
+      const upstreamUris = [...new Set(uris)].slice(0, MAX_SUBSCRIPTIONS).filter((uri) => catalog.upstreamOf(uri));
+      for (const uri of upstreamUris) {
+        const entry = held.get(uri);
+        if (entry) {
+          entry.count++;
+          continue;
+        }
+        const upstream = catalog.upstreamOf(uri)!;
+        const unsubscribe = surface.upstreamResources.subscribeTo(upstream.connector, upstream.uri, () => publishUpdated(uri));
+        // A refused upstream subscription is not held: the next stream asking for it tries again.
+        unsubscribe.catch(() => held.get(uri)?.unsubscribe === unsubscribe && held.delete(uri));
+        held.set(uri, { count: 1, unsubscribe });
+      }
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        upstreamUris.forEach(release);
+      };
+    },
+  };
+}
+
+/** The resource URIs a `subscriptions/listen` request asks to hear about; none for any other message. */
+export function listenedResources(message: unknown): string[] {
+  const m = message as { method?: unknown; params?: { notifications?: { resourceSubscriptions?: unknown } } } | null;
+  if (!m || m.method !== "subscriptions/listen") return [];
+  const uris = m.params?.notifications?.resourceSubscriptions;
+  return Array.isArray(uris) ? uris.filter((u): u is string => typeof u === "string") : [];
+}
+
+/** `response` (a listen stream) with `release` run once it ends: closed by the server, or cancelled by its client. */
+export function releasedWhenClosed(response: Response, release: () => void): Response {
+  if (!response.body || !response.headers.get("content-type")?.startsWith("text/event-stream")) {
+    release(); // refused (a JSON-RPC error): no stream to hold anything for
+    return response;
+  }
+  const reader = response.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { value, done } = await reader.read();
+        if (!done) return controller.enqueue(value);
+        release();
+        controller.close();
+      } catch (e) {
+        release();
+        controller.error(e);
+      }
+    },
+    cancel(reason) {
+      release();
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
