@@ -115,6 +115,8 @@ const DECLARATIONS = {
   PORT: positiveInt(3000),
   PUBLIC_URL: url(["http", "https"]),
   OAUTH_ENABLED: flag(false),
+  // Test-only: Client ID Metadata Documents on loopback http (never in production: SSRF).
+  OAUTH_CIMD_ALLOW_LOOPBACK: flag(false),
   DATABASE_URL: url(["postgres", "postgresql"]),
   // Below the ephemeral range (32768+) so an outgoing connection can never take it first.
   EMBEDDED_PG_PORT: positiveInt(25432),

@@ -6,6 +6,7 @@ import { authSecret } from "@/lib/auth/session-token";
 import { peopleAuthOptions } from "@/lib/auth/people-auth-options";
 import { setting } from "@/lib/config/settings";
 import { authDatabase } from "@/lib/oauth/auth-database";
+import { clientMetadataDocuments } from "@/lib/oauth/client-metadata-document";
 import { MCP_SCOPE } from "@/lib/oauth/protected-resource";
 import { readableSigningKeys } from "@/lib/oauth/signing-keys";
 
@@ -54,6 +55,8 @@ function build(origin: string) {
         resources: [`${origin}/mcp`],
         enforcePerClientResources: false,
       }),
+      // The 2026-07-28 profile's registration: a client_id that is its metadata document's URL.
+      clientMetadataDocuments(),
     ],
   });
 }
