@@ -114,7 +114,7 @@ function oneOf<T extends string>(values: readonly T[], fallback: T): Declaration
 const DECLARATIONS = {
   PORT: positiveInt(3000),
   PUBLIC_URL: url(["http", "https"]),
-  OAUTH_ENABLED: flag(false),
+  OAUTH_ENABLED: flag(true),
   // Test-only: Client ID Metadata Documents on loopback http (never in production: SSRF).
   OAUTH_CIMD_ALLOW_LOOPBACK: flag(false),
   DATABASE_URL: url(["postgres", "postgresql"]),

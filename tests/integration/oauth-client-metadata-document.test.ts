@@ -91,7 +91,7 @@ describe("Client ID Metadata Documents", () => {
     const target = await authorizeTarget(clientId, cookie);
     expect(target.pathname).toBe("/oauth/consent");
     // The page itself is a Next page (not served here): what it renders from.
-    const shown = await consentRequest(target.searchParams, null);
+    const shown = await consentRequest(target.searchParams, null, app.origin);
     expect(shown).toMatchObject({ clientId, clientName: "Named In The Document", redirectHost: "127.0.0.1:9" });
   });
 

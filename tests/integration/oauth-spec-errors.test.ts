@@ -82,9 +82,9 @@ describe("OAuth spec errors", () => {
     const now = Math.floor(Date.now() / 1000);
     const sign = async (payload: Record<string, unknown>) => (await server.api.signJWT({ body: { payload } })).token;
     const base = { sub: user.id, azp: "some-client", aud: `${issuerOrigin()}/mcp/server-a`, iss: issuerOrigin() };
-    expect(await verifyMcpAccessToken(await sign({ ...base, iat: now, exp: now + 600 }), { kind: "server", serverId: "server-a" })).toMatchObject({ sub: user.id });
-    expect(await verifyMcpAccessToken(await sign({ ...base, iat: now - 7200, exp: now - 3600 }), { kind: "server", serverId: "server-a" })).toBeNull();
-    expect(await verifyMcpAccessToken(await sign({ ...base, iss: "https://elsewhere.example", iat: now, exp: now + 600 }), { kind: "server", serverId: "server-a" })).toBeNull();
+    expect(await verifyMcpAccessToken(await sign({ ...base, iat: now, exp: now + 600 }), { kind: "server", serverId: "server-a" }, issuerOrigin())).toMatchObject({ sub: user.id });
+    expect(await verifyMcpAccessToken(await sign({ ...base, iat: now - 7200, exp: now - 3600 }), { kind: "server", serverId: "server-a" }, issuerOrigin())).toBeNull();
+    expect(await verifyMcpAccessToken(await sign({ ...base, iss: "https://elsewhere.example", iat: now, exp: now + 600 }), { kind: "server", serverId: "server-a" }, issuerOrigin())).toBeNull();
   });
 
   it("a signing key written under another AUTH_SECRET is no 500: a fresh key is made and tokens are issued and verify", async () => {
