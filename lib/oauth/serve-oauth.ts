@@ -45,6 +45,7 @@ export async function serveOauth(request: Request): Promise<Response> {
   if (new URL(request.url).pathname === CONSENT_PATH) return Response.json({ error: "not_found", error_description: "Consent is given on the consent page." }, { status: 404 });
   await registerRequestedResources(request, issuer);
   const isToken = request.method === "POST" && new URL(request.url).pathname === TOKEN_PATH;
-  const response = await authorizationServer(issuer).handler(await withNativeDefault(request));
+  const native = await withNativeDefault(request);
+  const response = await native.finish(await authorizationServer(issuer).handler(native.request));
   return isToken ? specTokenError(response) : response;
 }
