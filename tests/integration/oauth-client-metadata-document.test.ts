@@ -1,12 +1,20 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import http from "node:http";
+import https from "node:https";
 import type net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { Client, StreamableHTTPClientTransport, UnauthorizedError, type OAuthClientProvider } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
 import { isFetchableAddress } from "@/lib/oauth/fetch-client-document";
 import { isClientIdUrl } from "@/lib/oauth/client-metadata-document";
 import { consentRequest } from "@/lib/oauth/consent";
 import { createHttpConnector, createMcpServer, createTenant } from "@/tests/helpers/factories";
 import type { RouteServer } from "@/tests/helpers/route-server";
-import { authorize, authorizeUrl, exchangeCode, mcpRpc, pkce, REDIRECT, sessionCookieFor, startOauthSite, stopOauthSite, type OauthSite } from "@/tests/helpers/oauth-flow";
+import { authorize, authorizeUrl, decide, exchangeCode, mcpRpc, pkce, REDIRECT, sessionCookieFor, startOauthSite, stopOauthSite, type OauthSite } from "@/tests/helpers/oauth-flow";
+import { clientRedirectOf } from "@/lib/oauth/consent";
 
 /**
  * Client ID Metadata Documents: a client that names itself by the URL of its metadata
@@ -18,6 +26,9 @@ let app: RouteServer;
 let site: OauthSite;
 let docs: http.Server;
 let docsOrigin: string;
+/** The same documents over https (a certificate made here), for the SDK, which takes only https client ids. */
+let secureDocs: https.Server;
+let secureOrigin: string;
 /** path → what the document server answers there; and how often each path was fetched. */
 const routes = new Map<string, { body: string; headers?: Record<string, string>; status?: number; hang?: boolean }>();
 const hits = new Map<string, number>();
@@ -34,21 +45,28 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => docs.listen(0, "127.0.0.1", resolve));
   docsOrigin = `http://127.0.0.1:${(docs.address() as net.AddressInfo).port}`;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cimd-cert-"));
+  execFileSync("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", `${dir}/key.pem`, "-out", `${dir}/cert.pem`, "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"], { stdio: "ignore" });
+  secureDocs = https.createServer({ key: fs.readFileSync(`${dir}/key.pem`), cert: fs.readFileSync(`${dir}/cert.pem`) }, docs.listeners("request")[0] as http.RequestListener);
+  await new Promise<void>((resolve) => secureDocs.listen(0, "127.0.0.1", resolve));
+  secureOrigin = `https://127.0.0.1:${(secureDocs.address() as net.AddressInfo).port}`;
 });
 afterAll(async () => {
   delete process.env.OAUTH_CIMD_ALLOW_LOOPBACK;
-  docs.closeAllConnections();
-  await new Promise((resolve) => docs.close(resolve));
+  for (const server of [docs, secureDocs]) {
+    server?.closeAllConnections();
+    await new Promise((resolve) => (server ? server.close(resolve) : resolve(null)));
+  }
   await stopOauthSite(app);
 });
 
 let n = 0;
 /** A document served at a fresh path: its URL (the client_id). */
-function serveDocument(fields: Record<string, unknown> = {}, options: { headers?: Record<string, string>; raw?: string; status?: number; hang?: boolean } = {}): string {
-  const path = `/clients/app-${++n}.json`;
-  const clientId = `${docsOrigin}${path}`;
+function serveDocument(fields: Record<string, unknown> = {}, options: { headers?: Record<string, string>; raw?: string; status?: number; hang?: boolean; secure?: boolean } = {}): string {
+  const docPath = `/clients/app-${++n}.json`;
+  const clientId = `${options.secure ? secureOrigin : docsOrigin}${docPath}`;
   const body = options.raw ?? JSON.stringify({ client_id: clientId, client_name: `Metadata app ${n}`, redirect_uris: [REDIRECT], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"], ...fields });
-  routes.set(path, { body, headers: options.headers, status: options.status, hang: options.hang });
+  routes.set(docPath, { body, headers: options.headers, status: options.status, hang: options.hang });
   return clientId;
 }
 
@@ -83,6 +101,45 @@ describe("Client ID Metadata Documents", () => {
     const list = await mcpRpc(app.origin, `/mcp/${serverId}`, tokens.access_token, "tools/list");
     expect(list.status).toBe(200);
     expect(list.message.result.tools.map((t: { name: string }) => t.name)).toContain("get_customer");
+  });
+
+  it("the MCP SDK v2 client names itself by its document's URL: no registration, the 401 to tools/list", async () => {
+    const { cookie, serverId } = await member();
+    const clientMetadataUrl = serveDocument({ client_name: "SDK by URL" }, { secure: true });
+    const stored: Record<string, any> = {};
+    let authorizationUrl: URL | null = null;
+    const provider: OAuthClientProvider = {
+      clientMetadataUrl,
+      get redirectUrl() {
+        return REDIRECT;
+      },
+      get clientMetadata() {
+        return { client_name: "SDK by URL", redirect_uris: [REDIRECT], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" };
+      },
+      clientInformation: () => stored.client,
+      saveClientInformation: (info) => void (stored.client = info),
+      tokens: () => stored.tokens,
+      saveTokens: (tokens) => void (stored.tokens = tokens),
+      redirectToAuthorization: (url) => void (authorizationUrl = url),
+      saveCodeVerifier: (verifier) => void (stored.verifier = verifier),
+      codeVerifier: () => stored.verifier,
+    };
+    const endpoint = new URL(`${app.origin}/mcp/${serverId}`);
+    const first = new StreamableHTTPClientTransport(endpoint, { authProvider: provider });
+    await expect(new Client({ name: "t", version: "1" }).connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
+    expect(authorizationUrl!.searchParams.get("client_id")).toBe(clientMetadataUrl);
+    const start = await fetch(authorizationUrl!, { headers: { cookie }, redirect: "manual" });
+    const consent = new URL(start.headers.get("location") ?? (await start.json()).url, app.origin);
+    expect(consent.pathname).toBe("/oauth/consent");
+    const back = new URL(clientRedirectOf(await (await decide(site, cookie, consent.search.slice(1), { server: [serverId] })).text())!);
+    await first.finishAuth(back.searchParams);
+    expect(stored.tokens.access_token).toBeTruthy();
+    const client = new Client({ name: "t", version: "1" });
+    await client.connect(new StreamableHTTPClientTransport(endpoint, { authProvider: provider }));
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["get_customer"]);
+    await client.close();
+    expect(app.requests.filter((r) => r.path.startsWith("/api/oauth/oauth2/register"))).toEqual([]);
+    expect(await db().oauthClient.findUnique({ where: { clientId: clientMetadataUrl }, select: { name: true, clientDiscoveryId: true, tokenEndpointAuthMethod: true } })).toEqual({ name: "SDK by URL", clientDiscoveryId: "cimd", tokenEndpointAuthMethod: "none" });
   });
 
   it("the consent page names the client from its document", async () => {
