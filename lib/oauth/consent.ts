@@ -1,5 +1,6 @@
 import { isSameOriginRequest } from "@/lib/auth/same-origin";
 import { authorizationServer, OAUTH_BASE_PATH, oauthIssuer } from "@/lib/oauth/authorization-server";
+import { isClientIdUrl } from "@/lib/oauth/client-metadata-document";
 import { chosenScope, consentOffer, type ConsentOffer, type GrantScope } from "@/lib/oauth/consent-choice";
 import { saveGrant } from "@/lib/oauth/save-grant";
 import { consentingUserId } from "@/lib/oauth/sign-in-bridge";
@@ -18,6 +19,11 @@ export const CONSENT_DECIDE_PATH = "/oauth/consent/decide";
 export interface ConsentRequest {
   clientId: string;
   clientName: string;
+  /**
+   * For a client named by its metadata document's URL, that URL's host: "The authorization
+   * server SHOULD display the hostname of the client_id", since the name is the client's own say.
+   */
+  clientHost: string | null;
   redirectHost: string;
   scopes: string[];
   resource: string | null;
@@ -53,6 +59,7 @@ export async function consentRequest(search: URLSearchParams, userId: string | n
   return {
     clientId,
     clientName: client.name || clientId,
+    clientHost: isClientIdUrl(clientId) ? new URL(clientId).host : null,
     redirectHost,
     scopes: (search.get("scope") ?? "").split(" ").filter(Boolean),
     resource,

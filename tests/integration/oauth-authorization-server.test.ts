@@ -167,7 +167,7 @@ describe("authorization server", () => {
     const denied = await start("d1");
     expect(await consentingUserId(new Headers({ cookie: denied.cookie }))).toBe(user.id);
     const page = await consentRequest(denied.search, user.id, app.origin);
-    expect(page).toMatchObject({ clientName: "Claude Code", redirectHost: "127.0.0.1:9", scopes: ["mcp"], resource: `${app.origin}/mcp` });
+    expect(page).toMatchObject({ clientName: "Claude Code", clientHost: null, redirectHost: "127.0.0.1:9", scopes: ["mcp"], resource: `${app.origin}/mcp` });
     expect(page!.offer).toEqual({ kind: "shared", workspaces: [expect.objectContaining({ id: t.workspace.id, servers: [{ id: serverId, name: "Support" }] })] });
     expect((await decide(denied.cookie, page!.oauthQuery, "allow", "cross-site")).status).toBe(403);
     const no = await decide(denied.cookie, page!.oauthQuery, "deny");

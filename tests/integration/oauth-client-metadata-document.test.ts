@@ -149,7 +149,7 @@ describe("Client ID Metadata Documents", () => {
     expect(target.pathname).toBe("/oauth/consent");
     // The page itself is a Next page (not served here): what it renders from.
     const shown = await consentRequest(target.searchParams, null, app.origin);
-    expect(shown).toMatchObject({ clientId, clientName: "Named In The Document", redirectHost: "127.0.0.1:9" });
+    expect(shown).toMatchObject({ clientId, clientName: "Named In The Document", clientHost: new URL(docsOrigin).host, redirectHost: "127.0.0.1:9" });
   });
 
   it("the document is fetched again only when its max-age has passed; no-store documents every time", async () => {

@@ -34,7 +34,7 @@ export default async function ConsentPage({ searchParams }: { searchParams: Sear
     );
   }
   return (
-    <AuthPage title={`Allow ${request.clientName}?`} description={`It will be sent back to ${request.redirectHost}.`}>
+    <AuthPage title={`Allow ${request.clientName}?`} description={`${request.clientHost ? `It is the app of ${request.clientHost}. ` : ""}It will be sent back to ${request.redirectHost}.`}>
       <ConsentForm action={CONSENT_DECIDE_PATH} oauthQuery={request.oauthQuery} offer={request.offer} />
     </AuthPage>
   );
