@@ -15,6 +15,7 @@ import {
   Server,
   Settings,
   ShieldCheck,
+  UserRound,
   Users,
   type LucideIcon,
 } from "lucide-react";
@@ -56,6 +57,7 @@ export function personalNavItems(pendingInvitations: number): ContextNavItem[] {
     { href: "/me/servers", label: "My MCP servers", icon: Server },
     { href: "/me/api-keys", label: "Your API keys", icon: KeyRound },
     { href: "/me/connected-apps", label: "Connected apps", icon: AppWindow },
+    { href: "/me/account", label: "Account", icon: UserRound },
   ];
 }
 

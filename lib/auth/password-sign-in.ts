@@ -24,7 +24,7 @@ export type PasswordSignInResult =
 const MAX_EMAIL_LENGTH = 320;
 const MAX_PASSWORD_LENGTH = 1024;
 
-function loginLimiters(): { perAccountAndIp: Limiter; perIp: Limiter } {
+export function loginLimiters(): { perAccountAndIp: Limiter; perIp: Limiter } {
   const durationSec = setting("LOGIN_WINDOW_SEC");
   return {
     perAccountAndIp: getLimiter("login-account-ip", { points: setting("LOGIN_MAX_PER_ACCOUNT"), durationSec }),

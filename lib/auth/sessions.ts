@@ -1,5 +1,7 @@
 import { SESSION_UPDATE_AGE_SEC } from "@/lib/auth/people-auth-options";
 import { SESSION_MAX_AGE_SEC, signSessionToken, verifiedSessionToken, sessionTokenFromCookieHeader, type SessionUser } from "@/lib/auth/session-token";
+import { db } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { authorizationServer } from "@/lib/oauth/authorization-server";
 
 /**
@@ -45,9 +47,16 @@ export async function revokeSessionToken(cookieValue: string | undefined): Promi
   if (token) await (await context()).internalAdapter.deleteSession(token);
 }
 
-/** Ends every session of a user: after a password change, or when an account is taken away. */
-export async function revokeUserSessions(userId: string): Promise<void> {
-  await (await context()).internalAdapter.deleteUserSessions(userId);
+/**
+ * Ends every session of a user but the one `keepCookie` names: after a password change (the
+ * browser that made it stays signed in), or when an account is taken away. Through Prisma, not
+ * better-auth's adapter, so it can be part of the change's transaction (`client`); better-auth
+ * keeps sessions in this table only (no secondary storage), so a deleted row is no session.
+ */
+export async function revokeUserSessions(userId: string, opts: { keepCookie?: string; client?: Pick<Prisma.TransactionClient, "session"> } = {}): Promise<number> {
+  const keep = verifiedSessionToken(opts.keepCookie);
+  const { count } = await (opts.client ?? db()).session.deleteMany({ where: { userId, ...(keep ? { token: { not: keep } } : {}) } });
+  return count;
 }
 
 /**

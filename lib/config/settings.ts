@@ -114,7 +114,9 @@ function oneOf<T extends string>(values: readonly T[], fallback: T): Declaration
 const DECLARATIONS = {
   PORT: positiveInt(3000),
   PUBLIC_URL: url(["http", "https"]),
-  OAUTH_ENABLED: flag(false),
+  OAUTH_ENABLED: flag(true),
+  // Test-only: Client ID Metadata Documents on loopback http (never in production: SSRF).
+  OAUTH_CIMD_ALLOW_LOOPBACK: flag(false),
   DATABASE_URL: url(["postgres", "postgresql"]),
   // Below the ephemeral range (32768+) so an outgoing connection can never take it first.
   EMBEDDED_PG_PORT: positiveInt(25432),

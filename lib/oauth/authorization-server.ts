@@ -6,30 +6,43 @@ import { authSecret } from "@/lib/auth/session-token";
 import { peopleAuthOptions } from "@/lib/auth/people-auth-options";
 import { setting } from "@/lib/config/settings";
 import { authDatabase } from "@/lib/oauth/auth-database";
+import { clientMetadataDocuments } from "@/lib/oauth/client-metadata-document";
 import { MCP_SCOPE } from "@/lib/oauth/protected-resource";
 import { readableSigningKeys } from "@/lib/oauth/signing-keys";
+import { publicOrigin } from "@/lib/servers/server-url";
 
 /**
- * SPIKE (issue 13 points 2 and 5): the OAuth 2.1 authorization server for MCP clients, on
- * better-auth 1.7.5 + @better-auth/oauth-provider with its Prisma adapter over our Prisma 7
- * client (driver adapter, no native engine). Mounted under OAUTH_BASE_PATH; its sessions are
- * also the admin console's (lib/auth/people-auth-options.ts). The issuer is the instance origin, so its RFC 8414 document is
- * the root `/.well-known/oauth-authorization-server` that protected-resource metadata points to.
+ * The OAuth 2.1 authorization server for MCP clients, on better-auth 1.7.5 +
+ * @better-auth/oauth-provider with its Prisma adapter over our Prisma 7 client (driver adapter,
+ * no native engine). Mounted under OAUTH_BASE_PATH; its sessions are also the admin console's
+ * (lib/auth/people-auth-options.ts). The issuer is the instance's public origin, so its RFC 8414
+ * document is the root `/.well-known/oauth-authorization-server` that protected-resource
+ * metadata points to.
  */
 
 export const OAUTH_BASE_PATH = "/api/oauth";
 
 /**
- * The authorization server runs only when switched on (OAUTH_ENABLED) and with PUBLIC_URL set:
- * tokens carry the issuer and the endpoint URLs they are bound to, so both must be one fixed
- * public address, not whatever Host a request named. Otherwise OAuth clients find no
- * authorization server (a JSON 404) and stop.
+ * On unless OAUTH_ENABLED=false: Claude.ai and ChatGPT offer nothing but OAuth, so a default
+ * install that left it off would leave them out.
  */
 export function oauthEnabled(): boolean {
-  return setting("OAUTH_ENABLED") && Boolean(setting("PUBLIC_URL"));
+  return setting("OAUTH_ENABLED");
 }
 
-/** The issuer: PUBLIC_URL (localhost:PORT only for code that runs while OAuth is off). */
+/**
+ * The issuer a request talks to: the public address clients are told to use — PUBLIC_URL, else
+ * the Host the request named when the MCP endpoints accept it (the one rule a server's `url`
+ * follows, lib/servers/server-url.ts). Tokens carry the issuer and the endpoint URL they are
+ * bound to, so a token issued at one address is refused at any other. Null (no authorization
+ * server: JSON 404s, OAuth clients stop at discovery) when switched off or for a Host that is
+ * not this platform's.
+ */
+export function oauthIssuer(headers: Headers, requestUrl: string): string | null {
+  return oauthEnabled() ? publicOrigin(headers, requestUrl) : null;
+}
+
+/** The configured address (PUBLIC_URL, else localhost:PORT): for code that has no request. */
 export function issuerOrigin(): string {
   return (setting("PUBLIC_URL") ?? `http://localhost:${setting("PORT")}`).replace(/\/+$/, "");
 }
@@ -54,16 +67,26 @@ function build(origin: string) {
         resources: [`${origin}/mcp`],
         enforcePerClientResources: false,
       }),
+      // The 2026-07-28 profile's registration: a client_id that is its metadata document's URL.
+      clientMetadataDocuments(),
     ],
   });
 }
 
 type AuthorizationServer = ReturnType<typeof build>;
-const holder = globalThis as unknown as { switchboardOauth?: { origin: string; server: AuthorizationServer } };
+const holder = globalThis as unknown as { switchboardOauth?: Map<string, AuthorizationServer> };
+/** One instance per issuer; a few addresses at most (PUBLIC_URL, or the allowed hosts). */
+const MAX_ISSUERS = 8;
 
-/** The server for the current issuer (rebuilt when PUBLIC_URL changes, as tests do). */
-export function authorizationServer(): AuthorizationServer {
-  const origin = issuerOrigin();
-  if (holder.switchboardOauth?.origin !== origin) holder.switchboardOauth = { origin, server: build(origin) };
-  return holder.switchboardOauth.server;
+/** The server for `origin` (the configured address by default); they share one database. */
+export function authorizationServer(origin: string = issuerOrigin()): AuthorizationServer {
+  const servers = (holder.switchboardOauth ??= new Map());
+  let server = servers.get(origin);
+  if (!server) {
+    // With MCP_ALLOWED_HOSTS=* any Host is an issuer: the oldest instance makes room.
+    if (servers.size >= MAX_ISSUERS) servers.delete(servers.keys().next().value!);
+    server = build(origin);
+    servers.set(origin, server);
+  }
+  return server;
 }

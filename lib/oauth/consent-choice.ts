@@ -2,7 +2,6 @@ import type { Caller } from "@/lib/auth/caller";
 import { db } from "@/lib/db/client";
 import { resolveCallerView } from "@/lib/mcp/visibility/resolve-view";
 import { serversReachableBy } from "@/lib/mcp/visibility/load-snapshot";
-import { issuerOrigin } from "@/lib/oauth/authorization-server";
 import { endpointForResourcePath, type ResourceEndpoint } from "@/lib/oauth/protected-resource";
 import { workspacesJoinedBy } from "@/lib/tenancy/scopes";
 
@@ -39,8 +38,7 @@ export interface GrantScope {
 }
 
 /** The MCP endpoint a resource URL of this issuer names, or null. */
-export function endpointOfResource(resource: string | null): ResourceEndpoint | null {
-  const origin = issuerOrigin();
+export function endpointOfResource(resource: string | null, origin: string): ResourceEndpoint | null {
   if (!resource?.startsWith(`${origin}/`)) return null;
   return endpointForResourcePath(resource.slice(origin.length));
 }
@@ -50,8 +48,8 @@ const userCaller = (userId: string): Caller => ({ kind: "user", userId, apiKey: 
 const serverSelect = { id: true, name: true, workspace: { select: { id: true, orgId: true, name: true, org: { select: { name: true } } } } } as const;
 
 /** The offer for `resource`, or null: not an MCP endpoint of this instance, or a server the user cannot see. */
-export async function consentOffer(userId: string, resource: string | null): Promise<ConsentOffer | null> {
-  const endpoint = endpointOfResource(resource);
+export async function consentOffer(userId: string, resource: string | null, issuer: string): Promise<ConsentOffer | null> {
+  const endpoint = endpointOfResource(resource, issuer);
   if (!endpoint) return null;
   const caller = userCaller(userId);
   if (endpoint.kind === "server") {

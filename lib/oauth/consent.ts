@@ -1,5 +1,6 @@
 import { isSameOriginRequest } from "@/lib/auth/same-origin";
-import { authorizationServer, issuerOrigin, OAUTH_BASE_PATH } from "@/lib/oauth/authorization-server";
+import { authorizationServer, OAUTH_BASE_PATH, oauthIssuer } from "@/lib/oauth/authorization-server";
+import { isClientIdUrl } from "@/lib/oauth/client-metadata-document";
 import { chosenScope, consentOffer, type ConsentOffer, type GrantScope } from "@/lib/oauth/consent-choice";
 import { saveGrant } from "@/lib/oauth/save-grant";
 import { consentingUserId } from "@/lib/oauth/sign-in-bridge";
@@ -18,6 +19,11 @@ export const CONSENT_DECIDE_PATH = "/oauth/consent/decide";
 export interface ConsentRequest {
   clientId: string;
   clientName: string;
+  /**
+   * For a client named by its metadata document's URL, that URL's host: "The authorization
+   * server SHOULD display the hostname of the client_id", since the name is the client's own say.
+   */
+  clientHost: string | null;
   redirectHost: string;
   scopes: string[];
   resource: string | null;
@@ -27,11 +33,19 @@ export interface ConsentRequest {
   oauthQuery: string;
 }
 
+/**
+ * The issuer of a page request (the consent page has headers, not a URL): its Host, with the
+ * scheme X-Forwarded-Proto names, under the same rule as every OAuth endpoint.
+ */
+export function pageIssuer(headers: Headers): string | null {
+  return oauthIssuer(headers, `http://${headers.get("host") ?? "localhost"}/`);
+}
+
 /** What the consent page shows `userId` for its query string, or null when it names no registered client. */
-export async function consentRequest(search: URLSearchParams, userId: string | null): Promise<ConsentRequest | null> {
+export async function consentRequest(search: URLSearchParams, userId: string | null, issuer: string | null): Promise<ConsentRequest | null> {
   const clientId = search.get("client_id");
-  if (!clientId || !search.get("sig")) return null;
-  const context = await authorizationServer().$context;
+  if (!clientId || !search.get("sig") || !issuer) return null;
+  const context = await authorizationServer(issuer).$context;
   const client = await context.adapter.findOne<{ name: string | null }>({ model: "oauthClient", where: [{ field: "clientId", value: clientId }] });
   if (!client) return null;
   let redirectHost = "";
@@ -45,10 +59,11 @@ export async function consentRequest(search: URLSearchParams, userId: string | n
   return {
     clientId,
     clientName: client.name || clientId,
+    clientHost: isClientIdUrl(clientId) ? new URL(clientId).host : null,
     redirectHost,
     scopes: (search.get("scope") ?? "").split(" ").filter(Boolean),
     resource,
-    offer: userId ? await consentOffer(userId, resource) : null,
+    offer: userId ? await consentOffer(userId, resource, issuer) : null,
     oauthQuery: search.toString(),
   };
 }
@@ -78,9 +93,9 @@ function page(status: number, text: string): Response {
 }
 
 /** The grant an "allow" asks for, or the page that refuses it. */
-async function allowedGrant(request: Request, oauthQuery: string, form: URLSearchParams): Promise<{ userId: string; consent: ConsentRequest; scope: GrantScope } | Response> {
+async function allowedGrant(request: Request, issuer: string, oauthQuery: string, form: URLSearchParams): Promise<{ userId: string; consent: ConsentRequest; scope: GrantScope } | Response> {
   const userId = await consentingUserId(request.headers);
-  const consent = userId ? await consentRequest(new URLSearchParams(oauthQuery), userId) : null;
+  const consent = userId ? await consentRequest(new URLSearchParams(oauthQuery), userId, issuer) : null;
   if (!userId || !consent) return page(400, "This authorization request has expired or was not signed by this server. Start again from the app.");
   // Another organization's server and one the user cannot see are the same answer: not found.
   if (!consent.offer) return page(404, "The MCP server this app asks for was not found, or you cannot use it.");
@@ -93,15 +108,17 @@ async function allowedGrant(request: Request, oauthQuery: string, form: URLSearc
 export async function decideConsent(request: Request): Promise<Response> {
   // The browser's own session authorises this write, so it must come from our own page.
   if (!isSameOriginRequest(request.headers, request.url)) return page(403, "This form was sent from another site.");
+  const issuer = oauthIssuer(request.headers, request.url);
+  if (!issuer) return page(404, "OAuth sign-in is off here.");
   const form = new URLSearchParams(await request.text());
   const oauthQuery = form.get("oauth_query") ?? "";
   const accept = form.get("decision") === "allow";
-  const grant = accept ? await allowedGrant(request, oauthQuery, form) : null;
+  const grant = accept ? await allowedGrant(request, issuer, oauthQuery, form) : null;
   if (grant instanceof Response) return grant;
   try {
     // Through better-auth's HTTP handler: its in-process API loses the signed query on the way.
-    const answer = await authorizationServer().handler(
-      new Request(`${issuerOrigin()}${OAUTH_BASE_PATH}/oauth2/consent`, {
+    const answer = await authorizationServer(issuer).handler(
+      new Request(`${issuer}${OAUTH_BASE_PATH}/oauth2/consent`, {
         method: "POST",
         headers: { cookie: request.headers.get("cookie") ?? "", "content-type": "application/json" },
         body: JSON.stringify({ accept, oauth_query: oauthQuery }),

@@ -1,5 +1,5 @@
 import { verifyJwsAccessToken } from "@better-auth/core/oauth2";
-import { authorizationServer, issuerOrigin, oauthEnabled } from "@/lib/oauth/authorization-server";
+import { authorizationServer } from "@/lib/oauth/authorization-server";
 import { endpointForResourcePath, MCP_SCOPE, resourceUrl, type ResourceEndpoint } from "@/lib/oauth/protected-resource";
 
 /**
@@ -11,23 +11,22 @@ import { endpointForResourcePath, MCP_SCOPE, resourceUrl, type ResourceEndpoint 
  */
 
 /** The endpoint a resource URL of this issuer names, or null. */
-function endpointOfResource(resource: string): ResourceEndpoint | null {
-  const origin = issuerOrigin();
+function endpointOfResource(resource: string, origin: string): ResourceEndpoint | null {
   if (!resource.startsWith(`${origin}/`)) return null;
   return endpointForResourcePath(resource.slice(origin.length));
 }
 
 /** Creates the resource rows an authorize or token request asks for (the shared /mcp is seeded). */
-export async function registerRequestedResources(request: Request): Promise<void> {
+export async function registerRequestedResources(request: Request, issuer: string): Promise<void> {
   const requested = new URL(request.url).searchParams.getAll("resource");
   if (request.method === "POST" && request.headers.get("content-type")?.startsWith("application/x-www-form-urlencoded")) {
     requested.push(...new URLSearchParams(await request.clone().text()).getAll("resource"));
   }
-  const context = await authorizationServer().$context;
+  const context = await authorizationServer(issuer).$context;
   for (const resource of new Set(requested)) {
-    const endpoint = endpointOfResource(resource);
+    const endpoint = endpointOfResource(resource, issuer);
     if (endpoint?.kind !== "server") continue;
-    const identifier = resourceUrl(issuerOrigin(), endpoint);
+    const identifier = resourceUrl(issuer, endpoint);
     const existing = await context.adapter.findOne({ model: "oauthResource", where: [{ field: "identifier", value: identifier }] });
     if (existing) continue;
     await context.adapter
@@ -37,17 +36,18 @@ export async function registerRequestedResources(request: Request): Promise<void
 }
 
 /**
- * The claims of an access token for exactly this endpoint, or null: a token issued for another
- * endpoint (another server, or /mcp for a server), by another issuer, expired, or forged.
+ * The claims of an access token for exactly this endpoint of `issuer` (the address the request
+ * came to), or null: a token issued for another endpoint (another server, or /mcp for a server),
+ * by another issuer, expired, or forged.
  */
-export async function verifyMcpAccessToken(token: string, endpoint: ResourceEndpoint): Promise<{ sub: string; clientId: string } | null> {
-  if (!oauthEnabled()) return null;
-  const server = authorizationServer();
+export async function verifyMcpAccessToken(token: string, endpoint: ResourceEndpoint, issuer: string | null): Promise<{ sub: string; clientId: string } | null> {
+  if (!issuer) return null;
+  const server = authorizationServer(issuer);
   try {
     const claims = await verifyJwsAccessToken(token, {
       jwksFetch: async () => server.api.getJwks(),
       jwksCacheKey: server,
-      verifyOptions: { audience: resourceUrl(issuerOrigin(), endpoint), issuer: issuerOrigin() },
+      verifyOptions: { audience: resourceUrl(issuer, endpoint), issuer },
     });
     const clientId = (claims.azp ?? claims.client_id) as string | undefined;
     return typeof claims.sub === "string" && clientId ? { sub: claims.sub, clientId } : null;

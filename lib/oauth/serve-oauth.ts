@@ -1,4 +1,4 @@
-import { authorizationServer, OAUTH_BASE_PATH, oauthEnabled } from "@/lib/oauth/authorization-server";
+import { authorizationServer, OAUTH_BASE_PATH, oauthIssuer } from "@/lib/oauth/authorization-server";
 import { registerRequestedResources } from "@/lib/oauth/mcp-access-token";
 import { withNativeDefault } from "@/lib/oauth/native-registration";
 
@@ -40,10 +40,12 @@ async function specTokenError(response: Response): Promise<Response> {
 }
 
 export async function serveOauth(request: Request): Promise<Response> {
-  if (!oauthEnabled()) return Response.json({ error: "not_found", error_description: "OAuth sign-in needs PUBLIC_URL." }, { status: 404 });
+  const issuer = oauthIssuer(request.headers, request.url);
+  if (!issuer) return Response.json({ error: "not_found", error_description: "OAuth sign-in is off here." }, { status: 404 });
   if (new URL(request.url).pathname === CONSENT_PATH) return Response.json({ error: "not_found", error_description: "Consent is given on the consent page." }, { status: 404 });
-  await registerRequestedResources(request);
+  await registerRequestedResources(request, issuer);
   const isToken = request.method === "POST" && new URL(request.url).pathname === TOKEN_PATH;
-  const response = await authorizationServer().handler(await withNativeDefault(request));
+  const native = await withNativeDefault(request);
+  const response = await native.finish(await authorizationServer(issuer).handler(native.request));
   return isToken ? specTokenError(response) : response;
 }

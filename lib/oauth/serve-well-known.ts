@@ -1,5 +1,5 @@
 import { oauthProviderAuthServerMetadata } from "@better-auth/oauth-provider";
-import { authorizationServer, oauthEnabled } from "@/lib/oauth/authorization-server";
+import { authorizationServer, oauthIssuer } from "@/lib/oauth/authorization-server";
 import { endpointForResourcePath, PROTECTED_RESOURCE_PREFIX, protectedResourceMetadata } from "@/lib/oauth/protected-resource";
 import { publicOrigin } from "@/lib/servers/server-url";
 
@@ -38,8 +38,8 @@ function notFound(): Response {
  * RFC 8414 metadata from the authorization server, with our CORS headers. There is no OpenID
  * document: no ID tokens are issued (no `openid` scope), and better-auth throws (500) if asked.
  */
-async function authorizationServerMetadata(request: Request): Promise<Response> {
-  const answer = await oauthProviderAuthServerMetadata(authorizationServer())(request);
+async function authorizationServerMetadata(request: Request, issuer: string): Promise<Response> {
+  const answer = await oauthProviderAuthServerMetadata(authorizationServer(issuer))(request);
   const headers = new Headers(answer.headers);
   for (const [name, value] of Object.entries(CORS)) headers.set(name, value);
   return new Response(answer.body, { status: answer.status, headers });
@@ -48,7 +48,10 @@ async function authorizationServerMetadata(request: Request): Promise<Response> 
 /** GET (and HEAD) of a `/.well-known/…` path. */
 export async function serveWellKnown(request: Request): Promise<Response> {
   const { pathname } = new URL(request.url);
-  if (pathname === "/.well-known/oauth-authorization-server") return oauthEnabled() ? authorizationServerMetadata(request) : notFound();
+  if (pathname === "/.well-known/oauth-authorization-server") {
+    const issuer = oauthIssuer(request.headers, request.url);
+    return issuer ? authorizationServerMetadata(request, issuer) : notFound();
+  }
   const base = publicOrigin(request.headers, request.url);
   if (!base) return notFound(); // a Host that is not this platform: nothing is published there
   if (pathname === PROTECTED_RESOURCE_PREFIX) return json(200, protectedResourceMetadata(base, null), CACHEABLE);

@@ -10,6 +10,7 @@ const Discovery = z.object({
   authorization_endpoint: z.url(),
   token_endpoint: z.url(),
   jwks_uri: z.url(),
+  userinfo_endpoint: z.url().optional(),
   token_endpoint_auth_methods_supported: z.array(z.string()).optional(),
 });
 export type IssuerMetadata = z.infer<typeof Discovery>;

@@ -6,6 +6,7 @@ import { errorText, logger } from "@/lib/log";
 import { normalizeEmail } from "@/lib/auth/password-sign-in";
 import { authorizationServer } from "@/lib/oauth/authorization-server";
 import { discoverIssuer, tokenEndpointAuthentication } from "@/lib/sso/discover-issuer";
+import { withUserinfoEmail } from "@/lib/sso/fetch-userinfo";
 import { ssoRedirectUri } from "@/lib/sso/sso-connections";
 import { userForSsoIdentity, type SsoIdentity } from "@/lib/sso/sso-identity";
 import { emailDomain, stateIdentifier, type PendingSsoSignIn } from "@/lib/sso/start-sso-sign-in";
@@ -13,8 +14,8 @@ import { emailDomain, stateIdentifier, type PendingSsoSignIn } from "@/lib/sso/s
 /**
  * The identity provider's answer at /api/auth/sso/callback: the state must be the one this
  * browser was given (its cookie) and still pending; the code is exchanged with PKCE; the ID
- * token must be signed by the issuer for our client with our nonce, and name a verified email
- * in one of the organization's domains.
+ * token must be signed by the issuer for our client with our nonce, and name (or its userinfo
+ * must) an email in one of the organization's domains that the provider does not call unverified.
  */
 
 export type SsoErrorCode = "SsoNotMember" | "SsoDomainNotAllowed" | "SsoEmailUnverified" | "SsoFailed";
@@ -54,7 +55,7 @@ async function verifiedIdentity(connection: Connection, pending: PendingSsoSignI
   if (!tokens.idToken) throw new Error("the identity provider returned no ID token");
   const { payload } = await validateToken(tokens.idToken, metadata.jwks_uri, { audience: connection.clientId, issuer: metadata.issuer });
   if (typeof payload.nonce !== "string" || !sameText(payload.nonce, pending.nonce)) throw new Error("the ID token's nonce is not this sign-in's");
-  return payload;
+  return withUserinfoEmail(payload, metadata, tokens.accessToken);
 }
 
 function identityOf(claims: Record<string, unknown>): SsoIdentity | null {
@@ -78,7 +79,9 @@ export async function finishSsoSignIn(input: { state: string | null; code: strin
   }
   const identity = identityOf(claims);
   if (!identity) return { ok: false, code: "SsoFailed" };
-  if (claims.email_verified !== true) return { ok: false, code: "SsoEmailUnverified" };
+  // The provider said the email is not verified: refused. One that says nothing (Entra ID does not
+  // send the claim) is the organization's own provider speaking for a domain the org owns.
+  if (claims.email_verified === false || claims.email_verified === "false") return { ok: false, code: "SsoEmailUnverified" };
   if (!connection.domains.some((d) => d.domain === emailDomain(identity.email))) return { ok: false, code: "SsoDomainNotAllowed" };
   const user = await userForSsoIdentity(connection, identity);
   return user.ok ? { ok: true, userId: user.userId, callbackPath: pending.callbackPath } : user;

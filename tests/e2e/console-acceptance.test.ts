@@ -118,6 +118,8 @@ describe("console acceptance", () => {
       await signIn(m, member.email, member.password);
       await m.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My MCP servers" }).click();
       const card = m.getByRole("region", { name: "Support desk" });
+      // OAuth is on by default: the URL-only way is the first tab, the key way the second.
+      await card.getByRole("tab", { name: "With an API key" }).click();
       await card.getByRole("tab", { name: "Cursor" }).click();
       const snippet = JSON.parse((await card.getByRole("tabpanel", { name: "Cursor" }).locator("pre").textContent()) ?? "{}");
       const [config] = Object.values(snippet.mcpServers) as { url: string; headers: { Authorization: string } }[];

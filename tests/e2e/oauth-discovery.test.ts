@@ -34,13 +34,16 @@ describe("OAuth discovery from a 401", () => {
     expect(await doc.json()).toMatchObject({ resource: `${app.baseUrl}/mcp/some-server`, authorization_servers: [app.baseUrl], scopes_supported: ["mcp", "offline_access"] });
   });
 
-  it("the root and /mcp documents are served; the authorization-server documents are a JSON 404, never the sign-in page", async () => {
+  it("the root and /mcp documents are served, and (on by default) the authorization server's; others are a JSON 404, never the sign-in page", async () => {
     for (const [path, resource] of [["/.well-known/oauth-protected-resource", app.baseUrl], ["/.well-known/oauth-protected-resource/mcp", `${app.baseUrl}/mcp`]]) {
       const res = await fetch(`${app.baseUrl}${path}`, { redirect: "manual" });
       expect(res.status, path).toBe(200);
       expect((await res.json()).resource, path).toBe(resource);
     }
-    for (const path of ["/.well-known/oauth-authorization-server", "/.well-known/openid-configuration", "/.well-known/oauth-authorization-server/mcp/x"]) {
+    const server = await fetch(`${app.baseUrl}/.well-known/oauth-authorization-server`, { redirect: "manual" });
+    expect(server.status).toBe(200);
+    expect(await server.json()).toMatchObject({ issuer: app.baseUrl, client_id_metadata_document_supported: true });
+    for (const path of ["/.well-known/openid-configuration", "/.well-known/oauth-authorization-server/mcp/x"]) {
       const res = await fetch(`${app.baseUrl}${path}`, { redirect: "manual" });
       expect(res.status, path).toBe(404);
       expect(res.headers.get("content-type"), path).toContain("application/json");

@@ -24,7 +24,8 @@ export interface Idp {
   close(): Promise<void>;
 }
 
-export async function startIdp(redirectUri: string): Promise<Idp> {
+/** `emailInIdToken: false`: the ID token carries only `sub`, the email is in userinfo only (OIDC's own default). */
+export async function startIdp(redirectUri: string, opts: { emailInIdToken?: boolean } = {}): Promise<Idp> {
   const accounts = new Map<string, IdpAccount>();
   let subject = "";
   const server = http.createServer();
@@ -35,8 +36,8 @@ export async function startIdp(redirectUri: string): Promise<Idp> {
   const provider = new Provider(issuer, {
     clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [redirectUri], grant_types: ["authorization_code"], response_types: ["code"] }],
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
-    // The ID token carries the email (as Google, Entra and Keycloak do), not only userinfo.
-    conformIdTokenClaims: false,
+    // By default the ID token carries the email (as Google, Entra and Keycloak do), not only userinfo.
+    conformIdTokenClaims: opts.emailInIdToken === false,
     cookies: { keys: ["test-cookie-key"] },
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },

@@ -119,10 +119,10 @@ describe("authorization server", () => {
     const tokenRes = await exchangeCode(site, { code, clientId: client.client_id, verifier, resource });
     const tokens = await tokenRes.json();
     expect(tokenRes.status, JSON.stringify(tokens)).toBe(200);
-    expect(await verifyMcpAccessToken(tokens.access_token, { kind: "server", serverId: serverA })).toEqual({ sub: user.id, clientId: client.client_id });
-    expect(await verifyMcpAccessToken(tokens.access_token, { kind: "server", serverId: serverB })).toBeNull();
-    expect(await verifyMcpAccessToken(tokens.access_token, { kind: "shared" })).toBeNull();
-    expect(await verifyMcpAccessToken(`${tokens.access_token.slice(0, -4)}AAAA`, { kind: "server", serverId: serverA })).toBeNull();
+    expect(await verifyMcpAccessToken(tokens.access_token, { kind: "server", serverId: serverA }, app.origin)).toEqual({ sub: user.id, clientId: client.client_id });
+    expect(await verifyMcpAccessToken(tokens.access_token, { kind: "server", serverId: serverB }, app.origin)).toBeNull();
+    expect(await verifyMcpAccessToken(tokens.access_token, { kind: "shared" }, app.origin)).toBeNull();
+    expect(await verifyMcpAccessToken(`${tokens.access_token.slice(0, -4)}AAAA`, { kind: "server", serverId: serverA }, app.origin)).toBeNull();
 
     const authorize = new URL(metadata.authorization_endpoint);
     const params = { response_type: "code", client_id: client.client_id, redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: "S256", scope: "mcp", state: "s2", resource: "https://elsewhere.example/mcp" };
@@ -166,8 +166,8 @@ describe("authorization server", () => {
 
     const denied = await start("d1");
     expect(await consentingUserId(new Headers({ cookie: denied.cookie }))).toBe(user.id);
-    const page = await consentRequest(denied.search, user.id);
-    expect(page).toMatchObject({ clientName: "Claude Code", redirectHost: "127.0.0.1:9", scopes: ["mcp"], resource: `${app.origin}/mcp` });
+    const page = await consentRequest(denied.search, user.id, app.origin);
+    expect(page).toMatchObject({ clientName: "Claude Code", clientHost: null, redirectHost: "127.0.0.1:9", scopes: ["mcp"], resource: `${app.origin}/mcp` });
     expect(page!.offer).toEqual({ kind: "shared", workspaces: [expect.objectContaining({ id: t.workspace.id, servers: [{ id: serverId, name: "Support" }] })] });
     expect((await decide(denied.cookie, page!.oauthQuery, "allow", "cross-site")).status).toBe(403);
     const no = await decide(denied.cookie, page!.oauthQuery, "deny");
@@ -177,7 +177,7 @@ describe("authorization server", () => {
     expect(deniedAt.searchParams.get("code")).toBeNull();
 
     const allowed = await start("a1");
-    const yes = await decide(allowed.cookie, (await consentRequest(allowed.search, user.id))!.oauthQuery, "allow");
+    const yes = await decide(allowed.cookie, (await consentRequest(allowed.search, user.id, app.origin))!.oauthQuery, "allow");
     expect(yes.status).toBe(200);
     const back = new URL(clientRedirectOf(await yes.text())!);
     expect(back.origin + back.pathname).toBe(REDIRECT);
@@ -230,22 +230,15 @@ describe("authorization server", () => {
     }
   });
 
-  it("not switched on, or without PUBLIC_URL, there is no authorization server: its metadata and endpoints are JSON 404s", async () => {
-    const expectNone = async () => {
+  it("OAUTH_ENABLED=false switches it off: its metadata and endpoints are JSON 404s", async () => {
+    try {
+      process.env.OAUTH_ENABLED = "false";
       for (const path of ["/.well-known/oauth-authorization-server", "/api/oauth/oauth2/register", "/api/oauth/oauth2/authorize"]) {
         const res = await fetch(`${app.origin}${path}`);
         expect(res.status, path).toBe(404);
         expect((await res.json()).error, path).toBe("not_found");
       }
-    };
-    try {
-      delete process.env.OAUTH_ENABLED;
-      await expectNone();
-      process.env.OAUTH_ENABLED = "true";
-      delete process.env.PUBLIC_URL;
-      await expectNone();
     } finally {
-      process.env.PUBLIC_URL = app.origin;
       process.env.OAUTH_ENABLED = "true";
     }
   });

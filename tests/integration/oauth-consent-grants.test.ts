@@ -37,7 +37,7 @@ describe("consent chooses what a client may reach", () => {
     const client = await publicClient(site, "Curious app");
     for (const serverId of [foreign, hidden, "no-such-server"]) {
       const search = await toConsent(cookie, client.client_id, `${app.origin}/mcp/${serverId}`);
-      const request = await consentRequest(search, user.id);
+      const request = await consentRequest(search, user.id, app.origin);
       expect(request?.offer, serverId).toBeNull();
       const refused = await decide(site, cookie, search.toString());
       expect(refused.status, serverId).toBe(404);
@@ -57,7 +57,7 @@ describe("consent chooses what a client may reach", () => {
     const user = t.admin.user;
     const cookie = await sessionCookieFor(user.id);
     const client = await publicClient(site, "Claude");
-    const request = await consentRequest(await toConsent(cookie, client.client_id, `${app.origin}/mcp`), user.id);
+    const request = await consentRequest(await toConsent(cookie, client.client_id, `${app.origin}/mcp`), user.id, app.origin);
     expect(request?.offer?.kind).toBe("shared");
     expect(request?.offer?.kind === "shared" && request.offer.workspaces.map((w) => w.id).sort()).toEqual([t.workspace.id, second.id].sort());
 

@@ -6,7 +6,8 @@ import { authorizationServer, issuerOrigin } from "@/lib/oauth/authorization-ser
 import { verifyMcpAccessToken } from "@/lib/oauth/mcp-access-token";
 import { createHttpConnector, createMcpServer, createTenant, createUser } from "@/tests/helpers/factories";
 import type { RouteServer } from "@/tests/helpers/route-server";
-import { authorizationCode, authorizeUrl, exchangeCode, pkce, postForm, publicClient, REDIRECT, registerClient, sessionCookieFor, startOauthSite, stopOauthSite, type OauthSite } from "@/tests/helpers/oauth-flow";
+import { clientRedirectOf } from "@/lib/oauth/consent";
+import { authorizationCode, authorizeUrl, decide, exchangeCode, pkce, postForm, publicClient, REDIRECT, registerClient, sessionCookieFor, startOauthSite, stopOauthSite, type OauthSite } from "@/tests/helpers/oauth-flow";
 
 /**
  * Issue 13's negative cases at the authorization server: each refused with the error its
@@ -67,7 +68,7 @@ describe("OAuth spec errors", () => {
   });
 
   it("registration takes exact https redirect URIs, or loopback http for native apps; never plain http elsewhere, fragments or script URLs", async () => {
-    for (const uri of ["http://evil.example/cb", "https://app.example/cb#frag", "javascript:alert(1)", "https://user:pw@app.example/cb"]) {
+    for (const uri of ["http://evil.example/cb", "http://10.0.0.5/cb", "https://app.example/cb#frag", "javascript:alert(1)", "data:text/html,<script>alert(1)</script>", "https://user:pw@app.example/cb"]) {
       const res = await registerClient(site, { redirect_uris: [uri], token_endpoint_auth_method: "none", client_name: "x" });
       expect(res.status, uri).toBe(400);
       expect((await res.json()).error, uri).toMatch(/invalid_redirect_uri|invalid_client_metadata/);
@@ -76,15 +77,39 @@ describe("OAuth spec errors", () => {
     expect((await registerClient(site, { redirect_uris: ["http://localhost:33418/callback"], token_endpoint_auth_method: "none", client_name: "native" })).status).toBe(201);
   });
 
+  it("a native app's private-use scheme (RFC 8252 §7.1, as Cursor registers) is accepted, and the code goes back to it", async () => {
+    const cursor = "cursor://anysphere.cursor-retrieval/oauth/user-switchboard/callback";
+    const res = await registerClient(site, { redirect_uris: [cursor], token_endpoint_auth_method: "none", client_name: "Cursor", application_type: "native", grant_types: ["authorization_code", "refresh_token"] });
+    const client = await res.json();
+    expect(res.status, JSON.stringify(client)).toBe(201);
+    expect(client.redirect_uris).toEqual([cursor]);
+    // As Cursor sends it, without application_type: a native app all the same.
+    expect((await registerClient(site, { redirect_uris: [cursor], token_endpoint_auth_method: "none", client_name: "Cursor" })).status).toBe(201);
+    const { cookie, choice } = await signedInClient();
+    const { verifier, challenge } = pkce();
+    const resource = `${app.origin}/mcp`;
+    // The stand-in it was registered under never works.
+    const standIn = await fetch(authorizeUrl(site, { client_id: client.client_id, code_challenge: challenge, resource, redirect_uri: "app.switchboard.registering0:/callback" }), { headers: { cookie }, redirect: "manual" });
+    expect(new URL(standIn.headers.get("location") ?? (await standIn.json()).url, app.origin).searchParams.get("error")).toBe("invalid_redirect");
+    const start = await fetch(authorizeUrl(site, { client_id: client.client_id, code_challenge: challenge, resource, redirect_uri: cursor }), { headers: { cookie }, redirect: "manual" });
+    const consent = new URL(start.headers.get("location") ?? (await start.json()).url, app.origin);
+    expect(consent.pathname).toBe("/oauth/consent");
+    const answer = await decide(site, cookie, consent.search.slice(1), choice);
+    const back = new URL(clientRedirectOf(await answer.text())!);
+    expect(`${back.protocol}//${back.host}${back.pathname}`).toBe(cursor);
+    const token = await postForm(site.metadata.token_endpoint, { grant_type: "authorization_code", code: back.searchParams.get("code")!, redirect_uri: cursor, client_id: client.client_id, code_verifier: verifier, resource });
+    expect(token.status).toBe(200);
+  });
+
   it("an expired token, and one from another issuer, are refused by the MCP endpoint check", async () => {
     const user = await createUser("oauth-exp");
     const server = authorizationServer();
     const now = Math.floor(Date.now() / 1000);
     const sign = async (payload: Record<string, unknown>) => (await server.api.signJWT({ body: { payload } })).token;
     const base = { sub: user.id, azp: "some-client", aud: `${issuerOrigin()}/mcp/server-a`, iss: issuerOrigin() };
-    expect(await verifyMcpAccessToken(await sign({ ...base, iat: now, exp: now + 600 }), { kind: "server", serverId: "server-a" })).toMatchObject({ sub: user.id });
-    expect(await verifyMcpAccessToken(await sign({ ...base, iat: now - 7200, exp: now - 3600 }), { kind: "server", serverId: "server-a" })).toBeNull();
-    expect(await verifyMcpAccessToken(await sign({ ...base, iss: "https://elsewhere.example", iat: now, exp: now + 600 }), { kind: "server", serverId: "server-a" })).toBeNull();
+    expect(await verifyMcpAccessToken(await sign({ ...base, iat: now, exp: now + 600 }), { kind: "server", serverId: "server-a" }, issuerOrigin())).toMatchObject({ sub: user.id });
+    expect(await verifyMcpAccessToken(await sign({ ...base, iat: now - 7200, exp: now - 3600 }), { kind: "server", serverId: "server-a" }, issuerOrigin())).toBeNull();
+    expect(await verifyMcpAccessToken(await sign({ ...base, iss: "https://elsewhere.example", iat: now, exp: now + 600 }), { kind: "server", serverId: "server-a" }, issuerOrigin())).toBeNull();
   });
 
   it("a signing key written under another AUTH_SECRET is no 500: a fresh key is made and tokens are issued and verify", async () => {

@@ -183,3 +183,51 @@ describe("single sign-on by OIDC", () => {
     expect((await api(t.admin.token).get(`/api/v1/orgs/${t.org.id}/sso`)).status).toBe(404);
   });
 });
+
+describe("single sign-on with the email in userinfo only", () => {
+  let bare: Idp;
+  beforeAll(async () => void (bare = await startIdp(`${app.origin}/api/auth/sso/callback`, { emailInIdToken: false })));
+  afterAll(() => bare?.close());
+
+  async function orgOnBareProvider(joinNewUsers = true) {
+    const t = await createTenant();
+    const domain = `userinfo-${uniqueSuffix()}.example`;
+    const put = await api(t.admin.token).put(`/api/v1/orgs/${t.org.id}/sso`, { issuer: bare.issuer, clientId: bare.clientId, clientSecret: bare.clientSecret, domains: [domain], joinNewUsers });
+    expect(put.status).toBe(200);
+    return { t, domain };
+  }
+
+  async function signInAtBare(email: string, subject: string) {
+    const started = await startSsoSignIn({ email, callbackPath: "/" });
+    if (!started.ok) throw new Error("sign-in did not start");
+    const browser = new Browser();
+    browser.setCookie(app.origin, SSO_STATE_COOKIE, started.state);
+    bare.signInAs(subject);
+    const callback = await browser.get(await browser.walkUntil(started.url, app.origin));
+    return { ...callback, session: browser.cookie(app.origin, sessionCookieName()) };
+  }
+
+  it("an ID token without the email: it is read from userinfo, and the person joins and is signed in", async () => {
+    const { t, domain } = await orgOnBareProvider();
+    bare.accounts.set("uma-1", { email: `uma@${domain}`, email_verified: true, name: "Uma" });
+    const result = await signInAtBare(`uma@${domain}`, "uma-1");
+    expect(result.location).toBe("/");
+    expect((await me(result.session!, t.org.id)).status).toBe(200);
+    expect(await db().user.findFirst({ where: { email: `uma@${domain}` }, select: { name: true } })).toEqual({ name: "Uma" });
+  });
+
+  it("userinfo saying email_verified false is refused; saying nothing about it is the org's provider's word", async () => {
+    const { domain } = await orgOnBareProvider();
+    bare.accounts.set("val-1", { email: `val@${domain}`, email_verified: false });
+    expect((await signInAtBare(`val@${domain}`, "val-1")).location).toBe("/signin?error=SsoEmailUnverified");
+    expect(await db().user.count({ where: { email: `val@${domain}` } })).toBe(0);
+    bare.accounts.set("wes-1", { email: `wes@${domain}` });
+    expect((await signInAtBare(`wes@${domain}`, "wes-1")).location).toBe("/");
+  });
+
+  it("the userinfo email must still be in the org's domains", async () => {
+    const { domain } = await orgOnBareProvider();
+    bare.accounts.set("xan-1", { email: `xan@elsewhere-${uniqueSuffix()}.example`, email_verified: true });
+    expect((await signInAtBare(`xan@${domain}`, "xan-1")).location).toBe("/signin?error=SsoDomainNotAllowed");
+  });
+});

@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import { connection } from "next/server";
 import { ConsentForm } from "@/components/oauth/consent-form";
 import { AuthPage } from "@/components/shell/auth-page";
-import { CONSENT_DECIDE_PATH, consentRequest } from "@/lib/oauth/consent";
+import { CONSENT_DECIDE_PATH, consentRequest, pageIssuer } from "@/lib/oauth/consent";
 import { consentingUserId } from "@/lib/oauth/sign-in-bridge";
 
 export const metadata: Metadata = { title: "Allow access" };
@@ -17,7 +17,8 @@ export default async function ConsentPage({ searchParams }: { searchParams: Sear
   for (const [key, value] of Object.entries(await searchParams)) {
     for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) search.append(key, one);
   }
-  const request = await consentRequest(search, await consentingUserId(await headers()));
+  const requestHeaders = await headers();
+  const request = await consentRequest(search, await consentingUserId(requestHeaders), pageIssuer(requestHeaders));
   if (!request) {
     return (
       <AuthPage title="Allow access" description="This authorization request is not valid. Start again from the app.">
@@ -33,7 +34,7 @@ export default async function ConsentPage({ searchParams }: { searchParams: Sear
     );
   }
   return (
-    <AuthPage title={`Allow ${request.clientName}?`} description={`It will be sent back to ${request.redirectHost}.`}>
+    <AuthPage title={`Allow ${request.clientName}?`} description={`${request.clientHost ? `It is the app of ${request.clientHost}. ` : ""}It will be sent back to ${request.redirectHost}.`}>
       <ConsentForm action={CONSENT_DECIDE_PATH} oauthQuery={request.oauthQuery} offer={request.offer} />
     </AuthPage>
   );

@@ -6,7 +6,7 @@ import { clientIpFromHeaders } from "@/lib/ratelimit/client-ip";
 import { mcpConfig } from "@/lib/mcp/serve/mcp-config";
 import { rateLimitedResponse, unauthorizedResponse } from "@/lib/mcp/serve/responses";
 import { verifyMcpAccessToken } from "@/lib/oauth/mcp-access-token";
-import { issuerOrigin } from "@/lib/oauth/authorization-server";
+import { oauthIssuer } from "@/lib/oauth/authorization-server";
 import { CHALLENGE_SCOPE, resourceMetadataUrl, resourceUrl, type ResourceEndpoint } from "@/lib/oauth/protected-resource";
 import { callerOfGrant } from "@/lib/oauth/resolve-grant";
 import { clientBaseUrl } from "@/lib/servers/server-url";
@@ -38,7 +38,7 @@ export async function authenticateMcp(headers: Headers, requestUrl: string, endp
   const { points, durationSec } = mcpConfig.rateLimit();
   const limited = await consume(getLimiter(`mcp:${points}/${durationSec}`, { points, durationSec }), tokenKey(token));
   if (!limited.ok) return rateLimitedResponse(limited.retryAfterMs);
-  if (looksLikeJwt(token)) return oauthPrincipal(token, endpoint, challenge);
+  if (looksLikeJwt(token)) return oauthPrincipal(token, endpoint, oauthIssuer(headers, requestUrl), challenge);
   const outcome = await callerFromBearerFor(token, clientIpFromHeaders(headers));
   if (!outcome.ok) return outcome.retryAfterMs === null ? unauthorizedResponse("invalid", challenge) : rateLimitedResponse(outcome.retryAfterMs);
   const { caller } = outcome;
@@ -56,9 +56,9 @@ function looksLikeJwt(token: string): boolean {
  * only while the grant its user chose on the consent page stands: the caller is then the one an
  * API key of that user with the grant's scope would be (lib/oauth/resolve-grant.ts).
  */
-async function oauthPrincipal(token: string, endpoint: ResourceEndpoint, challenge: { metadataUrl: string; scope: string }): Promise<McpPrincipal | Response> {
-  const claims = await verifyMcpAccessToken(token, endpoint);
-  const caller = claims ? await callerOfGrant(claims, resourceUrl(issuerOrigin(), endpoint)) : null;
+async function oauthPrincipal(token: string, endpoint: ResourceEndpoint, issuer: string | null, challenge: { metadataUrl: string; scope: string }): Promise<McpPrincipal | Response> {
+  const claims = await verifyMcpAccessToken(token, endpoint, issuer);
+  const caller = claims && issuer ? await callerOfGrant(claims, resourceUrl(issuer, endpoint)) : null;
   if (!caller || caller.kind !== "user" || !caller.apiKey) return unauthorizedResponse("invalid", challenge);
   return { caller, identity: `key:${caller.apiKey.id}` };
 }
