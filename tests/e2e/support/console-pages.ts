@@ -40,6 +40,7 @@ export const CONSOLE_PAGES: Record<string, ConsolePage> = {
   "app/(admin)/servers/page.tsx": { urls: () => ["/servers"] },
   "app/(admin)/skills/page.tsx": { urls: () => ["/skills"] },
   "app/(admin)/invitations/page.tsx": { urls: () => ["/invitations"] },
+  "app/(admin)/me/account/page.tsx": { urls: () => ["/me/account"] },
   "app/(admin)/me/api-keys/page.tsx": { urls: () => ["/me/api-keys"] },
   "app/(admin)/me/connected-apps/page.tsx": { urls: () => ["/me/connected-apps"] },
   "app/(admin)/me/servers/page.tsx": { urls: () => ["/me/servers"] },
