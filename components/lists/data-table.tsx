@@ -36,6 +36,8 @@ export interface DataRow {
   cells: Record<string, ReactNode>;
   /** False: this row cannot be selected (e.g. a revoked key). */
   selectable?: boolean;
+  /** `data-*` attributes of the row's `<tr>` (e.g. the object's id, for scripts and tests). */
+  data?: Record<`data-${string}`, string>;
 }
 
 interface DataTableProps {
@@ -47,6 +49,8 @@ interface DataTableProps {
   bulk?: BulkAction;
   /** Query parameters other than the list's (filters), kept across searches and pages. */
   keep?: string[];
+  /** False: the page has its own search form (the list still sorts, pages and selects). */
+  search?: boolean;
 }
 
 function useListUrl() {
@@ -94,7 +98,7 @@ function columnDefs(columns: DataColumn[], selectable: boolean): ColumnDef<DataR
   return selectable ? [select, ...data] : data;
 }
 
-export function DataTable({ caption, columns, rows, nextCursor, searchLabel, bulk, keep = [] }: DataTableProps) {
+export function DataTable({ caption, columns, rows, nextCursor, searchLabel, bulk, keep = [], search = true }: DataTableProps) {
   const { pathname, params, go } = useListUrl();
   const q = params.get("q") ?? "";
   const sort = params.get("sort") ?? undefined;
@@ -121,7 +125,7 @@ export function DataTable({ caption, columns, rows, nextCursor, searchLabel, bul
   return (
     <div className="grid gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <ListSearch label={searchLabel} value={q} onSearch={(text) => go({ q: text || undefined })} />
+        {search && <ListSearch label={searchLabel} value={q} onSearch={(text) => go({ q: text || undefined })} />}
         {bulk && <BulkBar action={bulk} selected={selected} onDone={() => setRowSelection({})} />}
       </div>
       {rows.length === 0 ? (
@@ -151,7 +155,7 @@ export function DataTable({ caption, columns, rows, nextCursor, searchLabel, bul
           </THead>
           <TBody>
             {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} data-state={row.getIsSelected() ? "selected" : undefined} className="data-[state=selected]:bg-sky-50 dark:data-[state=selected]:bg-sky-950/30">
+              <tr key={row.id} {...row.original.data} data-state={row.getIsSelected() ? "selected" : undefined} className="data-[state=selected]:bg-sky-50 dark:data-[state=selected]:bg-sky-950/30">
                 {row.getVisibleCells().map((cell) => {
                   const column = byId.get(cell.column.id);
                   return (

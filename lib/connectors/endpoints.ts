@@ -2,7 +2,7 @@ import { z } from "zod";
 import { endpoint, pageSchema } from "@/lib/api/endpoint";
 import { BulkIdsBody, BulkResult } from "@/lib/api/bulk";
 import { Id } from "@/lib/schemas/common";
-import { Connector, ConnectorListQuery, CreateConnectorBody, UpdateConnectorBody } from "@/lib/connectors/schemas";
+import { Connector, ConnectorListQuery, CreateConnectorBody, ListedTool, ToolListQuery, UpdateConnectorBody } from "@/lib/connectors/schemas";
 import { ImportOpenApiBody, OpenApiImportResult } from "@/lib/connectors/openapi-import-schemas";
 
 const tag = "Connectors";
@@ -35,6 +35,16 @@ export const connectorEndpoints = {
   }),
   deleteConnector: endpoint({ etag: true, method: "DELETE", path: "/connectors/{connectorId}", tag, summary: "Delete a connector with its tools, resources and graph", params: connectorParams, status: 204 }),
   deleteConnectors: endpoint({ method: "POST", path: "/connectors/bulk-delete", tag, summary: "Delete several connectors (each as DELETE /connectors/{connectorId}, audited on its own)", body: BulkIdsBody, response: BulkResult }),
+  listConnectorTools: endpoint({ method: "GET", path: "/connectors/{connectorId}/tools", tag, summary: "List a connector's tools, searched and sorted, a page at a time", params: connectorParams, query: ToolListQuery, response: pageSchema(ListedTool) }),
+  deleteConnectorTools: endpoint({
+    method: "POST",
+    path: "/connectors/{connectorId}/tools/bulk-delete",
+    tag,
+    summary: "Remove several tools of an http connector (the PATCH of its tool set without them, audited once); 409 for an mcp connector",
+    params: connectorParams,
+    body: BulkIdsBody,
+    response: BulkResult,
+  }),
   reloadConnector: endpoint({
     etag: true,
     method: "POST",

@@ -178,6 +178,16 @@ export const Connector = z
   })
   .meta({ id: "Connector" });
 
+/** One row of a connector's tool list: the tool with its id (what a bulk delete names) and place. */
+export const ListedTool = ConnectorTool.extend({
+  id: z.string(),
+  position: z.number().int().meta({ description: "The tool's place in the connector's own order." }),
+}).meta({ id: "ListedTool" });
+
+/** List parameters of a connector's tools (a connector may have hundreds). */
+export const ToolListQuery = listQuery(["name", "position"], "tool names, titles and descriptions");
+export type ToolListQuery = z.infer<typeof ToolListQuery>;
+
 /** List parameters of an organization's connectors. */
 export const ConnectorListQuery = listQuery(["name", "slug", "type", "createdAt", "updatedAt"], "name and slug");
 export type ConnectorListQuery = z.infer<typeof ConnectorListQuery>;

@@ -4,7 +4,9 @@ import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import * as configVersion from "@/lib/config-version/config-version";
 import { db } from "@/lib/db/client";
 import { ForbiddenError, NotFoundError } from "@/lib/errors";
-import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
+import { type Page, pageOf } from "@/lib/api/pagination";
+import { type ListArgs, listOrder, searchIn } from "@/lib/api/list-query";
+import type { ConnectedAppListQuery } from "@/lib/oauth/endpoints";
 import { callerUserId, orgsManagedBy, workspacesManagedBy } from "@/lib/tenancy/scopes";
 
 /**
@@ -77,19 +79,23 @@ async function withServers(rows: GrantRow[]): Promise<ConnectedAppView[]> {
   }));
 }
 
-async function listGrants(where: Prisma.OauthGrantWhereInput, page: PageQuery): Promise<Page<ConnectedAppView>> {
-  const found = await pageOf(page, (args) => db().oauthGrant.findMany({ where: { revokedAt: null, AND: [where] }, orderBy: { id: "asc" }, select: grantSelect, ...args }));
+type ListArgsOf = ListArgs<ConnectedAppListQuery>;
+
+async function listGrants(where: Prisma.OauthGrantWhereInput, query: ListArgsOf): Promise<Page<ConnectedAppView>> {
+  const search = searchIn(query.q, (m): Prisma.OauthGrantWhereInput[] => [{ client: { name: m } }, { user: { email: m } }, { user: { name: m } }]);
+  const orderBy = listOrder(query, [{ id: "asc" }], { clientName: "client.name" }) as Prisma.OauthGrantOrderByWithRelationInput[];
+  const found = await pageOf(query, (args) => db().oauthGrant.findMany({ where: { revokedAt: null, AND: [where, search] }, orderBy, select: grantSelect, ...args }));
   return { ...found, items: await withServers(found.items) };
 }
 
 /** The apps the caller allowed, in every organization. */
-export async function listMyConnectedApps(caller: Caller, page: PageQuery): Promise<Page<ConnectedAppView>> {
+export async function listMyConnectedApps(caller: Caller, page: ListArgsOf): Promise<Page<ConnectedAppView>> {
   if (caller.kind === "instance") throw new ForbiddenError("The instance credential allows no apps; list an organization's connected apps instead.");
   return listGrants(grantsOwnedBy(caller), page);
 }
 
 /** Every app allowed in an organization, by anyone: for its admins. */
-export async function listOrgConnectedApps(caller: Caller, orgId: string, page: PageQuery): Promise<Page<ConnectedAppView>> {
+export async function listOrgConnectedApps(caller: Caller, orgId: string, page: ListArgsOf): Promise<Page<ConnectedAppView>> {
   const org = await db().organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { id: true } });
   if (!org) throw new NotFoundError("Organization");
   return listGrants({ orgId, AND: [grantsVisibleTo(caller)] }, page);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { endpoint, pageSchema } from "@/lib/api/endpoint";
-import { PageQuery } from "@/lib/api/pagination";
+import { listQuery } from "@/lib/api/list-query";
 import { Id } from "@/lib/schemas/common";
 
 const tag = "Connected apps";
@@ -23,8 +23,12 @@ export const ConnectedApp = z
   })
   .meta({ id: "ConnectedApp" });
 
+/** List parameters of connected apps: search in the app's name and the person's name or email. */
+export const ConnectedAppListQuery = listQuery(["clientName", "createdAt"], "app names and the names and emails of who allowed them");
+export type ConnectedAppListQuery = z.infer<typeof ConnectedAppListQuery>;
+
 export const connectedAppEndpoints = {
-  listMyConnectedApps: endpoint({ method: "GET", path: "/me/connected-apps", tag, summary: "The OAuth apps the caller allowed, in every organization, with the servers each may reach", query: PageQuery, response: pageSchema(ConnectedApp) }),
-  listOrgConnectedApps: endpoint({ method: "GET", path: "/orgs/{orgId}/connected-apps", tag, summary: "Every OAuth app allowed by anyone in an organization (its admins)", params: z.object({ orgId: Id }), query: PageQuery, response: pageSchema(ConnectedApp) }),
+  listMyConnectedApps: endpoint({ method: "GET", path: "/me/connected-apps", tag, summary: "The OAuth apps the caller allowed, in every organization, with the servers each may reach", query: ConnectedAppListQuery, response: pageSchema(ConnectedApp) }),
+  listOrgConnectedApps: endpoint({ method: "GET", path: "/orgs/{orgId}/connected-apps", tag, summary: "Every OAuth app allowed by anyone in an organization (its admins)", params: z.object({ orgId: Id }), query: ConnectedAppListQuery, response: pageSchema(ConnectedApp) }),
   revokeConnectedApp: endpoint({ method: "DELETE", path: "/connected-apps/{appId}", tag, summary: "Revoke a connected app: its tokens stop working on their next request, and it must ask again", params: z.object({ appId: Id }), status: 204 }),
 };

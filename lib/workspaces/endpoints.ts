@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { endpoint, pageSchema } from "@/lib/api/endpoint";
 import { BulkResult } from "@/lib/api/bulk";
-import { PageQuery } from "@/lib/api/pagination";
 import { Id } from "@/lib/schemas/common";
 import {
   AddWorkspaceMemberBody,
   SetMembersRoleBody,
+  WorkspaceListQuery,
   WorkspaceMemberListQuery,
   CreateWorkspaceBody,
   UpdateWorkspaceBody,
@@ -20,7 +20,7 @@ const workspaceParams = z.object({ workspaceId: Id });
 const memberParams = z.object({ workspaceId: Id, userId: Id });
 
 export const workspaceEndpoints = {
-  listWorkspaces: endpoint({ method: "GET", path: "/orgs/{orgId}/workspaces", tag, summary: "List the organization's workspaces the caller works in", params: orgParams, query: PageQuery, response: pageSchema(Workspace) }),
+  listWorkspaces: endpoint({ method: "GET", path: "/orgs/{orgId}/workspaces", tag, summary: "List the organization's workspaces the caller works in", params: orgParams, query: WorkspaceListQuery, response: pageSchema(Workspace) }),
   createWorkspace: endpoint({ etag: true, method: "POST", path: "/orgs/{orgId}/workspaces", tag, summary: "Create a workspace", params: orgParams, body: CreateWorkspaceBody, status: 201, response: Workspace }),
   getWorkspace: endpoint({ etag: true, method: "GET", path: "/workspaces/{workspaceId}", tag, summary: "Get a workspace", params: workspaceParams, response: Workspace }),
   updateWorkspace: endpoint({ etag: true, method: "PATCH", path: "/workspaces/{workspaceId}", tag, summary: "Rename a workspace or change its settings", params: workspaceParams, body: UpdateWorkspaceBody, response: Workspace }),

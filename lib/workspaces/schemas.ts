@@ -58,6 +58,9 @@ export const WorkspaceMember = z
   .meta({ id: "WorkspaceMember" });
 
 /** List parameters of a workspace's members. */
+export const WorkspaceListQuery = listQuery(["name", "slug", "createdAt"], "workspace names and slugs");
+export type WorkspaceListQuery = z.infer<typeof WorkspaceListQuery>;
+
 export const WorkspaceMemberListQuery = listQuery(["email", "createdAt"], "member names and emails");
 export type WorkspaceMemberListQuery = z.infer<typeof WorkspaceMemberListQuery>;
 

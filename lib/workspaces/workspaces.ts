@@ -5,8 +5,9 @@ import { ConflictError, NotFoundError } from "@/lib/errors";
 import { orgsManagedBy, orgsVisibleTo, workspacesJoinedBy, workspacesManagedBy } from "@/lib/tenancy/scopes";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import * as configVersion from "@/lib/config-version/config-version";
-import { type Page, type PageQuery, pageOf } from "@/lib/api/pagination";
-import type { CreateWorkspaceBody, UpdateWorkspaceBody } from "@/lib/workspaces/schemas";
+import { type Page, pageOf } from "@/lib/api/pagination";
+import type { CreateWorkspaceBody, UpdateWorkspaceBody, WorkspaceListQuery } from "@/lib/workspaces/schemas";
+import { type ListArgs, listOrder, searchIn } from "@/lib/api/list-query";
 import { deleteQueuedBlobs } from "@/lib/files/delete-queued-blobs";
 import { lockForWrite } from "@/lib/db/lock-row";
 import type { IfMatch } from "@/lib/api/if-match";
@@ -42,12 +43,12 @@ export async function createWorkspace(caller: Caller, orgId: string, input: Crea
 }
 
 /** Lists the workspaces of an organization that the caller works in (an admin: all of them). */
-export async function listWorkspaces(caller: Caller, orgId: string, page: PageQuery): Promise<Page<WorkspaceView>> {
+export async function listWorkspaces(caller: Caller, orgId: string, query: ListArgs<WorkspaceListQuery>): Promise<Page<WorkspaceView>> {
   const org = await db().organization.findFirst({ where: { id: orgId, AND: [orgsVisibleTo(caller)] }, select: { id: true } });
   if (!org) throw new NotFoundError("organization");
-  return pageOf(page, (args) =>
-    db().workspace.findMany({ where: { orgId, AND: [workspacesJoinedBy(caller)] }, orderBy: { id: "asc" }, select: workspaceSelect, ...args }),
-  );
+  const where: Prisma.WorkspaceWhereInput = { orgId, AND: [workspacesJoinedBy(caller), searchIn(query.q, (m) => [{ name: m }, { slug: m }])] };
+  const orderBy = listOrder(query, [{ id: "asc" }]) as Prisma.WorkspaceOrderByWithRelationInput[];
+  return pageOf(query, (args) => db().workspace.findMany({ where, orderBy, select: workspaceSelect, ...args }));
 }
 
 /** A workspace the caller works in. */

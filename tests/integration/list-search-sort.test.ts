@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { api } from "@/tests/helpers/api";
 import { upload, useTempFilesDir } from "@/tests/helpers/files";
-import { createHttpConnector, createMcpServer, createTenant, createUser } from "@/tests/helpers/factories";
+import { browserSessionOf, createHttpConnector, createMcpServer, createTenant, createUser } from "@/tests/helpers/factories";
 
 /**
  * Search (`q`), sorting (`sort`, `order`) and paging through them on the JSON API's lists.
@@ -111,5 +111,25 @@ describe("list parameters", () => {
     }
     const bySize = await api(t.member.token).get(`/api/v1/workspaces/${t.workspace.id}/files?q=NOTES&sort=size&order=desc`);
     expect(names(bySize.body)).toEqual(["big notes.md", "notes.txt"]);
+  });
+
+  it("workspaces: search by name or slug, sort by name both ways, page through a sorted search", async () => {
+    const t = await createTenant();
+    // The admin's browser session (its API key reaches one workspace only).
+    const headers = await browserSessionOf(t.admin.user);
+    const admin = { get: (path: string) => api(null).get(path, { headers }), post: (path: string, body: unknown) => api(null).post(path, body, { headers }) };
+    for (const [name, slug] of [["Sales EU", "sales-eu"], ["Platform", "platform-core"], ["Sales US", "sales-us"]]) {
+      expect((await admin.post(`/api/v1/orgs/${t.org.id}/workspaces`, { name, slug })).status).toBe(201);
+    }
+    const base = `/api/v1/orgs/${t.org.id}/workspaces`;
+    expect(names((await admin.get(`${base}?q=SALES&sort=name&order=desc`)).body)).toEqual(["Sales US", "Sales EU"]);
+    expect(names((await admin.get(`${base}?q=core`)).body)).toEqual(["Platform"]);
+    const first = await admin.get(`${base}?q=s&sort=name&limit=1`);
+    expect(names(first.body)).toEqual(["Sales EU"]);
+    const second = await admin.get(`${base}?q=s&sort=name&limit=1&cursor=${first.body.nextCursor}`);
+    expect(names(second.body)).toEqual(["Sales US"]);
+    expect((await admin.get(`${base}?sort=secret`)).status).toBe(422);
+    // A member lists only the workspaces it joined, whatever the search.
+    expect(names((await api(null).get(`${base}?q=sales`, { headers: await browserSessionOf(t.member.user) })).body)).toEqual([]);
   });
 });

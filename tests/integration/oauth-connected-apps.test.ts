@@ -69,6 +69,23 @@ describe("connected apps", () => {
     expect((await mcpRpc(app.origin, `/mcp/${serverId}`, tokens.access_token, "tools/list")).status).toBe(401);
   });
 
+  it("lists search app names and people, and sort by app name both ways", async () => {
+    const { t, cookie, resource, user } = await connected("Cursor");
+    const zed = await publicClient(site, "Zed editor");
+    await tokensFor(site, { cookie, clientId: zed.client_id, resource });
+    const names = (body: { items: { clientName: string }[] }) => body.items.map((i) => i.clientName);
+    const mine = api(t.member.token);
+    expect(names((await mine.get("/api/v1/me/connected-apps?q=ZED")).body)).toEqual(["Zed editor"]);
+    expect(names((await mine.get("/api/v1/me/connected-apps?sort=clientName&order=desc")).body)).toEqual(["Zed editor", "Cursor"]);
+    const first = await mine.get("/api/v1/me/connected-apps?sort=clientName&limit=1");
+    expect(names(first.body)).toEqual(["Cursor"]);
+    expect(names((await mine.get(`/api/v1/me/connected-apps?sort=clientName&limit=1&cursor=${first.body.nextCursor}`)).body)).toEqual(["Zed editor"]);
+    const org = `/api/v1/orgs/${t.org.id}/connected-apps`;
+    expect(names((await api(t.admin.token).get(`${org}?q=${encodeURIComponent(user.email)}&sort=clientName`)).body)).toEqual(["Cursor", "Zed editor"]);
+    expect((await api(t.admin.token).get(`${org}?q=nobody-like-this`)).body.items).toEqual([]);
+    expect((await mine.get("/api/v1/me/connected-apps?sort=resource")).status).toBe(422);
+  });
+
   it("RFC 7009: a public client revokes its own refresh token with its client_id alone", async () => {
     const { client, resource, tokens } = await connected("mcp-remote");
     const revoked = await postForm(site.metadata.revocation_endpoint, { token: tokens.refresh_token, token_type_hint: "refresh_token", client_id: client.client_id });

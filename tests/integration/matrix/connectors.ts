@@ -64,6 +64,18 @@ const onResource = async (t: Tenant): Promise<MatrixTarget> => {
   return { path: `/api/v1/resources/${resource.id}`, missingPath: `/api/v1/resources/${MISSING_RESOURCE}`, snapshot: orgConnectors(t) };
 };
 
+/** A bulk delete naming the connector's own tool: an outsider's request must remove nothing. */
+const onConnectorTools = async (t: Tenant): Promise<MatrixTarget> => {
+  const connectorId = await connectorOf(t);
+  const tool = await db().tool.findFirstOrThrow({ where: { connectorId, orgId: t.org.id }, select: { id: true } });
+  return {
+    path: `/api/v1/connectors/${connectorId}/tools/bulk-delete`,
+    missingPath: `/api/v1/connectors/${MISSING}/tools/bulk-delete`,
+    body: { ids: [tool.id] },
+    snapshot: orgConnectors(t),
+  };
+};
+
 const httpConnectorBody = {
   name: "CRM",
   type: "http",
@@ -81,6 +93,8 @@ export const connectorCases: MatrixCase[] = [
   { endpoint: c.updateConnector, setup: onConnector("", { name: "Renamed", config: { headers: {} }, tools: [] }), outsiders: [...admins] },
   { endpoint: c.deleteConnector, setup: onConnector(), outsiders: [...admins] },
   { endpoint: c.reloadConnector, setup: onConnector("/reload", undefined, "mcp"), outsiders: [...admins] },
+  { endpoint: c.listConnectorTools, setup: onConnector("/tools"), outsiders: [...admins] },
+  { endpoint: c.deleteConnectorTools, setup: onConnectorTools, outsiders: [...admins] },
 
   { endpoint: r.createStoredResource, setup: onConnector("/resources", { uri: "crm://new", name: "New" }), outsiders: [...admins] },
   { endpoint: r.listStoredResources, setup: onConnector("/resources"), outsiders: [...admins] },

@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
 import { KeyRound } from "lucide-react";
 import { PageHeader } from "@/components/ui/page-header";
-import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { type DataColumn, DataTable, type DataRow } from "@/components/lists/data-table";
+import { ApiKeyTable } from "@/components/api-keys/api-key-table";
 import { requestBaseUrl, requireWorkspace } from "@/app/(admin)/_lib/context";
 import { readListParams } from "@/app/(admin)/_lib/list-params";
 import { listApiKeys } from "@/lib/api-keys/api-keys";
@@ -17,35 +16,6 @@ import { RevokeApiKeyButton } from "@/app/(admin)/w/[workspaceId]/api-keys/revok
 export const metadata: Metadata = { title: "API keys" };
 
 type Props = { params: Promise<{ workspaceId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-const when = (d: Date | null) => (d ? <time dateTime={d.toISOString()}>{d.toISOString().replace("T", " ").slice(0, 16)} UTC</time> : "—");
-
-/** Rendered once per request on the server, so "now" is the request's time. */
-function status(key: { revokedAt: Date | null; expiresAt: Date | null }) {
-  if (key.revokedAt) return <Badge tone="danger">Revoked</Badge>;
-  if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) return <Badge tone="warning">Expired</Badge>;
-  return <Badge tone="success">Active</Badge>;
-}
-
-/** Who issued a key: shown so a member notices a key an admin made in their name. */
-function issuedBy(key: { userId: string; createdBy: { id: string; email: string; name: string | null } | null }, viewerId: string) {
-  if (!key.createdBy) return "—";
-  if (key.createdBy.id === viewerId) return "you";
-  const label = key.createdBy.name ?? key.createdBy.email;
-  return key.createdBy.id === key.userId ? label : <Badge tone="warning">{label}</Badge>;
-}
-
-const COLUMNS: DataColumn[] = [
-  { id: "name", header: "Name", sortable: true },
-  { id: "prefix", header: "Key", sortable: true, className: "font-mono text-xs whitespace-nowrap" },
-  { id: "user", header: "User", wide: true },
-  { id: "server", header: "Server", wide: true },
-  { id: "issuedBy", header: "Issued by", wide: true },
-  { id: "lastUsed", header: "Last used", wide: true, className: "text-xs whitespace-nowrap" },
-  { id: "expires", header: "Expires", wide: true, className: "text-xs whitespace-nowrap" },
-  { id: "status", header: "Status" },
-  { id: "revoke", header: "Revoke", className: "text-right" },
-];
 
 export default async function ApiKeysPage({ params, searchParams }: Props) {
   const { workspace, caller, isAdmin, userId } = await requireWorkspace((await params).workspaceId);
@@ -83,28 +53,14 @@ export default async function ApiKeysPage({ params, searchParams }: Props) {
           Create one above and paste it into your MCP client&apos;s configuration (see an MCP server&apos;s page for ready-made snippets).
         </EmptyState>
       ) : (
-        <DataTable
+        <ApiKeyTable
           caption={`API keys of ${workspace.name}`}
-          columns={isAdmin ? COLUMNS : COLUMNS.filter((c) => c.id !== "user")}
-          rows={page.items.map((k): DataRow => ({
-            id: k.id,
-            label: `${k.name} (${k.prefix}…)`,
-            selectable: !k.revokedAt,
-            cells: {
-              name: <span className="font-medium">{k.name}</span>,
-              prefix: `${k.prefix}…`,
-              user: k.userId === userId ? "you" : (memberName.get(k.userId) ?? k.userId),
-              server: k.serverId ? (serverName.get(k.serverId) ?? "one server") : "all servers",
-              issuedBy: issuedBy(k, userId),
-              lastUsed: k.lastUsedAt ? when(k.lastUsedAt) : "never",
-              expires: k.expiresAt ? when(k.expiresAt) : "never",
-              status: status(k),
-              revoke: !k.revokedAt && <RevokeApiKeyButton apiKey={{ id: k.id, name: k.name, prefix: k.prefix }} />,
-            },
-          }))}
+          keys={page.items}
           nextCursor={page.nextCursor}
-          searchLabel="Search keys by name or prefix"
-          bulk={{ verb: "Revoke", noun: "API key", endpoint: "/api/v1/api-keys/bulk-revoke", warning: "Clients using them stop working on their next request." }}
+          viewerId={userId}
+          userOf={isAdmin ? (k) => (k.userId === userId ? "you" : (memberName.get(k.userId) ?? k.userId)) : undefined}
+          serverOf={(k) => (k.serverId ? (serverName.get(k.serverId) ?? "one server") : "all servers")}
+          revokeButton={(k) => <RevokeApiKeyButton apiKey={{ id: k.id, name: k.name, prefix: k.prefix }} />}
         />
       )}
     </div>

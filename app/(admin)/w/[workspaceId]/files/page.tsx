@@ -3,7 +3,6 @@ import { FolderOpen, SearchX } from "lucide-react";
 import Link from "next/link";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { Pagination } from "@/components/ui/pagination";
 import { FileFilters } from "@/components/files/file-filters";
 import { FileTable } from "@/components/files/file-table";
 import { FileWritesProvider } from "@/components/files/file-writes";
@@ -40,7 +39,6 @@ export default async function WorkspaceFilesPage({ params, searchParams }: Props
   const list = readListParams(FileQuery, query, 25);
   const page = await listFiles(caller, workspace.id, { ...list, tag, mimeType, cursor });
   const basePath = `/w/${workspace.id}/files`;
-  const filters = { tag, mimeType, q: list.q || undefined, sort: list.sort, order: list.order };
   const tagHref = (t: string) => `${basePath}?${new URLSearchParams({ tag: t, ...(mimeType ? { mimeType } : {}) })}`;
   const filtered = Boolean(tag || mimeType || list.q);
 
@@ -63,17 +61,15 @@ export default async function WorkspaceFilesPage({ params, searchParams }: Props
         </h2>
         <FileFilters action={basePath} q={list.q} sort={list.sort} order={list.order} tag={tag} mimeType={mimeType} seenTypes={[...new Set(page.items.map((f) => f.mimeType))]} />
         {page.items.length > 0 ? (
-          <div>
-            <FileWritesProvider writes={{ updateFile: updateFileAction, deleteFile: deleteFileAction }}>
-              <FileTable
-                files={page.items}
-                caption={filtered ? `Files in ${workspace.name} matching the filters` : `Files in ${workspace.name}`}
-                viewer={{ userId, isAdmin }}
-                tagHref={tagHref}
-              />
-            </FileWritesProvider>
-            <Pagination basePath={basePath} nextCursor={page.nextCursor} isFirstPage={!cursor} params={filters} />
-          </div>
+          <FileWritesProvider writes={{ updateFile: updateFileAction, deleteFile: deleteFileAction }}>
+            <FileTable
+              files={page.items}
+              caption={filtered ? `Files in ${workspace.name} matching the filters` : `Files in ${workspace.name}`}
+              viewer={{ userId, isAdmin }}
+              tagHref={tagHref}
+              nextCursor={page.nextCursor}
+            />
+          </FileWritesProvider>
         ) : filtered || cursor ? (
           <EmptyState icon={SearchX} title="No files match these filters">
             Tags and types must match exactly (for example <code className="font-mono">text/csv</code>).{" "}
