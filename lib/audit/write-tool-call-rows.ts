@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { Prisma } from "@/lib/generated/prisma/client";
-import { db } from "@/lib/db/client";
+import { type PlainStatement, runPlainSql } from "@/lib/db/run-plain-sql";
 import { groupWrites } from "@/lib/db/group-writes";
 import { type Caller, describeCaller } from "@/lib/auth/caller";
 import { type AuditInput, viaOf } from "@/lib/audit/record-audit-event";
@@ -43,19 +42,29 @@ function newEventId(now: number): string {
   return `c${now.toString(36).padStart(8, "0")}${random}`;
 }
 
-function rowValues(r: NewRow): Prisma.Sql {
-  return Prisma.sql`(${r.id}, ${r.orgId}, ${r.workspaceId}, ${r.actorType}, ${r.actorId}, ${r.action}, ${r.targetType}, ${r.targetId}, ${r.data}::jsonb, ${r.createdAt}::timestamp)`;
-}
+/** One statement text for any number of rows (arrays through unnest), prepared once per connection. */
+const INSERT_ROWS: PlainStatement = {
+  name: "sb_insert_tool_call_rows",
+  text:
+    "INSERT INTO audit_events (id, org_id, workspace_id, actor_type, actor_id, action, target_type, target_id, data, created_at) " +
+    "SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::jsonb[], $10::timestamp[])",
+};
+
+/** `jsonb ||` merges the ending into the event's data; the org in the join keeps it in its tenant. */
+const MERGE_ENDINGS: PlainStatement = {
+  name: "sb_merge_tool_call_endings",
+  text: "UPDATE audit_events AS a SET data = a.data || v.ending FROM unnest($1::text[], $2::text[], $3::jsonb[]) AS v(id, org_id, ending) WHERE a.id = v.id AND a.org_id = v.org_id",
+};
+
+const COLUMNS = ["id", "orgId", "workspaceId", "actorType", "actorId", "action", "targetType", "targetId", "data", "createdAt"] as const;
 
 async function insertRows(rows: NewRow[]): Promise<string[]> {
-  await db().$executeRaw`INSERT INTO audit_events (id, org_id, workspace_id, actor_type, actor_id, action, target_type, target_id, data, created_at) VALUES ${Prisma.join(rows.map(rowValues))}`;
+  await runPlainSql(INSERT_ROWS, COLUMNS.map((c) => rows.map((r) => r[c])));
   return rows.map((r) => r.id);
 }
 
-/** `jsonb ||` merges the ending into the event's data; the org in the join keeps it in its tenant. */
 async function mergeEndings(endings: Ending[]): Promise<void[]> {
-  const values = endings.map((e) => Prisma.sql`(${e.id}, ${e.orgId}, ${e.data}::jsonb)`);
-  await db().$executeRaw`UPDATE audit_events AS a SET data = a.data || v.ending FROM (VALUES ${Prisma.join(values)}) AS v(id, org_id, ending) WHERE a.id = v.id AND a.org_id = v.org_id`;
+  await runPlainSql(MERGE_ENDINGS, [endings.map((e) => e.id), endings.map((e) => e.orgId), endings.map((e) => e.data)]);
   return endings.map(() => undefined);
 }
 
@@ -63,7 +72,7 @@ const globalForRows = globalThis as unknown as {
   switchboardToolCallRows?: { inserts: ReturnType<typeof groupWrites<NewRow, string>>; endings: ReturnType<typeof groupWrites<Ending, void>> };
 };
 const writers = (globalForRows.switchboardToolCallRows ??= {
-  // 10 bind parameters a row, 3 an ending: far under PostgreSQL's 65,535 per statement.
+  // Ten (three) array parameters whatever the number of rows; 500 keep one statement small.
   inserts: groupWrites<NewRow, string>({ writeMany: insertRows, writeOne: async (row) => (await insertRows([row]))[0], maxGroup: 500 }),
   endings: groupWrites<Ending, void>({ writeMany: mergeEndings, writeOne: async (e) => void (await mergeEndings([e])), maxGroup: 500 }),
 });

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { db } from "@/lib/db/client";
+import { type PlainStatement, runPlainSql } from "@/lib/db/run-plain-sql";
 import { publish, subscribe } from "@/lib/redis/pubsub";
 
 /**
@@ -55,12 +55,15 @@ export function watch(handler: (orgId: string) => void): () => void {
   return subscribe(CHANNEL, handler);
 }
 
+const READ_VERSIONS: PlainStatement = { name: "sb_read_config_versions", text: "SELECT id, config_version FROM organizations WHERE id = ANY($1::text[])" };
+
 /** The current config version of each organization (missing ones are absent). */
 export async function readVersions(orgIds: Iterable<string>): Promise<Map<string, number>> {
   const ids = [...new Set(orgIds)];
   if (ids.length === 0) return new Map();
-  const rows = await db().organization.findMany({ where: { id: { in: ids } }, select: { id: true, configVersion: true } });
-  return new Map(rows.map((r) => [r.id, r.configVersion]));
+  // Read on every MCP request (batched): plain SQL, prepared once per connection (lib/db/run-plain-sql.ts).
+  const rows = await runPlainSql<{ id: string; config_version: number }>(READ_VERSIONS, [ids]);
+  return new Map(rows.map((r) => [r.id, r.config_version]));
 }
 
 /**

@@ -30,6 +30,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e = error as ErrorLike | undefined, depth = 0; e && typeof e === "object" && depth < 5; e = e.cause as ErrorLike, depth++) {
     if (e.name === "PrismaClientInitializationError") return true;
     if (typeof e.code === "string" && (PRISMA_CODES.has(e.code) || SOCKET_CODES.has(e.code))) return true;
+    // A pg error of a statement sent as plain SQL (lib/db/run-plain-sql.ts) carries its SQLSTATE as `code`.
+    if (typeof e.code === "string" && e.code.length === 5 && SQLSTATE.test(e.code)) return true;
     const cause = e.meta?.driverAdapterError?.cause;
     if (cause && typeof cause.kind === "string" && ADAPTER_KINDS.has(cause.kind)) return true;
     const sqlState = cause?.originalCode ?? cause?.code;

@@ -6,17 +6,38 @@ import type http from "node:http";
  * scripts that serve the app's route handlers from a plain node:http server.
  */
 
-/** node request → fetch Request; the signal aborts when the client disconnects. */
-export function toRequest(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Request {
+const globalForBodies = globalThis as unknown as { switchboardReadBodies?: WeakMap<Request, string> };
+const readBodies = (globalForBodies.switchboardReadBodies ??= new WeakMap());
+
+/**
+ * The text of a request's body already read whole from the node request (toRequest's `body`),
+ * so a handler can parse it without reading (or cloning) the Request's own stream; undefined
+ * when it was not.
+ */
+export function readBodyTextOf(request: Request): string | undefined {
+  return readBodies.get(request);
+}
+
+/**
+ * node request → fetch Request; the signal aborts when the client disconnects. `body`: the
+ * request's body, already read whole (readNodeBody), instead of a stream of it.
+ */
+export function toRequest(req: http.IncomingMessage, res: http.ServerResponse, url: URL, body?: Buffer): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) for (const v of [value ?? []].flat()) headers.append(name, v);
   const abort = new AbortController();
   res.once("close", () => {
     if (!res.writableFinished) abort.abort();
   });
+  if (body) {
+    const bytes = new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
+    const request = new Request(url, { method: req.method, headers, body: bytes, signal: abort.signal });
+    readBodies.set(request, body.toString("utf8"));
+    return request;
+  }
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
   let cancelled = false;
-  const body = hasBody
+  const stream = hasBody
     ? new ReadableStream<Uint8Array>({
         start(controller) {
           req.on("data", (chunk: Buffer) => {
@@ -31,16 +52,32 @@ export function toRequest(req: http.IncomingMessage, res: http.ServerResponse, u
         },
       })
     : undefined;
-  return new Request(url, { method: req.method, headers, body, signal: abort.signal, duplex: "half" } as RequestInit);
+  return new Request(url, { method: req.method, headers, body: stream, signal: abort.signal, duplex: "half" } as RequestInit);
 }
 
-/** Streams a fetch Response into a node response; stops reading when the client leaves. */
-export async function writeResponse(response: Response, res: http.ServerResponse): Promise<void> {
+/** The whole body of a node request (null when the client went away first). */
+export function readNodeBody(req: http.IncomingMessage): Promise<Buffer | null> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.once("end", () => resolve(Buffer.concat(chunks)));
+    req.once("error", () => resolve(null));
+    req.once("close", () => resolve(req.complete ? Buffer.concat(chunks) : null));
+  });
+}
+
+/** Writes a fetch Response's status and headers as the node response's head. */
+export function writeResponseHead(response: Response, res: http.ServerResponse): void {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     headers[name] = name === "set-cookie" ? response.headers.getSetCookie() : value;
   });
   res.writeHead(response.status, headers);
+}
+
+/** Streams a fetch Response into a node response; stops reading when the client leaves. */
+export async function writeResponse(response: Response, res: http.ServerResponse): Promise<void> {
+  writeResponseHead(response, res);
   res.flushHeaders();
   if (!response.body) {
     res.end();

@@ -1,5 +1,6 @@
 import { buildServer, type ServerParts } from "@/lib/mcp/serve/build-server";
 import { LegacyHttpTransport } from "@/lib/mcp/serve/legacy-transport";
+import { sseSinkOf } from "@/lib/mcp/serve/node-sse-sink";
 import { jsonRpcErrorResponse, TRANSPORT_ERROR } from "@/lib/mcp/serve/responses";
 import { askStatelessClient, listenForAnswers, type SendOnStream } from "@/lib/mcp/serve/ask-stateless-client";
 import type { AskClient } from "@/lib/mcp/serve/serve-tool-call";
@@ -18,7 +19,9 @@ export async function serveLegacyStateless(request: Request, parts: ServerParts,
     return jsonRpcErrorResponse(405, TRANSPORT_ERROR, "Method not allowed.", { headers: { allow: "POST" } });
   }
   listenForAnswers();
-  const transport = new LegacyHttpTransport({ sessionIdGenerator: undefined, maxRequestBodySize: maxBodyBytes });
+  // Through the instance's own server, a parsed POST's event stream goes straight to its socket.
+  const sink = message === undefined ? undefined : sseSinkOf(request)?.expect(message);
+  const transport = new LegacyHttpTransport({ sessionIdGenerator: undefined, maxRequestBodySize: maxBodyBytes }, sink);
   // A call asks its client on this POST's own answer stream; the answer may reach any instance.
   const send: SendOnStream = (m, relatedRequestId) => transport.send(m, { relatedRequestId });
   const askClient: AskClient | undefined = identity ? (related, input, signal) => askStatelessClient(send, related, identity, input, signal) : undefined;
@@ -35,11 +38,19 @@ export async function serveLegacyStateless(request: Request, parts: ServerParts,
   try {
     const authInfo = identity ? { token: "", clientId: identity, scopes: [] } : undefined;
     const options = { ...(message === undefined ? {} : { parsedBody: message }), ...(authInfo ? { authInfo } : {}) };
-    return closeWhenBodyEnds(await transport.handleRequest(request, options), teardown);
+    const response = await transport.handleRequest(request, options);
+    if (!sink || !isEventStream(response)) return closeWhenBodyEnds(response, teardown);
+    sink.adopted = true;
+    sink.whenEnded(teardown);
+    return response;
   } catch (e) {
     teardown();
     throw e;
   }
+}
+
+function isEventStream(response: Response): boolean {
+  return !!response.body && !!response.headers.get("content-type")?.startsWith("text/event-stream");
 }
 
 /**
@@ -47,7 +58,7 @@ export async function serveLegacyStateless(request: Request, parts: ServerParts,
  * at once; an SSE answer only when its stream ends, and the server must live until then.
  */
 export function closeWhenBodyEnds(response: Response, done: () => void): Response {
-  if (!response.body || !response.headers.get("content-type")?.startsWith("text/event-stream")) {
+  if (!response.body || !isEventStream(response)) {
     done();
     return response;
   }

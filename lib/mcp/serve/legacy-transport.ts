@@ -1,10 +1,12 @@
 import {
   isJSONRPCErrorResponse,
+  isJSONRPCResultResponse,
   WebStandardStreamableHTTPServerTransport,
   type JSONRPCMessage,
   type TransportSendOptions,
   type WebStandardStreamableHTTPServerTransportOptions,
 } from "@modelcontextprotocol/server";
+import type { NodeSseSink } from "@/lib/mcp/serve/node-sse-sink";
 import { serialiseMessage } from "@/lib/mcp/serve/serialise-message";
 
 type SseWriter = (controller: ReadableStreamDefaultController<Uint8Array>, encoder: TextEncoder, message: JSONRPCMessage, eventId?: string) => boolean;
@@ -20,8 +22,15 @@ const INVALID_PARAMS = -32602;
  * `{ uri }` (the SDK's own definition), so the code is restored here, just before sending.
  */
 export class LegacyHttpTransport extends WebStandardStreamableHTTPServerTransport {
-  constructor(options?: WebStandardStreamableHTTPServerTransportOptions) {
-    super(options);
+  /**
+   * `sink`: the node:http response's own stream (lib/mcp/serve/node-sse-sink.ts), which then
+   * gets the frames (and keeps the connection alive) instead of the SDK's web stream.
+   */
+  constructor(
+    options?: WebStandardStreamableHTTPServerTransportOptions,
+    private readonly sink?: NodeSseSink,
+  ) {
+    super(sink ? { ...options, keepAliveMs: 0 } : options);
     // The SDK's SSE frame (`event: message`, an optional `id:`, `data: <JSON>`), with a
     // published tool list copied in from its bytes instead of serialised again
     // (lib/mcp/serve/serialise-message.ts). The SDK declares the method private; it is the one
@@ -29,7 +38,9 @@ export class LegacyHttpTransport extends WebStandardStreamableHTTPServerTranspor
     const self = this as unknown as { writeSSEEvent: SseWriter; onerror?: (e: Error) => void };
     self.writeSSEEvent = (controller, _encoder, message, eventId) => {
       try {
-        controller.enqueue(serialiseMessage(message, `event: message\n${eventId ? `id: ${eventId}\n` : ""}data: `, "\n\n"));
+        const frame = serialiseMessage(message, `event: message\n${eventId ? `id: ${eventId}\n` : ""}data: `, "\n\n");
+        if (this.sink) this.sink.write(frame);
+        else controller.enqueue(frame);
         return true;
       } catch (error) {
         self.onerror?.(error as Error);
@@ -39,7 +50,13 @@ export class LegacyHttpTransport extends WebStandardStreamableHTTPServerTranspor
   }
 
   override async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    return super.send(restoreResourceNotFound(message), options);
+    await super.send(restoreResourceNotFound(message), options);
+    if (this.sink && (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message))) this.sink.answered(message.id);
+  }
+
+  override async close(): Promise<void> {
+    await super.close();
+    this.sink?.end();
   }
 }
 

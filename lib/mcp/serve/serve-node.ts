@@ -1,7 +1,8 @@
 import type http from "node:http";
 import { setting } from "@/lib/config/settings";
 import { STATIC_SECURITY_HEADERS } from "@/lib/net/static-security-headers";
-import { toRequest, writeResponse } from "@/lib/net/node-fetch";
+import { readNodeBody, toRequest, writeResponse, writeResponseHead } from "@/lib/net/node-fetch";
+import { offerSseSink } from "@/lib/mcp/serve/node-sse-sink";
 import { setNodeMcpHandler } from "@/lib/mcp/serve/node-handler-slot";
 import { serveMcp } from "@/lib/mcp/serve/serve-mcp";
 import type { McpEndpoint } from "@/lib/mcp/surface/surface-types";
@@ -38,7 +39,7 @@ export function endpointOfPath(url: string): McpEndpoint | null {
   return id === "demo" ? { kind: "demo" } : { kind: "server", serverId: id };
 }
 
-function serveMcpNode(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+export function serveMcpNode(req: http.IncomingMessage, res: http.ServerResponse): boolean {
   if (!METHODS.has(req.method ?? "")) return false;
   const endpoint = endpointOfPath(req.url ?? "/");
   if (!endpoint) return false;
@@ -47,21 +48,39 @@ function serveMcpNode(req: http.IncomingMessage, res: http.ServerResponse): bool
   // Next answers it as before, before anything of the request is read here.
   if (!url || url.username || url.password) return false;
   for (const [name, value] of HEADERS) res.setHeader(name, value);
+  // A small POST of known length (a tool call is a few hundred bytes) is read whole first, so
+  // its Request carries bytes rather than a stream the handler would clone and read back.
+  const length = Number(req.headers["content-length"]);
+  if (req.method === "POST" && length > 0 && length <= READ_WHOLE_MAX_BYTES) {
+    void readNodeBody(req).then((body) => body && serveAdapted(req, res, url, endpoint, body));
+  } else serveAdapted(req, res, url, endpoint);
+  return true;
+}
+
+/** Bodies up to this size are read before the request is served (larger ones are streamed). */
+const READ_WHOLE_MAX_BYTES = 64 * 1024;
+
+function serveAdapted(req: http.IncomingMessage, res: http.ServerResponse, url: URL, endpoint: McpEndpoint, body?: Buffer): void {
   let request: Request;
   try {
-    request = toRequest(req, res, url);
+    request = toRequest(req, res, url, body);
   } catch {
     // Never let a throw escape the request listener; this request is ours now, so answer it.
     res.writeHead(400, { "content-type": "text/plain; charset=utf-8" });
     res.end("Bad request.");
-    return true;
+    return;
   }
+  const sink = offerSseSink(request);
   void serveMcp(request, endpoint)
-    .then((response) => writeResponse(response, res))
+    .then((response) => {
+      if (!sink.adopted) return writeResponse(response, res);
+      // A 2025-era stateless event stream: written here by its transport, not read from the body.
+      writeResponseHead(response, res);
+      sink.attach(res);
+    })
     .catch(() => {
       // serveMcp answers every failure itself; this is the socket going away mid-write.
       if (!res.headersSent) res.writeHead(500);
       res.end();
     });
-  return true;
 }

@@ -1,0 +1,93 @@
+import type http from "node:http";
+
+/**
+ * A 2025-era stateless answer's event stream written straight into the node:http response when
+ * the request came through the instance's own server (lib/mcp/serve/serve-node.ts), instead
+ * of through two web streams: the SDK transport's ReadableStream, read back out by the
+ * node ⇄ fetch adapter. In the tools/call profile of bench:mcp those adapters were the largest
+ * part of a call's CPU after the SDK itself (bench/README.md).
+ *
+ * The transport writes its SSE frames here (lib/mcp/serve/legacy-transport.ts); frames made
+ * before the response's head is written wait in order, and the stream ends when the transport
+ * has answered every request of the POST or is closed. The SDK's keep-alive comment, which it
+ * writes into its own stream, is written here instead while the answer is open.
+ */
+
+/** The SDK's default interval for the keep-alive comment of an open SSE answer. */
+const KEEP_ALIVE_MS = 15_000;
+
+export class NodeSseSink {
+  private pending: Buffer[] = [];
+  private res: http.ServerResponse | null = null;
+  private ended = false;
+  private keepAlive?: NodeJS.Timeout;
+  private onEnd?: () => void;
+  /** The ids of the POST's requests not answered yet: the stream ends with the last answer. */
+  private unanswered = new Set<unknown>();
+  /** Set by 2025-era stateless serving once its answer is the event stream written here. */
+  adopted = false;
+
+  /** The requests of `message` (one JSON-RPC message or a batch) this stream answers. */
+  expect(message: unknown): this {
+    for (const m of Array.isArray(message) ? message : [message]) {
+      const r = m as { method?: unknown; id?: unknown } | null;
+      if (r && typeof r === "object" && typeof r.method === "string" && (typeof r.id === "string" || typeof r.id === "number")) this.unanswered.add(r.id);
+    }
+    return this;
+  }
+
+  /** The transport sent the answer to request `id`. */
+  answered(id: unknown): void {
+    if (this.unanswered.delete(id) && this.unanswered.size === 0) this.end();
+  }
+
+  write(frame: Buffer): void {
+    if (this.ended) return;
+    if (this.res) this.res.write(frame);
+    else this.pending.push(frame);
+  }
+
+  /** Ends the stream (once): the answer is complete, or the exchange was torn down. */
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    clearInterval(this.keepAlive);
+    this.res?.end();
+    this.onEnd?.();
+  }
+
+  /** `done` runs once the stream has ended (at once if it has). */
+  whenEnded(done: () => void): void {
+    if (this.ended) done();
+    else this.onEnd = done;
+  }
+
+  /** Starts writing into `res`, whose head has been written: what waited first, in one write when complete. */
+  attach(res: http.ServerResponse): void {
+    this.res = res;
+    const waiting = this.pending;
+    this.pending = [];
+    if (this.ended) return void res.end(waiting.length > 0 ? Buffer.concat(waiting) : undefined);
+    if (waiting.length > 0) res.write(Buffer.concat(waiting));
+    // Nothing yet (a call still running): the client sees its stream open now, as before.
+    else res.flushHeaders();
+    this.keepAlive = setInterval(() => this.write(Buffer.from(": keepalive\n\n")), KEEP_ALIVE_MS);
+    this.keepAlive.unref();
+    res.once("close", () => clearInterval(this.keepAlive));
+  }
+}
+
+const globalForSinks = globalThis as unknown as { switchboardSseSinks?: WeakMap<Request, NodeSseSink> };
+const sinks = (globalForSinks.switchboardSseSinks ??= new WeakMap());
+
+/** Offers `request` (made by serve-node from a node:http request) a sink for its answer. */
+export function offerSseSink(request: Request): NodeSseSink {
+  const sink = new NodeSseSink();
+  sinks.set(request, sink);
+  return sink;
+}
+
+/** The sink offered for `request`, if it came through the instance's own server. */
+export function sseSinkOf(request: Request): NodeSseSink | undefined {
+  return sinks.get(request);
+}

@@ -1,0 +1,113 @@
+import http from "node:http";
+import type net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serveMcpNode } from "@/lib/mcp/serve/serve-node";
+import { api } from "@/tests/helpers/api";
+import { createTenant, type Tenant } from "@/tests/helpers/factories";
+import { startHttpApi, type HttpApiStub } from "@/tests/helpers/http-api-stub";
+import { parseBody } from "@/tests/helpers/mcp-clients";
+import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
+
+/**
+ * The MCP endpoints as the instance's own node:http server answers them (lib/mcp/serve/serve-node.ts,
+ * in front of Next): a 2025-era stateless answer's event stream is written straight to the
+ * socket and a small body is read whole first, and a client sees exactly what the route
+ * handler (the same serveMcp behind the node ⇄ fetch adapter) answers — status, content type,
+ * every SSE message — for a call, an initialize, a notification, a refusal and a large body.
+ */
+
+let routes: RouteServer;
+let direct: { origin: string; close(): Promise<void> };
+let httpApi: HttpApiStub;
+let t: Tenant;
+let serverId: string;
+
+beforeAll(async () => {
+  [routes, httpApi] = await Promise.all([startRouteServer(), startHttpApi()]);
+  httpApi.route("GET", "/search", (req, res) => {
+    const q = new URL(req.url, "http://x").searchParams.get("q")!;
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ q: q.slice(0, 20), length: q.length }));
+  });
+  const server = http.createServer((req, res) => {
+    if (!serveMcpNode(req, res)) res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  direct = {
+    origin: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
+  t = await createTenant();
+  const connector = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/connectors`, {
+    type: "http",
+    name: "Search",
+    config: { baseUrl: httpApi.origin },
+    tools: [{ name: "search", inputSchema: { type: "object", properties: { q: { type: "string" } } }, request: { method: "GET", path: "/search" } }],
+  });
+  expect(connector.status, connector.text).toBe(201);
+  const created = await api(t.admin.token).post(`/api/v1/workspaces/${t.workspace.id}/servers`, { name: "S", connectorIds: [connector.body.id] });
+  expect(created.status, created.text).toBe(201);
+  serverId = created.body.id;
+});
+afterAll(async () => {
+  await Promise.all([routes.close(), direct.close(), httpApi.close()]);
+});
+
+async function post(origin: string, body: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${origin}/mcp/${serverId}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${t.member.token}`, "mcp-protocol-version": "2025-11-25", ...headers },
+    body,
+  });
+  const text = await res.text();
+  return { status: res.status, type: res.headers.get("content-type"), messages: parseBody(text, res.headers.get("content-type"), true) };
+}
+
+/** The same request to both servers: the answers as a client reads them. */
+async function both(body: unknown, headers?: Record<string, string>) {
+  const text = typeof body === "string" ? body : JSON.stringify(body);
+  const [viaRoute, viaNode] = await Promise.all([post(routes.origin, text, headers), post(direct.origin, text, headers)]);
+  return { viaRoute, viaNode };
+}
+
+const call = (q: string, id: number | string = 1, _meta?: object) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "search", arguments: { q }, ...(_meta ? { _meta } : {}) } });
+
+describe("MCP served by the instance's own HTTP server", () => {
+  it("a tools/call: the same event stream as through the route handler, the upstream's answer in it", async () => {
+    const { viaRoute, viaNode } = await both(call("hello"));
+    expect(viaNode).toEqual(viaRoute);
+    expect(viaNode.type).toMatch(/^text\/event-stream/);
+    expect(viaNode.messages).toHaveLength(1);
+    expect(viaNode.messages[0]).toMatchObject({ id: 1, result: { structuredContent: { q: "hello", length: 5 } } });
+  });
+
+  it("16 concurrent calls each get their own answer", async () => {
+    const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => post(direct.origin, JSON.stringify(call(`q${i}`, `c${i}`)))));
+    answers.forEach((a, i) => expect(a.messages, JSON.stringify(a)).toMatchObject([{ id: `c${i}`, result: { structuredContent: { q: `q${i}` } } }]));
+  });
+
+  it("initialize, a notification (202, no body) and a request the SDK refuses (406) answer alike", async () => {
+    const init = await both({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } });
+    expect(init.viaNode).toEqual(init.viaRoute);
+    expect(init.viaNode.messages[0].result.serverInfo).toBeDefined();
+    const note = await both({ jsonrpc: "2.0", method: "notifications/initialized" });
+    expect(note.viaNode).toEqual(note.viaRoute);
+    expect(note.viaNode).toMatchObject({ status: 202, messages: null });
+    const refused = await both(call("x"), { accept: "application/json" });
+    expect(refused.viaNode).toEqual(refused.viaRoute);
+    expect(refused.viaNode.status).toBe(406);
+  });
+
+  it("a body too large to read whole first (over 64 KB) is streamed, with the same answer", async () => {
+    const { viaRoute, viaNode } = await both(call("big", 1, { padding: "x".repeat(100_000) }));
+    expect(viaNode).toEqual(viaRoute);
+    expect(viaNode.messages[0]).toMatchObject({ result: { structuredContent: { q: "big" } } });
+  });
+
+  it("a batch of two calls (2025-03-26): one stream, both answers, then it ends", async () => {
+    const { viaRoute, viaNode } = await both([call("a", 1), call("b", 2)], { "mcp-protocol-version": "2025-03-26" });
+    expect(viaNode.status).toBe(viaRoute.status);
+    const ids = (m: Array<{ id: number }>) => m.map((x) => x.id).sort();
+    expect(ids(viaNode.messages)).toEqual([1, 2]);
+    expect(ids(viaRoute.messages)).toEqual([1, 2]);
+  });
+});
