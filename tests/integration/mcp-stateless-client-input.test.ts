@@ -39,6 +39,7 @@ function watchingFetch(sessionIds: string[], before?: (init: RequestInit | undef
 
 interface Caller {
   call(name: string): Promise<unknown>;
+  prompt(name: string): Promise<unknown>;
   asked: string[];
   close(): Promise<void>;
 }
@@ -54,13 +55,13 @@ async function connect(sdk: "v1" | "v2", url: string, token: string, name: strin
     if (declared.sampling) client.setRequestHandler(CreateMessageRequestSchema, sampled);
     if (declared.elicitation) client.setRequestHandler(ElicitRequestSchema, elicited);
     if (declared.roots) client.setRequestHandler(ListRootsRequestSchema, rooted);
-    return { call: (tool) => client.callTool({ name: tool, arguments: {} }), asked, close: () => client.close() };
+    return { call: (tool) => client.callTool({ name: tool, arguments: {} }), prompt: (name) => client.getPrompt({ name }), asked, close: () => client.close() };
   }
   const client = await v2LegacyClient(url, token, declared, fetch);
   if (declared.sampling) client.setRequestHandler("sampling/createMessage", sampled);
   if (declared.elicitation) client.setRequestHandler("elicitation/create", elicited);
   if (declared.roots) client.setRequestHandler("roots/list", rooted);
-  return { call: (tool) => client.callTool({ name: tool, arguments: {} }), asked, close: () => client.close() };
+  return { call: (tool) => client.callTool({ name: tool, arguments: {} }), prompt: (name) => client.getPrompt({ name }), asked, close: () => client.close() };
 }
 
 const UPSTREAMS = [
@@ -83,6 +84,20 @@ describe.each(UPSTREAMS)("stateless serving, %s", (_u, upstream) => {
       expect(text(await client.call("roots"))).toContain("file:///home/ada");
       expect(client.asked).toEqual(["sampling", "elicitation", "roots"]);
       expect(sessionIds).toEqual([]); // no session carried any of it
+      expect(openStatelessAsks()).toBe(0);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe("stateless serving, prompts/get of a 2025-era upstream whose prompt elicits", () => {
+  it.each(SDKS)("%s is asked on the prompts/get POST's stream and its answer reaches the upstream's prompt", async (_s, sdk) => {
+    const s = await flightScenario(app.origin, v1.url);
+    const client = await connect(sdk, s.url, s.t.member.token, "ada", ALL);
+    try {
+      expect(JSON.stringify(await client.prompt("elicit"))).toContain('\\"name\\":\\"ada\\"');
+      expect(client.asked).toEqual(["elicitation"]);
       expect(openStatelessAsks()).toBe(0);
     } finally {
       await client.close();
