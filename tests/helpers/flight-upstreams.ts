@@ -52,7 +52,7 @@ async function waitForCancel(state: FlightUpstream, signal: AbortSignal) {
 function newV1Server(state: FlightUpstream): V1Server {
   const server = new V1Server({ name: "v1-flight", version: "1.0.0" }, { capabilities: { tools: {}, logging: {}, prompts: {} } });
   // `fallback` asks for sampling and, refused, answers without it (as a careful upstream does).
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...FLIGHT_TOOLS, ...["fallback", "leak"].map((name) => ({ name, inputSchema: object }))] }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...FLIGHT_TOOLS, ...["fallback", "leak", "cancel_ask"].map((name) => ({ name, inputSchema: object }))] }));
   // `leaky` answers a JSON-RPC error quoting the credential it was sent; `stall` waits 2 s;
   // `elicit` asks the client for a name first (a server-to-client request).
   server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: [{ name: "leaky" }, { name: "stall" }, { name: "elicit" }] }));
@@ -87,6 +87,17 @@ function newV1Server(state: FlightUpstream): V1Server {
       await extra.sendNotification({ method: "notifications/message", params: { level: "error", logger: `up ${auth}`, data: { auth } } });
       const answer = await extra.sendRequest({ ...ELICIT, params: { ...ELICIT.params, message: `Your name? (${auth})` } } as never, LooseResult);
       return text({ answer });
+    }
+    if (name === "cancel_ask") {
+      // Asks for a name, then gives up on it with a free-text reason quoting the credential it was sent.
+      const auth = String(extra.requestInfo?.headers.authorization ?? "");
+      const giveUp = new AbortController();
+      setTimeout(() => giveUp.abort(`gave up (you sent ${auth})`), 300);
+      const outcome = await extra.sendRequest(ELICIT as never, LooseResult, { signal: giveUp.signal }).then(
+        () => "answered",
+        () => "gave up",
+      );
+      return text({ outcome });
     }
     if (name === "fallback") {
       const sampled = await extra.sendRequest(SAMPLE as never, LooseResult).then(

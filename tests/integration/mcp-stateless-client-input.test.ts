@@ -2,7 +2,7 @@ import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { openStatelessAsks } from "@/lib/mcp/serve/ask-stateless-client";
 import type { FlightUpstream } from "@/tests/helpers/flight-upstreams";
-import { flightScenario, startFlightSite, stopFlightSite, v1Client, v2LegacyClient } from "@/tests/helpers/flight-scenario";
+import { flightScenario, startFlightSite, stopFlightSite, UPSTREAM_SECRET, v1Client, v2LegacyClient } from "@/tests/helpers/flight-scenario";
 import { postRaw, rpcError } from "@/tests/helpers/mcp-clients";
 import type { RouteServer } from "@/tests/helpers/route-server";
 
@@ -154,6 +154,24 @@ describe("stateless serving, the answer POST", () => {
       await vi.waitFor(() => expect(openStatelessAsks()).toBe(1), { timeout: 5_000, interval: 20 });
       expect(await outcome).toMatch(/^(isError|error -\d+)$/);
       expect(asked).toBe(1);
+      expect(openStatelessAsks()).toBe(0);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("the upstream gives up on: the client is told the ask is cancelled, without the upstream's reason (it quotes the connector's secret)", async () => {
+    const s = await flightScenario(app.origin, v1.url);
+    const client = await v2LegacyClient(s.url, s.t.member.token, { elicitation: {} });
+    const reasons: string[] = [];
+    client.setRequestHandler("elicitation/create", (_request, ctx) => new Promise<never>((_resolve, reject) => {
+      ctx.mcpReq.signal.addEventListener("abort", () => (reasons.push(String(ctx.mcpReq.signal.reason)), reject(new Error("cancelled"))));
+    }));
+    try {
+      expect(text(await client.callTool({ name: "cancel_ask", arguments: {} }))).toContain("gave up");
+      await vi.waitFor(() => expect(reasons).toHaveLength(1), { timeout: 5_000, interval: 20 });
+      expect(reasons[0]).toContain("the call was cancelled");
+      expect(reasons[0]).not.toContain(UPSTREAM_SECRET.split(" ")[1]);
       expect(openStatelessAsks()).toBe(0);
     } finally {
       await client.close();
