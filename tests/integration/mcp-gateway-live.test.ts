@@ -109,6 +109,35 @@ describe("a v1 (2025-era) upstream through the gateway", () => {
     }
   });
 
+  it("a listen stream whose upstream subscribe was refused closes after a newer stream's succeeded: the newer stream keeps its subscription and updates", async () => {
+    const { t, url } = await scenario();
+    const listener = async () => {
+      const client = new V2Client({ name: "t", version: "1" }, { capabilities: {}, versionNegotiation: { mode: { pin: "2026-07-28" } } });
+      const updates: string[] = [];
+      client.setNotificationHandler("notifications/resources/updated", (n) => void updates.push(n.params.uri));
+      await client.connect(new V2Transport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${t.member.token}` } } }));
+      return { client, updates, subscription: await client.listen({ resourceSubscriptions: ["memo://note"] }) };
+    };
+    upstream.refuseSubscribes = 1;
+    const a = await listener();
+    await vi.waitFor(() => expect(upstream.refuseSubscribes).toBe(0), { timeout: 5000 });
+    await new Promise((r) => setTimeout(r, 200)); // the refusal reaches the gateway
+    const b = await listener();
+    try {
+      await vi.waitFor(() => expect(upstream.subscribed.filter((u) => u === "memo://note")).toHaveLength(1), { timeout: 5000 });
+      await a.subscription.close();
+      await new Promise((r) => setTimeout(r, 300));
+      expect(upstream.subscribed).toContain("memo://note"); // no unsubscribe was sent for b's
+      await upstream.updated("memo://note");
+      await vi.waitFor(() => expect(b.updates).toEqual(["memo://note"]), { timeout: 5000 });
+      await b.subscription.close();
+      await vi.waitFor(() => expect(upstream.subscribed).not.toContain("memo://note"), { timeout: 5000 });
+    } finally {
+      upstream.refuseSubscribes = 0;
+      await Promise.all([a.client.close(), b.client.close()]);
+    }
+  });
+
   it("the upstream's list_changed re-discovers the connector and reaches live sessions and 2026-07-28 listeners", async () => {
     const { t, url } = await scenario();
     const v1 = await connectV1(url, t.member.token);

@@ -1,5 +1,6 @@
 import { MAX_SUBSCRIPTIONS } from "@/lib/mcp/serve/build-server";
 import type { McpSurface } from "@/lib/mcp/surface/surface-types";
+import type { SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
 
 /**
  * A 2026-07-28 client subscribes to resources on its `subscriptions/listen` stream
@@ -18,16 +19,32 @@ export interface ListenHolds {
 
 interface Held {
   count: number;
+  /** The upstream refused it: not held, though its holders still count on this entry. */
+  dead: boolean;
   unsubscribe: Promise<() => Promise<void>>;
 }
 
 export function listenHolds(publishUpdated: (uri: string) => void): ListenHolds {
   const held = new Map<string, Held>();
-  const release = (uri: string) => {
-    const entry = held.get(uri);
-    if (!entry || --entry.count > 0) return;
+  // A hold releases only the entry it counted on: after a refusal, the URI's entry may be a
+  // newer stream's, which an older holder must not unsubscribe.
+  const release = (uri: string, entry: Held) => {
+    if (held.get(uri) !== entry || --entry.count > 0) return;
     held.delete(uri);
     void entry.unsubscribe.then((unsubscribe) => unsubscribe()).catch(() => undefined);
+  };
+  const take = (surface: McpSurface, uri: string, upstream: { connector: SnapshotConnector; uri: string }): Held => {
+    const entry = held.get(uri);
+    if (entry && !entry.dead) {
+      entry.count++;
+      return entry;
+    }
+    const unsubscribe = surface.upstreamResources.subscribeTo(upstream.connector, upstream.uri, () => publishUpdated(uri));
+    const created: Held = { count: 1, dead: false, unsubscribe };
+    // A refused upstream subscription is not held: the next stream asking for it tries again.
+    unsubscribe.catch(() => void (created.dead = true));
+    held.set(uri, created);
+    return created;
   };
   return {
     hold(surface, uris) {
@@ -35,23 +52,12 @@ export function listenHolds(publishUpdated: (uri: string) => void): ListenHolds 
       if (!catalog || !surface.upstreamResources.subscribe) return () => undefined;
       // Bounded per stream, as a 2025-era session's subscriptions are.
       const upstreamUris = [...new Set(uris)].slice(0, MAX_SUBSCRIPTIONS).filter((uri) => catalog.upstreamOf(uri));
-      for (const uri of upstreamUris) {
-        const entry = held.get(uri);
-        if (entry) {
-          entry.count++;
-          continue;
-        }
-        const upstream = catalog.upstreamOf(uri)!;
-        const unsubscribe = surface.upstreamResources.subscribeTo(upstream.connector, upstream.uri, () => publishUpdated(uri));
-        // A refused upstream subscription is not held: the next stream asking for it tries again.
-        unsubscribe.catch(() => held.get(uri)?.unsubscribe === unsubscribe && held.delete(uri));
-        held.set(uri, { count: 1, unsubscribe });
-      }
+      const taken = upstreamUris.map((uri) => [uri, take(surface, uri, catalog.upstreamOf(uri)!)] as const);
       let released = false;
       return () => {
         if (released) return;
         released = true;
-        upstreamUris.forEach(release);
+        for (const [uri, entry] of taken) release(uri, entry);
       };
     },
   };
