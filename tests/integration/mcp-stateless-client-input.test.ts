@@ -64,18 +64,14 @@ async function connect(sdk: "v1" | "v2", url: string, token: string, name: strin
   return { call: (tool) => client.callTool({ name: tool, arguments: {} }), prompt: (name) => client.getPrompt({ name }), asked, close: () => client.close() };
 }
 
-const UPSTREAMS = [
-  ["a 2025-era upstream (server-to-client requests)", () => v1],
-  ["a 2026-07-28 upstream (input_required)", () => v2],
-] as const;
 const SDKS = [
   ["a v1 SDK client", "v1"],
   ["a v2 SDK client on the 2025 wire", "v2"],
 ] as const;
 
-describe.each(UPSTREAMS)("stateless serving, %s", (_u, upstream) => {
+describe("stateless serving, a 2025-era upstream (server-to-client requests)", () => {
   it.each(SDKS)("%s gets sampling, elicitation and roots on the call's stream; its answers reach the tool", async (_s, sdk) => {
-    const s = await flightScenario(app.origin, upstream().url);
+    const s = await flightScenario(app.origin, v1.url);
     const sessionIds: string[] = [];
     const client = await connect(sdk, s.url, s.t.member.token, "ada", ALL, watchingFetch(sessionIds));
     try {
@@ -85,6 +81,20 @@ describe.each(UPSTREAMS)("stateless serving, %s", (_u, upstream) => {
       expect(client.asked).toEqual(["sampling", "elicitation", "roots"]);
       expect(sessionIds).toEqual([]); // no session carried any of it
       expect(openStatelessAsks()).toBe(0);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe("stateless serving, a 2026-07-28 upstream (input_required)", () => {
+  it.each(SDKS)("%s: the upstream is told the caller declared nothing, so its fallback answer reaches the client; a tool that asks anyway fails with -32021", async (_s, sdk) => {
+    const s = await flightScenario(app.origin, v2.url);
+    const client = await connect(sdk, s.url, s.t.member.token, "ada", ALL);
+    try {
+      expect(text(await client.call("fallback"))).toContain("sampling not declared");
+      expect((await rpcError(client.call("sample"))).code).toBe(-32021);
+      expect(client.asked).toEqual([]); // a 2026-07-28 upstream never reaches a stateless caller
     } finally {
       await client.close();
     }
