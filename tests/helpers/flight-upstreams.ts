@@ -3,7 +3,7 @@ import { McpError } from "@modelcontextprotocol/sdk/types";
 import { Server as V1Server } from "@modelcontextprotocol/sdk/server";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp";
 import { CallToolRequestSchema, GetPromptRequestSchema, ListPromptsRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types";
-import { Server as V2Server, ProtocolError, createMcpHandler, inputRequired } from "@modelcontextprotocol/server";
+import { CLIENT_CAPABILITIES_META_KEY, Server as V2Server, ProtocolError, createMcpHandler, inputRequired } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { isInitialize, recorded, type RecordedUpstream } from "@/tests/helpers/runtime-upstreams";
 
@@ -52,7 +52,7 @@ async function waitForCancel(state: FlightUpstream, signal: AbortSignal) {
 function newV1Server(state: FlightUpstream): V1Server {
   const server = new V1Server({ name: "v1-flight", version: "1.0.0" }, { capabilities: { tools: {}, logging: {}, prompts: {} } });
   // `fallback` asks for sampling and, refused, answers without it (as a careful upstream does).
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...FLIGHT_TOOLS, ...["fallback", "leak"].map((name) => ({ name, inputSchema: object }))] }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...FLIGHT_TOOLS, ...["fallback", "leak", "cancel_ask"].map((name) => ({ name, inputSchema: object }))] }));
   // `leaky` answers a JSON-RPC error quoting the credential it was sent; `stall` waits 2 s;
   // `elicit` asks the client for a name first (a server-to-client request).
   server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: [{ name: "leaky" }, { name: "stall" }, { name: "elicit" }] }));
@@ -87,6 +87,17 @@ function newV1Server(state: FlightUpstream): V1Server {
       await extra.sendNotification({ method: "notifications/message", params: { level: "error", logger: `up ${auth}`, data: { auth } } });
       const answer = await extra.sendRequest({ ...ELICIT, params: { ...ELICIT.params, message: `Your name? (${auth})` } } as never, LooseResult);
       return text({ answer });
+    }
+    if (name === "cancel_ask") {
+      // Asks for a name, then gives up on it with a free-text reason quoting the credential it was sent.
+      const auth = String(extra.requestInfo?.headers.authorization ?? "");
+      const giveUp = new AbortController();
+      setTimeout(() => giveUp.abort(`gave up (you sent ${auth})`), 300);
+      const outcome = await extra.sendRequest(ELICIT as never, LooseResult, { signal: giveUp.signal }).then(
+        () => "answered",
+        () => "gave up",
+      );
+      return text({ outcome });
     }
     if (name === "fallback") {
       const sampled = await extra.sendRequest(SAMPLE as never, LooseResult).then(
@@ -135,7 +146,7 @@ export async function startV1FlightUpstream(): Promise<FlightUpstream> {
 
 function newV2Server(state: FlightUpstream, authorization: string): V2Server {
   const server = new V2Server({ name: "v2-flight", version: "1.0.0" }, { capabilities: { tools: {}, logging: {}, prompts: {} } });
-  server.setRequestHandler("tools/list", () => ({ tools: FLIGHT_TOOLS }));
+  server.setRequestHandler("tools/list", () => ({ tools: [...FLIGHT_TOOLS, { name: "fallback", inputSchema: object }] }));
   // `elicit` answers input_required first ("InputRequiredResult is universal", not only for tools).
   server.setRequestHandler("prompts/list", () => ({ prompts: [{ name: "elicit" }] }));
   server.setRequestHandler("prompts/get", (_request, ctx) => {
@@ -160,8 +171,12 @@ function newV2Server(state: FlightUpstream, authorization: string): V2Server {
     }
     if (name === "slow") return waitForCancel(state, ctx.mcpReq.signal);
     if (name === "rpc_error") throw new ProtocolError(Number(request.params.arguments?.code ?? -32021), `needs sampling (you sent ${authorization})`, { requiredCapabilities: { sampling: {} }, echo: authorization });
-    const answer = ctx.mcpReq.inputResponses?.[name];
+    const answer = ctx.mcpReq.inputResponses?.[name === "fallback" ? "sample" : name];
     if (answer) return text({ answer });
+    // `fallback` asks for sampling only of a caller that declared it, and answers without it otherwise.
+    const declared = (request.params._meta as Record<string, { sampling?: unknown } | undefined> | undefined)?.[CLIENT_CAPABILITIES_META_KEY];
+    if (name === "fallback" && !declared?.sampling) return text({ fellBack: "sampling not declared" });
+    if (name === "fallback") return inputRequired({ inputRequests: { sample: SAMPLE as never }, requestState: "upstream-state-fallback" });
     return inputRequired({ inputRequests: { [name]: INPUT[name] as never }, requestState: `upstream-state-${name}` });
   });
   return server;

@@ -4,6 +4,7 @@ import type net from "node:net";
 import { Server as V1Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import {
+  McpError,
   CallToolRequestSchema,
   CompleteRequestSchema,
   GetPromptRequestSchema,
@@ -29,6 +30,8 @@ export interface ListUpstream {
   resources: Array<{ uri: string; text: string }>;
   /** URIs subscribed to, in order (unsubscribes remove them). */
   subscribed: string[];
+  /** How many resources/subscribe to refuse next (each refused one counts down). */
+  refuseSubscribes: number;
   /** Completion requests received (their `ref`). */
   completions: unknown[];
   /** tools/list requests received (each discovery of the connector sends one). */
@@ -46,6 +49,7 @@ export async function startV1ListUpstream(): Promise<ListUpstream> {
     prompts: ["greet"],
     resources: [{ uri: "memo://note", text: "the note" }],
     subscribed: [],
+    refuseSubscribes: 0,
     completions: [],
     toolLists: 0,
     changed: async (kind) => {
@@ -73,6 +77,7 @@ export async function startV1ListUpstream(): Promise<ListUpstream> {
       return { contents: [{ uri: r.params.uri, mimeType: "text/plain", text }] };
     });
     server.setRequestHandler(SubscribeRequestSchema, (r) => {
+      if (state.refuseSubscribes > 0 && state.refuseSubscribes--) throw new McpError(-32603, "subscriptions are down");
       subscriptions.add(r.params.uri);
       state.subscribed.push(r.params.uri);
       return {};

@@ -109,6 +109,35 @@ describe("a v1 (2025-era) upstream through the gateway", () => {
     }
   });
 
+  it("a listen stream whose upstream subscribe was refused closes after a newer stream's succeeded: the newer stream keeps its subscription and updates", async () => {
+    const { t, url } = await scenario();
+    const listener = async () => {
+      const client = new V2Client({ name: "t", version: "1" }, { capabilities: {}, versionNegotiation: { mode: { pin: "2026-07-28" } } });
+      const updates: string[] = [];
+      client.setNotificationHandler("notifications/resources/updated", (n) => void updates.push(n.params.uri));
+      await client.connect(new V2Transport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${t.member.token}` } } }));
+      return { client, updates, subscription: await client.listen({ resourceSubscriptions: ["memo://note"] }) };
+    };
+    upstream.refuseSubscribes = 1;
+    const a = await listener();
+    await vi.waitFor(() => expect(upstream.refuseSubscribes).toBe(0), { timeout: 5000 });
+    await new Promise((r) => setTimeout(r, 200)); // the refusal reaches the gateway
+    const b = await listener();
+    try {
+      await vi.waitFor(() => expect(upstream.subscribed.filter((u) => u === "memo://note")).toHaveLength(1), { timeout: 5000 });
+      await a.subscription.close();
+      await new Promise((r) => setTimeout(r, 300));
+      expect(upstream.subscribed).toContain("memo://note"); // no unsubscribe was sent for b's
+      await upstream.updated("memo://note");
+      await vi.waitFor(() => expect(b.updates).toEqual(["memo://note"]), { timeout: 5000 });
+      await b.subscription.close();
+      await vi.waitFor(() => expect(upstream.subscribed).not.toContain("memo://note"), { timeout: 5000 });
+    } finally {
+      upstream.refuseSubscribes = 0;
+      await Promise.all([a.client.close(), b.client.close()]);
+    }
+  });
+
   it("the upstream's list_changed re-discovers the connector and reaches live sessions and 2026-07-28 listeners", async () => {
     const { t, url } = await scenario();
     const v1 = await connectV1(url, t.member.token);
@@ -193,6 +222,31 @@ describe("a v1 (2025-era) upstream through the gateway", () => {
       await client.close();
     }
   }, 30_000);
+
+  it(`one credential's listen streams hold at most ${MAX_SUBSCRIPTIONS} upstream resource subscriptions between them: a further stream's new URI is not subscribed upstream`, async () => {
+    const { t, url } = await scenario();
+    const listener = async (uris: string[]) => {
+      const client = new V2Client({ name: "t", version: "1" }, { capabilities: {}, versionNegotiation: { mode: { pin: "2026-07-28" } } });
+      await client.connect(new V2Transport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${t.member.token}` } } }));
+      return { client, subscription: await client.listen({ resourceSubscriptions: uris }) };
+    };
+    const capped = (u: string) => u.startsWith("memo://items/listen-cap-");
+    const a = await listener(Array.from({ length: MAX_SUBSCRIPTIONS }, (_, i) => `memo://items/listen-cap-${i}`));
+    const b = await listener(["memo://items/listen-cap-0", "memo://items/listen-one-too-many"]);
+    try {
+      await vi.waitFor(() => expect(upstream.subscribed.filter(capped)).toHaveLength(MAX_SUBSCRIPTIONS), { timeout: 10_000 });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(upstream.subscribed).not.toContain("memo://items/listen-one-too-many");
+      expect(upstream.subscribed.filter(capped)).toHaveLength(MAX_SUBSCRIPTIONS); // cap-0 once, for both streams
+      await a.subscription.close();
+      // b's cap-0 is still held; the rest went with a.
+      await vi.waitFor(() => expect(upstream.subscribed.filter(capped)).toEqual(["memo://items/listen-cap-0"]), { timeout: 10_000 });
+      await b.subscription.close();
+      await vi.waitFor(() => expect(upstream.subscribed.filter(capped)).toEqual([]), { timeout: 5000 });
+    } finally {
+      await Promise.all([a.client.close(), b.client.close()]);
+    }
+  });
 
   it("a pooled upstream connection holding a subscription outlives the idle timeout: the update still arrives", async () => {
     const own = await startV1ListUpstream();

@@ -2,7 +2,7 @@ import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { openStatelessAsks } from "@/lib/mcp/serve/ask-stateless-client";
 import type { FlightUpstream } from "@/tests/helpers/flight-upstreams";
-import { flightScenario, startFlightSite, stopFlightSite, v1Client, v2LegacyClient } from "@/tests/helpers/flight-scenario";
+import { flightScenario, startFlightSite, stopFlightSite, UPSTREAM_SECRET, v1Client, v2LegacyClient } from "@/tests/helpers/flight-scenario";
 import { postRaw, rpcError } from "@/tests/helpers/mcp-clients";
 import type { RouteServer } from "@/tests/helpers/route-server";
 
@@ -39,6 +39,7 @@ function watchingFetch(sessionIds: string[], before?: (init: RequestInit | undef
 
 interface Caller {
   call(name: string): Promise<unknown>;
+  prompt(name: string): Promise<unknown>;
   asked: string[];
   close(): Promise<void>;
 }
@@ -54,27 +55,23 @@ async function connect(sdk: "v1" | "v2", url: string, token: string, name: strin
     if (declared.sampling) client.setRequestHandler(CreateMessageRequestSchema, sampled);
     if (declared.elicitation) client.setRequestHandler(ElicitRequestSchema, elicited);
     if (declared.roots) client.setRequestHandler(ListRootsRequestSchema, rooted);
-    return { call: (tool) => client.callTool({ name: tool, arguments: {} }), asked, close: () => client.close() };
+    return { call: (tool) => client.callTool({ name: tool, arguments: {} }), prompt: (name) => client.getPrompt({ name }), asked, close: () => client.close() };
   }
   const client = await v2LegacyClient(url, token, declared, fetch);
   if (declared.sampling) client.setRequestHandler("sampling/createMessage", sampled);
   if (declared.elicitation) client.setRequestHandler("elicitation/create", elicited);
   if (declared.roots) client.setRequestHandler("roots/list", rooted);
-  return { call: (tool) => client.callTool({ name: tool, arguments: {} }), asked, close: () => client.close() };
+  return { call: (tool) => client.callTool({ name: tool, arguments: {} }), prompt: (name) => client.getPrompt({ name }), asked, close: () => client.close() };
 }
 
-const UPSTREAMS = [
-  ["a 2025-era upstream (server-to-client requests)", () => v1],
-  ["a 2026-07-28 upstream (input_required)", () => v2],
-] as const;
 const SDKS = [
   ["a v1 SDK client", "v1"],
   ["a v2 SDK client on the 2025 wire", "v2"],
 ] as const;
 
-describe.each(UPSTREAMS)("stateless serving, %s", (_u, upstream) => {
+describe("stateless serving, a 2025-era upstream (server-to-client requests)", () => {
   it.each(SDKS)("%s gets sampling, elicitation and roots on the call's stream; its answers reach the tool", async (_s, sdk) => {
-    const s = await flightScenario(app.origin, upstream().url);
+    const s = await flightScenario(app.origin, v1.url);
     const sessionIds: string[] = [];
     const client = await connect(sdk, s.url, s.t.member.token, "ada", ALL, watchingFetch(sessionIds));
     try {
@@ -83,6 +80,34 @@ describe.each(UPSTREAMS)("stateless serving, %s", (_u, upstream) => {
       expect(text(await client.call("roots"))).toContain("file:///home/ada");
       expect(client.asked).toEqual(["sampling", "elicitation", "roots"]);
       expect(sessionIds).toEqual([]); // no session carried any of it
+      expect(openStatelessAsks()).toBe(0);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe("stateless serving, a 2026-07-28 upstream (input_required)", () => {
+  it.each(SDKS)("%s: the upstream is told the caller declared nothing, so its fallback answer reaches the client; a tool that asks anyway fails with -32021", async (_s, sdk) => {
+    const s = await flightScenario(app.origin, v2.url);
+    const client = await connect(sdk, s.url, s.t.member.token, "ada", ALL);
+    try {
+      expect(text(await client.call("fallback"))).toContain("sampling not declared");
+      expect((await rpcError(client.call("sample"))).code).toBe(-32021);
+      expect(client.asked).toEqual([]); // a 2026-07-28 upstream never reaches a stateless caller
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe("stateless serving, prompts/get of a 2025-era upstream whose prompt elicits", () => {
+  it.each(SDKS)("%s is asked on the prompts/get POST's stream and its answer reaches the upstream's prompt", async (_s, sdk) => {
+    const s = await flightScenario(app.origin, v1.url);
+    const client = await connect(sdk, s.url, s.t.member.token, "ada", ALL);
+    try {
+      expect(JSON.stringify(await client.prompt("elicit"))).toContain('\\"name\\":\\"ada\\"');
+      expect(client.asked).toEqual(["elicitation"]);
       expect(openStatelessAsks()).toBe(0);
     } finally {
       await client.close();
@@ -139,6 +164,24 @@ describe("stateless serving, the answer POST", () => {
       await vi.waitFor(() => expect(openStatelessAsks()).toBe(1), { timeout: 5_000, interval: 20 });
       expect(await outcome).toMatch(/^(isError|error -\d+)$/);
       expect(asked).toBe(1);
+      expect(openStatelessAsks()).toBe(0);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("the upstream gives up on: the client is told the ask is cancelled, without the upstream's reason (it quotes the connector's secret)", async () => {
+    const s = await flightScenario(app.origin, v1.url);
+    const client = await v2LegacyClient(s.url, s.t.member.token, { elicitation: {} });
+    const reasons: string[] = [];
+    client.setRequestHandler("elicitation/create", (_request, ctx) => new Promise<never>((_resolve, reject) => {
+      ctx.mcpReq.signal.addEventListener("abort", () => (reasons.push(String(ctx.mcpReq.signal.reason)), reject(new Error("cancelled"))));
+    }));
+    try {
+      expect(text(await client.callTool({ name: "cancel_ask", arguments: {} }))).toContain("gave up");
+      await vi.waitFor(() => expect(reasons).toHaveLength(1), { timeout: 5_000, interval: 20 });
+      expect(reasons[0]).toContain("the call was cancelled");
+      expect(reasons[0]).not.toContain(UPSTREAM_SECRET.split(" ")[1]);
       expect(openStatelessAsks()).toBe(0);
     } finally {
       await client.close();

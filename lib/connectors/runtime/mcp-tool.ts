@@ -1,5 +1,5 @@
 import { CLIENT_CAPABILITIES_META_KEY, isInputRequiredResult, LOG_LEVEL_META_KEY, ProtocolError, type CallToolResult, type LoggingLevel } from "@modelcontextprotocol/client";
-import { type CallFlight, callerlessFlight, RELAYED_CAPABILITIES, runInFlight } from "@/lib/connectors/runtime/call-flight";
+import { type CallFlight, callerlessFlight, runInFlight } from "@/lib/connectors/runtime/call-flight";
 import { scrubFlight, scrubJson } from "@/lib/connectors/runtime/scrub-flight";
 import { logger } from "@/lib/log";
 import { describeUpstreamError, sendUpstream } from "@/lib/connectors/runtime/send-upstream";
@@ -59,9 +59,10 @@ async function sendCall(connection: UpstreamConnection, call: McpToolCall): Prom
   const { flight } = call;
   const modern = (connection.protocolVersion ?? "") >= "2026-07-28";
   if (flight && !modern) await forwardLogLevel(connection, flight.logLevel);
-  // Unknown capabilities (no caller) are declared as none, so the upstream may fall back; a
-  // stateless 2025-era caller can still be asked (it answers what it has no handler for with -32601).
-  const declared = flight?.clientCapabilities ?? (flight?.asksUndeclared ? RELAYED_CAPABILITIES : {});
+  // Unknown capabilities (no caller, a stateless 2025-era one) are declared as none, so the
+  // upstream may fall back: a 2026-07-28 upstream's input_required refused would end the whole
+  // call (the SDK client's driver gives the upstream no -32021 to fall back on).
+  const declared = flight?.clientCapabilities ?? {};
   const meta = modern ? { [CLIENT_CAPABILITIES_META_KEY]: declared, ...(flight?.logLevel ? { [LOG_LEVEL_META_KEY]: flight.logLevel } : {}) } : undefined;
   // 2026-07-28 on both sides: the upstream's input_required is the caller's, keys and state as they are.
   const passThrough = !!flight?.passInputRequired && modern;

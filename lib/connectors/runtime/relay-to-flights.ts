@@ -9,8 +9,8 @@ import { type CallFlight, currentFlight, type InputRequest, missingCapability, r
  *   or embedded in a 2026-07-28 `input_required` result, which the SDK client fulfils through
  *   these same handlers before it retries — go to the calling client, or are refused with
  *   -32021 when it did not declare the capability (or its capabilities are unknown and it
- *   cannot be asked: a call no client is behind). A stateless 2025-era caller is asked
- *   whatever it declared; its "Method not found" becomes the -32021;
+ *   cannot be asked: a call no client is behind). A stateless 2025-era caller is asked by a
+ *   2025-era upstream whatever it declared; its "Method not found" becomes the -32021;
  * - `notifications/message` goes to the calling client's request stream.
  * Progress is the SDK's own `onprogress` of the call (lib/connectors/runtime/mcp-tool.ts).
  */
@@ -28,7 +28,9 @@ export function relayToFlights(client: Client): void {
       // Not read from a call's answer stream (the connection's GET stream): no call to ask for.
       if (!flight) throw new ProtocolError(INVALID_REQUEST, `${method} is only answered while a tool call is in flight on this connection`);
       const input = { method, params: (request.params ?? {}) as Record<string, unknown> };
-      if (!flight.clientCapabilities && flight.asksUndeclared) return (await askUndeclared(flight, input, ctx.mcpReq.signal)) as never;
+      // Only a 2025-era upstream asks a caller of unknown capabilities: a 2026-07-28 one was told it declared none.
+      const legacyUpstream = (client.getNegotiatedProtocolVersion() ?? "") < "2026-07-28";
+      if (!flight.clientCapabilities && flight.asksUndeclared && legacyUpstream) return (await askUndeclared(flight, input, ctx.mcpReq.signal)) as never;
       const missing = missingCapability(input, flight.clientCapabilities ?? {});
       if (missing) throw refuseInput(flight, input, missing);
       // The upstream's cancel of its own request rejects the ask (nothing left waiting on it).

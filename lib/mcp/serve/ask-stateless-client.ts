@@ -53,8 +53,9 @@ export function askStatelessClient(send: SendOnStream, relatedRequestId: Request
     };
     const onAbort = () => {
       done();
-      // Tells the client to stop working on it (it may still be asking its user).
-      void send({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: id, reason: String(signal.reason) } }, relatedRequestId).catch(() => undefined);
+      // Tells the client to stop working on it (it may still be asking its user). A fixed
+      // reason: the abort's own may be the upstream's free text, which can quote its credentials.
+      void send({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: id, reason: "the call was cancelled" } }, relatedRequestId).catch(() => undefined);
       reject(signal.reason);
     };
     const expiry = setTimeout(() => {

@@ -80,7 +80,7 @@ export function buildServer(parts: ServerParts): Server {
     if (isInputRequiredResult(answer)) return answer; // the client answers and retries
     return server.projectCallToolResult(answer as CallToolResult, undefined);
   });
-  if (hasPrompts) servePrompts(server, parts, () => ({ clientCapabilities: server.getClientCapabilities(), logLevel }));
+  if (hasPrompts) servePrompts(server, parts, () => ({ clientCapabilities: server.getClientCapabilities(), logLevel, askClient: parts.askClient }));
   if (gateway.completions) serveCompletions(server, parts);
   if (resources) serveResources(server, resources, parts);
   return server;

@@ -1,5 +1,7 @@
+import { logger } from "@/lib/log";
 import { MAX_SUBSCRIPTIONS } from "@/lib/mcp/serve/build-server";
 import type { McpSurface } from "@/lib/mcp/surface/surface-types";
+import type { SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
 
 /**
  * A 2026-07-28 client subscribes to resources on its `subscriptions/listen` stream
@@ -18,40 +20,55 @@ export interface ListenHolds {
 
 interface Held {
   count: number;
+  /** The upstream refused it: not held, though its holders still count on this entry. */
+  dead: boolean;
   unsubscribe: Promise<() => Promise<void>>;
 }
 
 export function listenHolds(publishUpdated: (uri: string) => void): ListenHolds {
   const held = new Map<string, Held>();
-  const release = (uri: string) => {
-    const entry = held.get(uri);
-    if (!entry || --entry.count > 0) return;
+  // A hold releases only the entry it counted on: after a refusal, the URI's entry may be a
+  // newer stream's, which an older holder must not unsubscribe.
+  const release = (uri: string, entry: Held) => {
+    if (held.get(uri) !== entry || --entry.count > 0) return;
     held.delete(uri);
     void entry.unsubscribe.then((unsubscribe) => unsubscribe()).catch(() => undefined);
+  };
+  const take = (surface: McpSurface, uri: string, upstream: { connector: SnapshotConnector; uri: string }): Held | undefined => {
+    const entry = held.get(uri);
+    if (entry && !entry.dead) {
+      entry.count++;
+      return entry;
+    }
+    // One credential may open any number of streams: the cap is on the URIs all of them hold.
+    if (!entry && held.size >= MAX_SUBSCRIPTIONS) return undefined;
+    const unsubscribe = surface.upstreamResources.subscribeTo(upstream.connector, upstream.uri, () => publishUpdated(uri));
+    const created: Held = { count: 1, dead: false, unsubscribe };
+    // A refused upstream subscription is not held: the next stream asking for it tries again.
+    unsubscribe.catch(() => void (created.dead = true));
+    held.set(uri, created);
+    return created;
   };
   return {
     hold(surface, uris) {
       const catalog = surface.resources();
       if (!catalog || !surface.upstreamResources.subscribe) return () => undefined;
-      // Bounded per stream, as a 2025-era session's subscriptions are.
-      const upstreamUris = [...new Set(uris)].slice(0, MAX_SUBSCRIPTIONS).filter((uri) => catalog.upstreamOf(uri));
-      for (const uri of upstreamUris) {
-        const entry = held.get(uri);
-        if (entry) {
-          entry.count++;
-          continue;
-        }
-        const upstream = catalog.upstreamOf(uri)!;
-        const unsubscribe = surface.upstreamResources.subscribeTo(upstream.connector, upstream.uri, () => publishUpdated(uri));
-        // A refused upstream subscription is not held: the next stream asking for it tries again.
-        unsubscribe.catch(() => held.get(uri)?.unsubscribe === unsubscribe && held.delete(uri));
-        held.set(uri, { count: 1, unsubscribe });
+      // Bounded per handler (one endpoint and credential), as a 2025-era session's subscriptions are.
+      const taken: Array<readonly [string, Held]> = [];
+      const notHeld: string[] = [];
+      for (const uri of new Set(uris)) {
+        const upstream = catalog.upstreamOf(uri);
+        if (!upstream) continue;
+        const entry = take(surface, uri, upstream);
+        if (entry) taken.push([uri, entry]);
+        else notHeld.push(uri);
       }
+      if (notHeld.length > 0) logger.warn({ max: MAX_SUBSCRIPTIONS, notHeld: notHeld.length }, "listen streams of one credential already hold the most upstream resource subscriptions; the extra URIs are not subscribed upstream");
       let released = false;
       return () => {
         if (released) return;
         released = true;
-        upstreamUris.forEach(release);
+        for (const [uri, entry] of taken) release(uri, entry);
       };
     },
   };
@@ -65,12 +82,13 @@ export function listenedResources(message: unknown): string[] {
   return Array.isArray(uris) ? uris.filter((u): u is string => typeof u === "string") : [];
 }
 
-/** `response` (a listen stream) with `release` run once it ends: closed by the server, or cancelled by its client. */
-export function releasedWhenClosed(response: Response, release: () => void): Response {
-  if (!response.body || !response.headers.get("content-type")?.startsWith("text/event-stream")) {
-    release(); // refused (a JSON-RPC error): no stream to hold anything for
-    return response;
-  }
+/**
+ * `response` (a listen stream) with what `hold` holds released once it ends: closed by the
+ * server, or cancelled by its client. A refused listen (a JSON-RPC error) holds nothing.
+ */
+export function releasedWhenClosed(response: Response, hold: () => () => void): Response {
+  if (!response.body || !response.headers.get("content-type")?.startsWith("text/event-stream")) return response;
+  const release = hold();
   const reader = response.body.getReader();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {

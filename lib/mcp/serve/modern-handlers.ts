@@ -53,7 +53,7 @@ export async function serveModern(request: Request, owner: SessionOwner, surface
     ...(message === undefined ? {} : { parsedBody: message }),
   });
   const uris = listenedResources(message);
-  return uris.length === 0 ? response : releasedWhenClosed(response, entry.holds.hold(surface, uris));
+  return uris.length === 0 ? response : releasedWhenClosed(response, () => entry.holds.hold(surface, uris));
 }
 
 function entryFor(owner: SessionOwner, surface: McpSurface, maxBodyBytes: number): ModernEntry {

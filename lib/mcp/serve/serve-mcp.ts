@@ -22,7 +22,7 @@ import { refuseBatch, refuseUnservedVersion, SERVED_LEGACY_VERSIONS } from "@/li
 import { preflightResponse, withCors } from "@/lib/mcp/serve/cors";
 import { untrustedHostOrOrigin } from "@/lib/mcp/serve/validate-origin";
 import { resolveSurface } from "@/lib/mcp/surface/resolve-surface";
-import { cancelRunningCall } from "@/lib/mcp/serve/serve-tool-call";
+import { cancelRunningCall, DEMO_IDENTITY } from "@/lib/mcp/serve/serve-tool-call";
 import { deliverStatelessAnswer, isStatelessAnswer } from "@/lib/mcp/serve/ask-stateless-client";
 import { endSession, findSession, openSession, serveInSession, type SessionOwner } from "@/lib/mcp/serve/sessions";
 import type { McpEndpoint, McpSurface } from "@/lib/mcp/surface/surface-types";
@@ -109,7 +109,7 @@ async function serve(request: Request, endpoint: McpEndpoint): Promise<Response>
 async function identify(request: Request, endpoint: McpEndpoint): Promise<SessionOwner | Response> {
   if (endpoint.kind === "demo") {
     // Anonymous by design: an Authorization header is ignored, the client address is limited.
-    return (await limitDemoClient(request.headers)) ?? { endpoint, identity: "anonymous", caller: null };
+    return (await limitDemoClient(request.headers)) ?? { endpoint, identity: DEMO_IDENTITY, caller: null };
   }
   const principal = await authenticateMcp(request.headers, request.url, endpoint);
   return principal instanceof Response ? principal : { endpoint, ...principal };

@@ -205,8 +205,15 @@ export async function serveToolCall<T = ToolCallResult>(
  */
 const running = new Map<string, Set<ServedFlight>>();
 
+/**
+ * Every caller of /mcp/demo is this one identity: its calls are cancelled only on their own
+ * request (its signal), never by another request's notifications/cancelled — that could be
+ * any visitor's.
+ */
+export const DEMO_IDENTITY = "anonymous";
+
 function track(identity: string | undefined, id: unknown, flight: ServedFlight): () => void {
-  if (!identity) return () => undefined;
+  if (!identity || identity === DEMO_IDENTITY) return () => undefined;
   const key = JSON.stringify([identity, id]);
   const set = running.get(key) ?? new Set();
   running.set(key, set.add(flight));
@@ -218,6 +225,7 @@ function track(identity: string | undefined, id: unknown, flight: ServedFlight):
 
 /** Cancels the one call `identity` is running under `requestId`, if there is exactly one. */
 export function cancelRunningCall(identity: string, requestId: unknown): void {
+  if (identity === DEMO_IDENTITY) return;
   const set = running.get(JSON.stringify([identity, requestId]));
   if (set?.size === 1) for (const flight of set) flight.controller.abort(new Error("the client cancelled the call"));
 }

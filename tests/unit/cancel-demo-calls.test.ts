@@ -1,0 +1,47 @@
+import type { ServerContext } from "@modelcontextprotocol/server";
+import { describe, expect, it } from "vitest";
+import { cancelRunningCall, DEMO_IDENTITY, flightSignal, serveToolCall } from "@/lib/mcp/serve/serve-tool-call";
+
+/**
+ * A stateless call is cancelled by a notifications/cancelled POSTed later, matched by
+ * (credential, request id). Every /mcp/demo visitor is one identity, so there one visitor's
+ * cancel would stop another's call under the same id: demo calls are not cancelled that way.
+ */
+
+function requestOf(identity: string, id: number): ServerContext {
+  return {
+    mcpReq: { id, method: "tools/call", signal: new AbortController().signal, requestState: () => undefined, notify: async () => undefined },
+    http: { authInfo: { token: "", clientId: identity, scopes: [] } },
+  } as unknown as ServerContext;
+}
+
+/** Starts a call that runs until its signal aborts; returns whether it was cancelled, and how to end it. */
+function startCall(identity: string, id: number) {
+  let signal: AbortSignal | undefined;
+  let finish = () => undefined as void;
+  const served = serveToolCall(
+    requestOf(identity, id),
+    (flight) => {
+      signal = flightSignal(flight);
+      return new Promise((resolve) => (finish = () => resolve({ content: [] } as never)));
+    },
+    { clientCapabilities: {}, logLevel: undefined },
+  );
+  return { cancelled: () => signal!.aborted, finish: async () => (finish(), await served) };
+}
+
+describe("cancelRunningCall", () => {
+  it("cancels a key's call running under the id it names", async () => {
+    const call = startCall("key_a", 7);
+    cancelRunningCall("key_a", 7);
+    expect(call.cancelled()).toBe(true);
+    await call.finish();
+  });
+
+  it("does not let one demo visitor cancel another's call under the same id", async () => {
+    const call = startCall(DEMO_IDENTITY, 7);
+    cancelRunningCall(DEMO_IDENTITY, 7);
+    expect(call.cancelled()).toBe(false);
+    await call.finish();
+  });
+});
