@@ -2,10 +2,11 @@ import { randomUUID } from "node:crypto";
 import { McpError } from "@modelcontextprotocol/sdk/types";
 import { Server as V1Server } from "@modelcontextprotocol/sdk/server";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp";
-import { CallToolRequestSchema, GetPromptRequestSchema, ListPromptsRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema } from "@modelcontextprotocol/sdk/types";
+import { CallToolRequestSchema, GetPromptRequestSchema, ListPromptsRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types";
 import { Server as V2Server, ProtocolError, createMcpHandler, inputRequired } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { isInitialize, recorded, type RecordedUpstream } from "@/tests/helpers/runtime-upstreams";
+import { ListResourcesRequestSchema, ReadResourceRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 
 /**
  * Upstream MCP servers on 127.0.0.1 whose tools exercise a call in flight (issue 12 points

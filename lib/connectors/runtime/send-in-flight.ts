@@ -1,5 +1,5 @@
 import { CLIENT_CAPABILITIES_META_KEY, isInputRequiredResult, ProtocolError } from "@modelcontextprotocol/client";
-import { type CallFlight, callerlessFlight, RELAYED_CAPABILITIES, runInFlight } from "@/lib/connectors/runtime/call-flight";
+import { type CallFlight, callerlessFlight, runInFlight } from "@/lib/connectors/runtime/call-flight";
 import { scrubFlight, scrubJson } from "@/lib/connectors/runtime/scrub-flight";
 import type { UpstreamConnection } from "@/lib/connectors/runtime/upstream-pool";
 
@@ -26,8 +26,8 @@ export async function sendInFlight<T>(connection: UpstreamConnection, flight: Ca
   // A requestState not ours (lib/mcp/serve/serve-tool-call.ts) can only be a 2026-07-28 upstream's.
   if (flight?.retry?.requestState !== undefined && !passThrough) throw new ProtocolError(INVALID_PARAMS, "Invalid or expired requestState", { reason: "invalid_request_state" });
   const retry = passThrough ? flight?.retry : undefined;
-  // A stateless 2025-era caller can still be asked (it answers what it has no handler for with -32601).
-  const declared = flight?.clientCapabilities ?? (flight?.asksUndeclared ? RELAYED_CAPABILITIES : {});
+  // Unknown capabilities (no caller, a stateless 2025-era one) are declared as none, so the upstream may fall back.
+  const declared = flight?.clientCapabilities ?? {};
   const params = {
     ...(modern ? { _meta: { [CLIENT_CAPABILITIES_META_KEY]: declared } } : {}),
     ...(retry?.inputResponses ? { inputResponses: retry.inputResponses } : {}),
