@@ -6,6 +6,7 @@ import { CallToolRequestSchema, GetPromptRequestSchema, ListPromptsRequestSchema
 import { CLIENT_CAPABILITIES_META_KEY, Server as V2Server, ProtocolError, createMcpHandler, inputRequired } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { isInitialize, recorded, type RecordedUpstream } from "@/tests/helpers/runtime-upstreams";
+import { ListResourcesRequestSchema, ReadResourceRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 
 /**
  * Upstream MCP servers on 127.0.0.1 whose tools exercise a call in flight (issue 12 points
@@ -117,6 +118,31 @@ function newV1Server(state: FlightUpstream): V1Server {
   return server;
 }
 
+/** The resource whose read asks the client for a name first (issue 12 point 4 on resources/read). */
+export const ELICITING_RESOURCE = "flight://elicit";
+const listedResource = { resources: [{ uri: ELICITING_RESOURCE, name: "elicit", mimeType: "application/json" }] };
+const resourceText = (value: unknown) => ({ contents: [{ uri: ELICITING_RESOURCE, mimeType: "application/json", text: JSON.stringify(value) }] });
+
+/** v1: the read asks by a server-to-client request. */
+function withElicitingResourceV1(server: V1Server): V1Server {
+  server.registerCapabilities({ resources: {} });
+  server.setRequestHandler(ListResourcesRequestSchema, () => listedResource);
+  server.setRequestHandler(ReadResourceRequestSchema, async (_request, extra) => resourceText({ answer: await extra.sendRequest(ELICIT as never, LooseResult) }));
+  return server;
+}
+
+/** v2: the read answers input_required first ("InputRequiredResult is universal"). */
+function withElicitingResourceV2(server: V2Server): V2Server {
+  server.registerCapabilities({ resources: {} });
+  server.setRequestHandler("resources/list", () => listedResource);
+  server.setRequestHandler("resources/read", (_request, ctx) => {
+    const answer = ctx.mcpReq.inputResponses?.elicit;
+    if (answer) return resourceText({ answer, requestState: ctx.mcpReq.requestState() });
+    return inputRequired({ inputRequests: { elicit: ELICIT as never }, requestState: "upstream-state-resource" }) as never;
+  });
+  return server;
+}
+
 /** The 2025-era upstream (v1 SDK, stateful Streamable HTTP, logging declared). */
 export async function startV1FlightUpstream(): Promise<FlightUpstream> {
   const sessions = new Map<string, StreamableHTTPServerTransport>();
@@ -136,7 +162,7 @@ export async function startV1FlightUpstream(): Promise<FlightUpstream> {
         return;
       }
       const created = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (id) => void sessions.set(id, created) });
-      await newV1Server(state).connect(created);
+      await withElicitingResourceV1(newV1Server(state)).connect(created);
       transport = created;
     }
     await transport.handleRequest(req, res, body);
@@ -185,7 +211,7 @@ function newV2Server(state: FlightUpstream, authorization: string): V2Server {
 /** The 2026-07-28 upstream (v2 SDK), answering input_required for client input. */
 export async function startV2FlightUpstream(): Promise<FlightUpstream> {
   const state = { cancelled: 0 } as FlightUpstream;
-  const handlerFor = (authorization: string) => createMcpHandler(() => newV2Server(state, authorization), { legacy: "reject" });
+  const handlerFor = (authorization: string) => createMcpHandler(() => withElicitingResourceV2(newV2Server(state, authorization)), { legacy: "reject" });
   const base = await recorded(async (req, res, body) => {
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) for (const value of [v ?? []].flat()) headers.append(k, value);

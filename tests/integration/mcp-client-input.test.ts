@@ -4,7 +4,7 @@ import type { Client as V2Client } from "@modelcontextprotocol/client";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { upstreamPool } from "@/lib/connectors/runtime/default-pool";
 import { heldCalls } from "@/lib/mcp/serve/serve-tool-call";
-import type { FlightUpstream } from "@/tests/helpers/flight-upstreams";
+import { ELICITING_RESOURCE, type FlightUpstream } from "@/tests/helpers/flight-upstreams";
 import { flightScenario, v1Client, v2Client, v2LegacyClient, startFlightSite, stopFlightSite } from "@/tests/helpers/flight-scenario";
 import { rpcError } from "@/tests/helpers/mcp-clients";
 import type { RouteServer } from "@/tests/helpers/route-server";
@@ -16,7 +16,8 @@ import type { RouteServer } from "@/tests/helpers/route-server";
  * each to a 2025-era client in a session (server-to-client requests) and a 2026-07-28 client
  * (input_required) — and a client that did not declare the capability gets -32021. The
  * upstream connection is pooled per (workspace, user, connector): two sessions of one user
- * calling at once each get their own answer back.
+ * calling at once each get their own answer back. prompts/get and resources/read of an
+ * upstream's prompt or resource carry client input the same way.
  */
 
 let app: RouteServer;
@@ -58,11 +59,11 @@ async function connect(kind: Kind, url: string, token: string, a: Answers, capab
   if (kind === "v1-session") {
     const client = await v1Client(url, token, capabilities);
     answerV1(client, a, capabilities);
-    return { call: (name: string): Promise<unknown> => client.callTool({ name, arguments: {} }), prompt: (name: string): Promise<unknown> => client.getPrompt({ name }), close: () => client.close() };
+    return { call: (name: string): Promise<unknown> => client.callTool({ name, arguments: {} }), prompt: (name: string): Promise<unknown> => client.getPrompt({ name }), read: (uri: string): Promise<unknown> => client.readResource({ uri }), close: () => client.close() };
   }
   const client = kind === "v2-modern" ? await v2Client(url, token, capabilities) : await v2LegacyClient(url, token, capabilities);
   answerV2(client, a, capabilities);
-  return { call: (name: string): Promise<unknown> => client.callTool({ name, arguments: {} }), prompt: (name: string): Promise<unknown> => client.getPrompt({ name }), close: () => client.close() };
+  return { call: (name: string): Promise<unknown> => client.callTool({ name, arguments: {} }), prompt: (name: string): Promise<unknown> => client.getPrompt({ name }), read: (uri: string): Promise<unknown> => client.readResource({ uri }), close: () => client.close() };
 }
 
 const text = (r: unknown) => JSON.stringify((r as { content?: unknown }).content);
@@ -99,6 +100,24 @@ describe.each(UPSTREAMS)("%s", (_u, upstream) => {
     try {
       expect(JSON.stringify(await client.prompt("elicit"))).toContain('\\"name\\":\\"ada\\"');
       expect((await rpcError(undeclared.prompt("elicit"))).code).toBe(-32021);
+    } finally {
+      await Promise.all([client.close(), undeclared.close()]);
+    }
+  });
+
+  it.each(CLIENTS)("%s answers the elicitation an upstream resource's read asks for (resources/read), and the answer reaches the upstream", async (_c, kind) => {
+    vi.stubEnv("MCP_STATEFUL_SESSIONS", "true");
+    const s = await flightScenario(app.origin, upstream().url);
+    const client = await connect(kind, s.url, s.t.member.token, { name: "ada" });
+    const undeclared = await connect(kind, s.url, s.t.member.token, { name: "bob" }, { roots: {} });
+    try {
+      const read = (await client.read(ELICITING_RESOURCE)) as { contents: Array<{ uri: string; text: string }> };
+      expect(read.contents[0].uri).toBe(ELICITING_RESOURCE);
+      expect(JSON.parse(read.contents[0].text).answer).toMatchObject({ action: "accept", content: { name: "ada" } });
+      const error = await rpcError(undeclared.read(ELICITING_RESOURCE));
+      expect(error.code).toBe(-32021);
+      expect(JSON.stringify(error.data)).toContain("elicitation");
+      expect(heldCalls()).toEqual({ parked: 0, asks: 0 });
     } finally {
       await Promise.all([client.close(), undeclared.close()]);
     }
@@ -151,6 +170,41 @@ describe("a 2026-07-28 prompt of a 2026-07-28 upstream that answers input_requir
       const said = JSON.stringify(done.messages);
       expect(said).toContain("grace");
       expect(said).toContain("upstream-state-prompt");
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe("a 2026-07-28 upstream resource whose read answers input_required", () => {
+  it("reaches the 2026-07-28 client as that InputRequiredResult, its requestState untouched; the retry with the answer goes back to the upstream", async () => {
+    const s = await flightScenario(app.origin, v2.url);
+    const client = await v2Client(s.url, s.t.member.token, ALL);
+    try {
+      const first = (await client.readResource({ uri: ELICITING_RESOURCE }, { allowInputRequired: true } as never)) as any;
+      expect(first.resultType).toBe("input_required");
+      expect(first.requestState).toBe("upstream-state-resource");
+      expect(first.inputRequests.elicit.method).toBe("elicitation/create");
+      const inputResponses = { elicit: { action: "accept", content: { name: "grace" } } };
+      const done = await client.readResource({ uri: ELICITING_RESOURCE, inputResponses, requestState: first.requestState } as never);
+      expect(JSON.parse((done.contents[0] as { text: string }).text)).toEqual({ answer: inputResponses.elicit, requestState: "upstream-state-resource" });
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("held by the platform for a 2025-era upstream, it resumes only as a resources/read: a prompts/get naming its requestState is refused", async () => {
+    const s = await flightScenario(app.origin, v1.url);
+    const client = await v2Client(s.url, s.t.member.token, ALL);
+    try {
+      const first = (await client.readResource({ uri: ELICITING_RESOURCE }, { allowInputRequired: true } as never)) as any;
+      expect(first.resultType).toBe("input_required");
+      expect(first.requestState).toMatch(/^sbcall_/);
+      const inputResponses = Object.fromEntries(Object.keys(first.inputRequests).map((key) => [key, { action: "accept", content: { name: "eve" } }]));
+      const error = await rpcError(client.request({ method: "prompts/get", params: { name: "elicit", inputResponses, requestState: first.requestState } } as never));
+      expect(error.code).toBe(-32602);
+      const done = await client.readResource({ uri: ELICITING_RESOURCE, inputResponses, requestState: first.requestState } as never);
+      expect(JSON.parse((done.contents[0] as { text: string }).text).answer).toMatchObject({ content: { name: "eve" } });
     } finally {
       await client.close();
     }

@@ -5,6 +5,7 @@ import type { FlightUpstream } from "@/tests/helpers/flight-upstreams";
 import { flightScenario, startFlightSite, stopFlightSite, UPSTREAM_SECRET, v1Client, v2LegacyClient } from "@/tests/helpers/flight-scenario";
 import { postRaw, rpcError } from "@/tests/helpers/mcp-clients";
 import type { RouteServer } from "@/tests/helpers/route-server";
+import { ELICITING_RESOURCE } from "@/tests/helpers/flight-upstreams";
 
 /**
  * Issue 12 point 4 on the default serving (MCP_STATEFUL_SESSIONS off): a 2025-era client's
@@ -203,5 +204,30 @@ describe("stateless serving, the answer POST", () => {
     const s = await flightScenario(app.origin, v1.url);
     const res = await postRaw(s.url, { jsonrpc: "2.0", id: "sbask_x", result: {} });
     expect(res.status).toBe(401);
+  });
+});
+
+// A 2026-07-28 upstream is told a stateless caller declared nothing (its capabilities are unknown): only a 2025-era one asks it.
+describe("stateless serving, resources/read of a 2025-era upstream whose resource elicits", () => {
+  it.each(SDKS)("%s is asked on the read's own stream and its answer reaches the upstream; one that declared no elicitation gets -32021", async (_s, sdk) => {
+    const s = await flightScenario(app.origin, v1.url);
+    const sessionIds: string[] = [];
+    const name = "ada";
+    const asked: string[] = [];
+    const elicited = () => (asked.push("elicitation"), { action: "accept" as const, content: { name } });
+    const client = sdk === "v1" ? await v1Client(s.url, s.t.member.token, ALL, watchingFetch(sessionIds)) : await v2LegacyClient(s.url, s.t.member.token, ALL, watchingFetch(sessionIds));
+    if (sdk === "v1") (client as Awaited<ReturnType<typeof v1Client>>).setRequestHandler(ElicitRequestSchema, elicited);
+    else (client as Awaited<ReturnType<typeof v2LegacyClient>>).setRequestHandler("elicitation/create", elicited);
+    const undeclared = sdk === "v1" ? await v1Client(s.url, s.t.member.token, { roots: {} }) : await v2LegacyClient(s.url, s.t.member.token, { roots: {} });
+    try {
+      const read = await client.readResource({ uri: ELICITING_RESOURCE });
+      expect(JSON.parse((read.contents[0] as { text: string }).text).answer).toMatchObject({ action: "accept", content: { name: "ada" } });
+      expect(asked).toEqual(["elicitation"]);
+      expect(sessionIds).toEqual([]);
+      expect((await rpcError(undeclared.readResource({ uri: ELICITING_RESOURCE }))).code).toBe(-32021);
+      expect(openStatelessAsks()).toBe(0);
+    } finally {
+      await Promise.all([client.close(), undeclared.close()]);
+    }
   });
 });

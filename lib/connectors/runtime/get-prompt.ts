@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
-import { CLIENT_CAPABILITIES_META_KEY, isInputRequiredResult, ProtocolError, type Client, type GetPromptResult } from "@modelcontextprotocol/client";
+import { ProtocolError, type Client, type GetPromptResult } from "@modelcontextprotocol/client";
 import type { Caller } from "@/lib/auth/caller";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { db } from "@/lib/db/client";
 import { errorText, logger } from "@/lib/log";
 import { assertStorableArguments } from "@/lib/connectors/runtime/check-argument-text";
-import { type CallFlight, callerlessFlight, runInFlight } from "@/lib/connectors/runtime/call-flight";
-import { scrubFlight, scrubJson } from "@/lib/connectors/runtime/scrub-flight";
+import type { CallFlight } from "@/lib/connectors/runtime/call-flight";
+import { sendInFlight } from "@/lib/connectors/runtime/send-in-flight";
 import { requestUpstream } from "@/lib/connectors/runtime/upstream-request";
 import type { UpstreamConnection, UpstreamPool } from "@/lib/connectors/runtime/upstream-pool";
 import type { CallerView, SnapshotPrompt } from "@/lib/mcp/visibility/snapshot-types";
@@ -26,7 +26,6 @@ import type { CallerView, SnapshotPrompt } from "@/lib/mcp/visibility/snapshot-t
 
 export const PROMPT_GET_ACTION = "prompt.get";
 const INTERNAL_ERROR = -32603;
-const INVALID_PARAMS = -32602;
 
 export interface PromptGetInput {
   caller: Caller;
@@ -65,30 +64,8 @@ export async function getUpstreamPrompt(input: PromptGetInput, pool?: UpstreamPo
 }
 
 /** prompts/get upstream inside the caller's flight (see mcp-tool.ts's sendCall for tools/call). */
-async function fetchPrompt(client: Client, options: { signal?: AbortSignal; timeout: number }, connection: UpstreamConnection, input: PromptGetInput): Promise<GetPromptResult> {
-  const { flight } = input;
-  const modern = (connection.protocolVersion ?? "") >= "2026-07-28";
-  const passThrough = !!flight?.passInputRequired && modern;
-  // A requestState not ours (lib/mcp/serve/serve-tool-call.ts) can only be a 2026-07-28 upstream's.
-  if (flight?.retry?.requestState !== undefined && !passThrough) throw new ProtocolError(INVALID_PARAMS, "Invalid or expired requestState", { reason: "invalid_request_state" });
-  const retry = passThrough ? flight?.retry : undefined;
-  const params = {
-    name: input.prompt.name,
-    arguments: input.args,
-    ...(modern ? { _meta: { [CLIENT_CAPABILITIES_META_KEY]: flight?.clientCapabilities ?? {} } } : {}),
-    ...(retry?.inputResponses ? { inputResponses: retry.inputResponses } : {}),
-    ...(retry?.requestState !== undefined ? { requestState: retry.requestState } : {}),
-  };
-  const relay = scrubFlight(flight ?? callerlessFlight(), connection.headers);
-  const result = await runInFlight(relay, () => client.getPrompt(params, { ...options, ...(passThrough ? { allowInputRequired: true } : {}) })).catch((e: unknown) => {
-    throw relay.refused ?? e;
-  });
-  // The upstream asked for input this caller cannot give: -32021, whatever the prompt made of the refusal.
-  if (relay.refused) throw relay.refused;
-  if (!isInputRequiredResult(result)) return result;
-  // Its input requests scrubbed, its requestState untouched (the upstream checks it).
-  const inputRequests = (result as { inputRequests?: unknown }).inputRequests;
-  return { ...result, inputRequests: scrubJson(inputRequests, connection.headers) ?? {} } as GetPromptResult;
+function fetchPrompt(client: Client, options: { signal?: AbortSignal; timeout: number }, connection: UpstreamConnection, input: PromptGetInput): Promise<GetPromptResult> {
+  return sendInFlight(connection, input.flight, (extra) => client.getPrompt({ name: input.prompt.name, arguments: input.args, ...extra.params }, { ...options, ...extra.options }));
 }
 
 async function beginEvent(input: PromptGetInput, connectorSlug: string): Promise<string> {

@@ -1,5 +1,7 @@
 import type { Client, McpSubscription, ReadResourceResult } from "@modelcontextprotocol/client";
 import type { Caller } from "@/lib/auth/caller";
+import type { CallFlight } from "@/lib/connectors/runtime/call-flight";
+import { sendInFlight } from "@/lib/connectors/runtime/send-in-flight";
 import { requestUpstream } from "@/lib/connectors/runtime/upstream-request";
 import { existingListeners, type Listener, listenersOf } from "@/lib/connectors/runtime/subscription-listeners";
 import type { CallerView, SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
@@ -47,9 +49,16 @@ export interface UpstreamResourceTarget {
   signal?: AbortSignal;
 }
 
-/** The upstream's contents, unchanged (text and blobs alike). */
-export function readUpstreamResource(target: UpstreamResourceTarget): Promise<ReadResourceResult> {
-  return requestUpstream({ ...target, work: (client, options) => client.readResource({ uri: target.uri }, { ...options, cacheMode: "bypass" }) });
+/**
+ * The upstream's contents, unchanged (text and blobs alike). Read in the caller's flight, as
+ * prompts/get is: an upstream asking for client input while it reads reaches the caller
+ * (lib/connectors/runtime/send-in-flight.ts); the answer may then be `input_required`.
+ */
+export function readUpstreamResource(target: UpstreamResourceTarget, flight?: CallFlight): Promise<ReadResourceResult> {
+  return requestUpstream({
+    ...target,
+    work: (client, options, connection) => sendInFlight(connection, flight, (extra) => client.readResource({ uri: target.uri, ...extra.params }, { ...options, ...extra.options, cacheMode: "bypass" })),
+  });
 }
 
 /** The upstream subscribe in flight per (connection, URI): later subscribers wait for it, none starts another. */

@@ -82,17 +82,18 @@ export function buildServer(parts: ServerParts): Server {
   });
   if (hasPrompts) servePrompts(server, parts, () => ({ clientCapabilities: server.getClientCapabilities(), logLevel, askClient: parts.askClient }));
   if (gateway.completions) serveCompletions(server, parts);
-  if (resources) serveResources(server, resources, parts);
+  if (resources) serveResources(server, resources, parts, () => ({ clientCapabilities: server.getClientCapabilities(), logLevel, askClient: parts.askClient }));
   return server;
 }
 
-function serveResources(server: Server, resources: ResourceCatalog, parts: ServerParts): void {
+function serveResources(server: Server, resources: ResourceCatalog, parts: ServerParts, legacy: () => Parameters<typeof serveToolCall>[2]): void {
   server.setRequestHandler("resources/list", () => ({ resources: resources.list() }));
   server.setRequestHandler("resources/templates/list", () => ({ resourceTemplates: resources.templates() }));
-  server.setRequestHandler("resources/read", (request, ctx) => {
+  server.setRequestHandler("resources/read", async (request, ctx) => {
     const upstream = resources.upstreamOf(request.params.uri);
-    // An upstream's resource is read through the caller's connection, its contents unchanged.
-    if (upstream) return parts.gateway().upstreamResources.read(upstream.connector, upstream.uri, ctx.mcpReq.signal);
+    // An upstream's resource is read through the caller's connection, its contents unchanged,
+    // as a call in flight like prompts/get: its upstream may ask for client input while it reads.
+    if (upstream) return (await serveToolCall(ctx, (flight) => parts.gateway().upstreamResources.read(upstream.connector, upstream.uri, flightSignal(flight), flight), legacy())) as never;
     {
       const found = resources.read(request.params.uri);
       // Not found and not visible are one answer (seed 004). The SDK puts -32602 {uri} on the

@@ -82,7 +82,7 @@ function completionOwner(view: CallerView, parts: PublishedServer, ref: Completi
 function bindUpstreamResources(caller: Caller, view: CallerView): UpstreamResources {
   return {
     subscribe: view.connectors.some((c) => c.upstream.subscribe && (c.upstream.resources.length > 0 || c.upstream.resourceTemplates.length > 0)),
-    read: async (connector, uri, signal) => readUpstreamResource({ caller, ...(await accessTo(caller, view, connector, uri)), uri, signal }),
+    read: async (connector, uri, signal, flight) => readUpstreamResource({ caller, ...(await accessTo(caller, view, connector, uri)), uri, signal }, flight),
     subscribeTo: async (connector, uri, onUpdated) => subscribeUpstreamResource({ caller, ...(await accessTo(caller, view, connector, uri)), uri }, onUpdated),
   };
 }

@@ -58,7 +58,8 @@ export interface McpSurface {
 export interface UpstreamResources {
   /** Whether any visible connector's upstream takes resources/subscribe. */
   subscribe: boolean;
-  read(connector: SnapshotConnector, uri: string, signal?: AbortSignal): Promise<ReadResourceResult>;
+  /** In the caller's `flight`: the upstream may ask for client input while it reads. */
+  read(connector: SnapshotConnector, uri: string, signal?: AbortSignal, flight?: CallFlight): Promise<ReadResourceResult>;
   /** Resolves with the unsubscribe. */
   subscribeTo(connector: SnapshotConnector, uri: string, onUpdated: (uri: string) => void): Promise<() => Promise<void>>;
 }
