@@ -103,6 +103,25 @@ function isCidr(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
+/** A comma list of DNS servers, each an IP address with an optional port (`10.0.0.2`, `10.0.0.2:5353`, `[::1]:53`). */
+function dnsServerList(): Declaration<string[]> {
+  return {
+    fallback: [],
+    expects: "a comma list of DNS server IP addresses, each with an optional port, e.g. 10.0.0.2,[::1]:5353",
+    parse: (raw) => {
+      const entries = raw.split(",").map((entry) => entry.trim()).filter(Boolean);
+      return entries.length > 0 && entries.every(isDnsServer) ? entries : (INVALID as never);
+    },
+  };
+}
+
+function isDnsServer(entry: string): boolean {
+  const match = /^(?:\[([^\]]+)\]|([^:]+))(?::(\d{1,5}))?$/.exec(entry) ?? [];
+  const [, bracketed, plain, port] = match;
+  if (!match.length || (port !== undefined && (Number(port) < 1 || Number(port) > 65535))) return isIP(entry) === 6;
+  return bracketed ? isIP(bracketed) === 6 : isIP(plain ?? "") === 4;
+}
+
 function oneOf<T extends string>(values: readonly T[], fallback: T): Declaration<T> {
   return {
     fallback,
@@ -181,6 +200,8 @@ const DECLARATIONS = {
   SMTP_URL: url(["smtp", "smtps"]),
   MAIL_FROM: text(),
   TRUSTED_PROXIES: cidrList(),
+  // Where SSO domain verification looks up its TXT records; unset: the system's resolvers.
+  SSO_DNS_SERVERS: dnsServerList(),
 } satisfies Record<string, Declaration<unknown>>;
 
 export type SettingName = keyof typeof DECLARATIONS;

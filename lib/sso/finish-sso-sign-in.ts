@@ -15,7 +15,7 @@ import { emailDomain, stateIdentifier, type PendingSsoSignIn } from "@/lib/sso/s
  * The identity provider's answer at /api/auth/sso/callback: the state must be the one this
  * browser was given (its cookie) and still pending; the code is exchanged with PKCE; the ID
  * token must be signed by the issuer for our client with our nonce, and name (or its userinfo
- * must) an email in one of the organization's domains that the provider does not call unverified.
+ * must) an email in one of the organization's VERIFIED domains that the provider does not call unverified.
  */
 
 export type SsoErrorCode = "SsoNotMember" | "SsoDomainNotAllowed" | "SsoEmailUnverified" | "SsoFailed";
@@ -36,7 +36,7 @@ async function loadConnection(connectionId: string) {
   // The pending sign-in names the connection; its org is read from the row itself.
   return db().ssoConnection.findUnique({
     where: { id: connectionId },
-    select: { id: true, orgId: true, issuer: true, clientId: true, clientSecretEncrypted: true, joinNewUsers: true, enabled: true, domains: { select: { domain: true } } },
+    select: { id: true, orgId: true, issuer: true, clientId: true, clientSecretEncrypted: true, joinNewUsers: true, enabled: true, domains: { where: { verifiedAt: { not: null } }, select: { domain: true } } },
   });
 }
 

@@ -26,11 +26,26 @@ export const PutSsoBody = z
   .meta({
     id: "PutSso",
     description:
-      "The organization's OIDC identity provider. `domains`: the email domains it owns (each belongs to one organization only). " +
+      "The organization's OIDC identity provider. `domains`: the email domains it owns; a new one starts unverified (see SsoDomainVerification), and one another organization has verified is refused. " +
       "`joinNewUsers`: whether a person of those domains without an account joins as a member on first sign-in (else they are refused). " +
       "`clientSecret` is stored encrypted and never returned; omit it to keep the stored one.",
   });
 export type PutSsoBody = z.infer<typeof PutSsoBody>;
+
+export const SsoDomainVerification = z
+  .object({
+    domain: z.string(),
+    status: z.enum(["unverified", "verified"]),
+    verifiedAt: z.iso.datetime().nullable(),
+    /** The DNS record that proves the organization owns the domain. */
+    record: z.object({ type: z.literal("TXT"), name: z.string(), value: z.string() }),
+  })
+  .meta({
+    id: "SsoDomainVerification",
+    description:
+      "An email domain starts unverified and signs nobody in until verified: publish `record` (TXT at `_switchboard-challenge.<domain>`) " +
+      "and call `POST /orgs/{orgId}/sso/domains/{domain}/verify`. Several organizations may have a domain pending; the first to verify it holds it.",
+  });
 
 export const SsoSettings = z
   .object({
@@ -39,6 +54,8 @@ export const SsoSettings = z
     clientId: z.string(),
     clientSecretSet: z.boolean(),
     domains: z.array(z.string()),
+    /** Per domain of `domains` (same order): whether it is verified, and the record that proves it. */
+    domainVerifications: z.array(SsoDomainVerification),
     joinNewUsers: z.boolean(),
     enabled: z.boolean(),
     /** What to register at the identity provider as the redirect (callback) URI. */

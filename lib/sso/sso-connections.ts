@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Caller } from "@/lib/auth/caller";
@@ -25,7 +26,7 @@ const connectionSelect = {
   enabled: true,
   createdAt: true,
   updatedAt: true,
-  domains: { select: { domain: true }, orderBy: { domain: "asc" } },
+  domains: { select: { domain: true, verificationToken: true, verifiedAt: true }, orderBy: { domain: "asc" } },
 } as const satisfies Prisma.SsoConnectionSelect;
 
 type ConnectionRow = Prisma.SsoConnectionGetPayload<{ select: typeof connectionSelect }>;
@@ -36,6 +37,7 @@ export interface SsoSettingsView {
   clientId: string;
   clientSecretSet: boolean;
   domains: string[];
+  domainVerifications: SsoDomainVerificationView[];
   joinNewUsers: boolean;
   enabled: boolean;
   redirectUri: string;
@@ -43,16 +45,39 @@ export interface SsoSettingsView {
   updatedAt: Date;
 }
 
+export interface SsoDomainVerificationView {
+  domain: string;
+  status: "unverified" | "verified";
+  verifiedAt: Date | null;
+  record: { type: "TXT"; name: string; value: string };
+}
+
+/** The record an organization publishes to prove it owns `domain`. */
+export function verificationRecord(domain: string, token: string): SsoDomainVerificationView["record"] {
+  return { type: "TXT", name: `_switchboard-challenge.${domain}`, value: `switchboard-domain-verification=${token}` };
+}
+
 function view(row: ConnectionRow): SsoSettingsView {
   const { domains, ...rest } = row;
-  return { ...rest, clientSecretSet: true, domains: domains.map((d) => d.domain), redirectUri: ssoRedirectUri() };
+  const domainVerifications = domains.map((d) => ({
+    domain: d.domain,
+    status: d.verifiedAt ? ("verified" as const) : ("unverified" as const),
+    verifiedAt: d.verifiedAt,
+    record: verificationRecord(d.domain, d.verificationToken),
+  }));
+  return { ...rest, clientSecretSet: true, domains: domains.map((d) => d.domain), domainVerifications, redirectUri: ssoRedirectUri() };
+}
+
+/** The org's settings inside a transaction that has just changed them. */
+export async function ssoSettingsIn(tx: Prisma.TransactionClient, orgId: string): Promise<SsoSettingsView> {
+  return view(await tx.ssoConnection.findFirstOrThrow({ where: { orgId }, select: connectionSelect }));
 }
 
 /**
  * 404 unless the caller manages the org: a plain member is answered like an outsider, as on
  * every other admin endpoint of an organization (the cross-tenant matrix holds it to that).
  */
-async function assertManages(client: Prisma.TransactionClient, caller: Caller, orgId: string): Promise<void> {
+export async function assertManages(client: Prisma.TransactionClient, caller: Caller, orgId: string): Promise<void> {
   if (await client.organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { id: true } })) return;
   throw new NotFoundError("organization");
 }
@@ -70,9 +95,18 @@ export async function getOrgSso(caller: Caller, orgId: string): Promise<SsoSetti
   return found;
 }
 
+/** A pending claim blocks nobody; a domain another organization has verified is theirs. */
 async function assertDomainsFree(tx: Prisma.TransactionClient, orgId: string, domains: string[]): Promise<void> {
-  const taken = await tx.ssoDomain.findFirst({ where: { domain: { in: domains }, orgId: { not: orgId } }, select: { domain: true } });
-  if (taken) throw new ConflictError(`The domain ${taken.domain} already signs in to another organization.`);
+  const taken = await tx.ssoDomain.findFirst({ where: { domain: { in: domains }, orgId: { not: orgId }, verifiedAt: { not: null } }, select: { domain: true } });
+  if (taken) throw new ConflictError(`The domain ${taken.domain} is verified by another organization and signs in there; remove it from the list.`);
+}
+
+/** Domains kept keep their token and verification; removed ones go; new ones start unverified. */
+async function replaceDomains(tx: Prisma.TransactionClient, orgId: string, connectionId: string, domains: string[]): Promise<void> {
+  await tx.ssoDomain.deleteMany({ where: { orgId, domain: { notIn: domains } } });
+  await tx.ssoDomain.updateMany({ where: { orgId }, data: { connectionId } });
+  const token = () => randomBytes(16).toString("hex");
+  await tx.ssoDomain.createMany({ data: domains.map((domain) => ({ domain, orgId, connectionId, verificationToken: token() })), skipDuplicates: true });
 }
 
 export async function putOrgSso(caller: Caller, orgId: string, input: PutSsoBody): Promise<SsoSettingsView> {
@@ -89,11 +123,10 @@ export async function putOrgSso(caller: Caller, orgId: string, input: PutSsoBody
     const connection = existing
       ? await tx.ssoConnection.update({ where: { orgId, id: existing.id }, data: { ...fields, ...secret }, select: { id: true } })
       : await tx.ssoConnection.create({ data: { orgId, ...fields, clientSecretEncrypted: encryptSecret(input.clientSecret!) }, select: { id: true } });
-    await tx.ssoDomain.deleteMany({ where: { orgId } });
-    await tx.ssoDomain.createMany({ data: domains.map((domain) => ({ domain, orgId, connectionId: connection.id })) });
+    await replaceDomains(tx, orgId, connection.id, domains);
     const data = { ...fields, domains, clientSecretChanged: Boolean(input.clientSecret) };
     await recordAuditEvent(caller, { orgId, action: existing ? "org.sso.update" : "org.sso.create", targetType: "org", targetId: orgId, data }, tx);
-    return view(await tx.ssoConnection.findFirstOrThrow({ where: { orgId }, select: connectionSelect }));
+    return ssoSettingsIn(tx, orgId);
   });
 }
 

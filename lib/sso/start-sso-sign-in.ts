@@ -37,9 +37,10 @@ export function stateIdentifier(state: string): string {
 }
 
 async function connectionForDomain(domain: string) {
-  // Sign-in by email domain: the domain itself names the one organization that owns it.
-  const row = await db().ssoDomain.findUnique({
-    where: { domain },
+  // Sign-in by email domain: the domain names the one organization that has VERIFIED it (a unique
+  // index holds that); pending claims of any organization sign nobody in.
+  const row = await db().ssoDomain.findFirst({
+    where: { domain, verifiedAt: { not: null } },
     select: { connection: { select: { id: true, issuer: true, clientId: true, enabled: true } } },
   });
   return row?.connection.enabled ? row.connection : null;

@@ -7,10 +7,12 @@ import { launchBrowser, newContext, signIn } from "@/tests/e2e/support/browser";
 import { type SeededAdmin, seedAdmin } from "@/tests/e2e/support/seed";
 import { uniqueSuffix } from "@/tests/helpers/factories";
 import { startIdp, type Idp } from "@/tests/helpers/oidc-idp";
+import { startDnsServer, type DnsServer } from "@/tests/helpers/dns-server";
 
 /**
  * Issue 13 point 6 against the production build, with Chromium: an owner sets up single sign-on
- * on the organization's settings page, then a new person of the domain signs in with "Use
+ * on the organization's settings page and verifies the domain by its DNS TXT record (a real DNS
+ * server on 127.0.0.1), then a new person of the domain signs in with "Use
  * single sign-on (SSO)" at a real OpenID provider and lands in the console as a member.
  */
 
@@ -18,13 +20,15 @@ let app: RunningApp;
 let browser: Browser;
 let admin: SeededAdmin;
 let idp: Idp;
+let dns: DnsServer;
 
 beforeAll(async () => {
   await ensureBuild();
   const port = await freePort();
   idp = await startIdp(`http://127.0.0.1:${port}/api/auth/sso/callback`);
+  dns = await startDnsServer();
   [app, browser, admin] = await Promise.all([
-    startApp({ databaseUrl: inject("databaseUrl"), port, env: { PUBLIC_URL: `http://127.0.0.1:${port}` } }),
+    startApp({ databaseUrl: inject("databaseUrl"), port, env: { PUBLIC_URL: `http://127.0.0.1:${port}`, SSO_DNS_SERVERS: dns.address } }),
     launchBrowser(),
     seedAdmin(),
   ]);
@@ -34,6 +38,7 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
   await idp?.close();
+  await dns?.close();
 });
 
 describe("single sign-on in the browser", () => {
@@ -51,6 +56,13 @@ describe("single sign-on in the browser", () => {
     await card.getByLabel("New people join as members").check();
     await card.getByRole("button", { name: "Save" }).click();
     await page.getByText("Single sign-on saved").waitFor();
+    // Not verified yet: the page shows the TXT record to publish; once it is published, Verify.
+    const recordName = card.getByRole("figure", { name: `TXT record name for ${domain}` }).locator("code");
+    const recordValue = card.getByRole("figure", { name: `TXT record value for ${domain}` }).locator("code");
+    dns.setTxt(await recordName.innerText(), [await recordValue.innerText()]);
+    await card.getByRole("button", { name: `Verify ${domain}` }).click();
+    await page.getByText(`${domain} is verified`).waitFor();
+    await card.getByText("Verified", { exact: true }).waitFor();
     await ownerContext.close();
 
     const email = `grace@${domain}`;

@@ -11,6 +11,8 @@ import { CreateServerBody } from "@/lib/servers/schemas";
 import { createRole } from "@/lib/roles/roles";
 import { CreateRoleBody } from "@/lib/roles/schemas";
 import { updateWorkspaceMember } from "@/lib/workspaces/members";
+import { putOrgSso } from "@/lib/sso/sso-connections";
+import { PutSsoBody } from "@/lib/sso/schemas";
 import { UpdateWorkspaceMemberBody } from "@/lib/workspaces/schemas";
 
 /**
@@ -130,4 +132,18 @@ export async function createMcpRole(t: Tenant, tools: [string, string][], name =
 /** Gives a workspace member an MCP role (null: none). */
 export async function assignMcpRole(t: Tenant, userId: string, mcpRoleId: string | null): Promise<void> {
   await updateWorkspaceMember(INSTANCE_CALLER, t.workspace.id, userId, UpdateWorkspaceMemberBody.parse({ mcpRoleId }));
+}
+
+/** Single sign-on for the tenant's org with these domains, all pending (unverified) as the API leaves them. */
+export async function createOrgSso(t: Tenant, domains: string[], issuer = "https://idp.example.com"): Promise<void> {
+  const body = PutSsoBody.parse({ issuer, clientId: "switchboard", clientSecret: "s3cret", domains, joinNewUsers: false });
+  await putOrgSso(INSTANCE_CALLER, t.org.id, body);
+}
+
+/**
+ * Marks an org's pending domain verified, as a published DNS record would (for tests that are not
+ * about domains; tests about them verify through POST …/verify and tests/helpers/dns-server.ts).
+ */
+export async function markSsoDomainVerified(orgId: string, domain: string): Promise<void> {
+  await db().ssoDomain.update({ where: { orgId_domain: { orgId, domain } }, data: { verifiedAt: new Date() } });
 }

@@ -5,6 +5,7 @@ import { startSsoSignIn, SSO_STATE_COOKIE } from "@/lib/sso/start-sso-sign-in";
 import { api } from "@/tests/helpers/api";
 import { createTenant, uniqueSuffix, type Tenant } from "@/tests/helpers/factories";
 import { startIdp, type Idp } from "@/tests/helpers/oidc-idp";
+import { startDnsServer, type DnsServer } from "@/tests/helpers/dns-server";
 import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
 
 /**
@@ -15,14 +16,19 @@ import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server
 
 let app: RouteServer;
 let idp: Idp;
+let dns: DnsServer;
 
 beforeAll(async () => {
   app = await startRouteServer();
   process.env.PUBLIC_URL = app.origin;
   idp = await startIdp(`${app.origin}/api/auth/sso/callback`);
+  dns = await startDnsServer();
+  process.env.SSO_DNS_SERVERS = dns.address;
 });
 afterAll(async () => {
   delete process.env.PUBLIC_URL;
+  delete process.env.SSO_DNS_SERVERS;
+  await dns?.close();
   await idp?.close();
   await app?.close();
 });
@@ -66,9 +72,19 @@ class Browser {
   }
 }
 
-async function configureSso(t: Tenant, domain: string, joinNewUsers: boolean) {
-  return api(t.admin.token).put(`/api/v1/orgs/${t.org.id}/sso`, { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, domains: [domain], joinNewUsers });
+/** Saves the org's SSO; its domains are then verified as an admin would: TXT record published, Verify. */
+async function saveAndVerify(t: Tenant, provider: Idp, domains: string[], joinNewUsers: boolean) {
+  const saved = await api(t.admin.token).put(`/api/v1/orgs/${t.org.id}/sso`, { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, domains, joinNewUsers });
+  if (saved.status !== 200) return saved;
+  for (const { domain, record } of saved.body.domainVerifications as { domain: string; record: { name: string; value: string } }[]) {
+    dns.setTxt(record.name, [record.value]);
+    const verified = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/sso/domains/${domain}/verify`, {});
+    if (verified.status !== 200) return verified;
+  }
+  return api(t.admin.token).get(`/api/v1/orgs/${t.org.id}/sso`);
 }
+
+const configureSso = (t: Tenant, domain: string, joinNewUsers: boolean) => saveAndVerify(t, idp, [domain], joinNewUsers);
 
 /** Starts sign-in for `email` as the sign-in page does, then walks the provider back to us. */
 async function signInBySso(email: string, subject: string, callbackPath = "/") {
@@ -139,6 +155,24 @@ describe("single sign-on by OIDC", () => {
     expect(result.session).toBeUndefined();
   });
 
+  it("only VERIFIED domains sign in: a pending domain's email is refused at start and at the callback", async () => {
+    const t = await createTenant();
+    const [verified, pending] = [`proved-${uniqueSuffix()}.example`, `pending-${uniqueSuffix()}.example`];
+    expect((await configureSso(t, verified, true)).status).toBe(200);
+    const both = { issuer: idp.issuer, clientId: idp.clientId, domains: [verified, pending], joinNewUsers: true };
+    const saved = await api(t.admin.token).put(`/api/v1/orgs/${t.org.id}/sso`, both);
+    expect(saved.body.domainVerifications.map((d: { status: string }) => d.status)).toEqual(["unverified", "verified"]);
+    expect(await startSsoSignIn({ email: `gil@${pending}`, callbackPath: "/" })).toEqual({ ok: false, code: "SsoNotConfigured" });
+    // The provider vouches for an email of the pending domain: still not this org's to sign in.
+    idp.accounts.set("gil-1", { email: `gil@${pending}`, email_verified: true });
+    const refused = await signInBySso(`gil@${verified}`, "gil-1");
+    expect(refused.location).toBe("/signin?error=SsoDomainNotAllowed");
+    expect(refused.session).toBeUndefined();
+    expect(await db().user.count({ where: { email: `gil@${pending}` } })).toBe(0);
+    idp.accounts.set("hal-1", { email: `hal@${verified}`, email_verified: true });
+    expect((await signInBySso(`hal@${verified}`, "hal-1")).location).toBe("/");
+  });
+
   it("a domain no org owns has no single sign-on; a domain another org owns cannot be claimed", async () => {
     for (const email of [`x@nobody-${uniqueSuffix()}.example`, "no-at-sign", "x@nul\u0000.example", "x@\ud800.example"]) {
       expect(await startSsoSignIn({ email, callbackPath: "/" }), email).toEqual({ ok: false, code: "SsoNotConfigured" });
@@ -192,8 +226,7 @@ describe("single sign-on with the email in userinfo only", () => {
   async function orgOnBareProvider(joinNewUsers = true) {
     const t = await createTenant();
     const domain = `userinfo-${uniqueSuffix()}.example`;
-    const put = await api(t.admin.token).put(`/api/v1/orgs/${t.org.id}/sso`, { issuer: bare.issuer, clientId: bare.clientId, clientSecret: bare.clientSecret, domains: [domain], joinNewUsers });
-    expect(put.status).toBe(200);
+    expect((await saveAndVerify(t, bare, [domain], joinNewUsers)).status).toBe(200);
     return { t, domain };
   }
 

@@ -25,6 +25,8 @@ describe("settings", () => {
     expect(settingIn({ API_RATE_LIMIT: " 25 " }, "API_RATE_LIMIT")).toBe(25);
     expect(settingIn({ MCP_STATEFUL_SESSIONS: "TRUE" }, "MCP_STATEFUL_SESSIONS")).toBe(true);
     expect(settingIn({ EMBEDDED_PG_PORT: undefined }, "EMBEDDED_PG_PORT")).toBeLessThan(32768);
+    expect(settingIn({}, "SSO_DNS_SERVERS")).toEqual([]);
+    expect(settingIn({ SSO_DNS_SERVERS: "10.0.0.2, 127.0.0.1:5353,[::1]:53" }, "SSO_DNS_SERVERS")).toEqual(["10.0.0.2", "127.0.0.1:5353", "[::1]:53"]);
   });
 
   it.each([
@@ -34,6 +36,9 @@ describe("settings", () => {
     ["MCP_STATEFUL_SESSIONS", "yes please"],
     ["PUBLIC_URL", "not a url"],
     ["LOG_LEVEL", "loud"],
+    // dns.Resolver#setServers takes addresses only: a host name would fail at the first Verify.
+    ["SSO_DNS_SERVERS", "dns.example.com"],
+    ["SSO_DNS_SERVERS", "10.0.0.2:70000"],
   ] as const)("%s=%s is refused with a message naming the variable", (name, value) => {
     expect(() => settingIn({ [name]: value }, name)).toThrow(SettingError);
     expect(() => settingIn({ [name]: value }, name)).toThrow(new RegExp(`^${name}=`));

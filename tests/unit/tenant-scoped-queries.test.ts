@@ -33,7 +33,7 @@ const TENANT_KEYS = new Set(["orgId", "workspaceId", "org", "workspace", "AND", 
  * Keep this list short: the reason must say why no tenant can be named in the query.
  */
 const ALLOWED = new Map<string, string>([
-  ["lib/sso/start-sso-sign-in.ts: ssoDomain.findUnique", "sign-in by email domain, before anyone is signed in: the domain (one org's only) is what decides the tenant"],
+  ["lib/sso/start-sso-sign-in.ts: ssoDomain.findFirst", "sign-in by email domain, before anyone is signed in: the verified domain (one org's only) is what decides the tenant"],
   ["lib/sso/finish-sso-sign-in.ts: ssoConnection.findUnique", "the callback's connection id comes from the state this server stored at sign-in start; the row names its org"],
   ["lib/auth/resolve-bearer.ts: apiKey.findFirst", "authentication: the presented key's hash is what decides the tenant"],
   ["lib/mcp/visibility/resolve-view.ts: mcpServer.findFirst", "which organization a server id belongs to, to check that org's configuration version; answers nobody (reach is findServerHead's scoped query)"],

@@ -4,7 +4,7 @@ import { auditEndpoints as a } from "@/lib/audit/endpoints";
 import { usageEndpoints as u } from "@/lib/usage/endpoints";
 import { ssoEndpoints as s } from "@/lib/sso/endpoints";
 import { workspaceEndpoints as w } from "@/lib/workspaces/endpoints";
-import { createHttpConnector, type Tenant } from "@/tests/helpers/factories";
+import { createHttpConnector, createOrgSso, uniqueSuffix, type Tenant } from "@/tests/helpers/factories";
 import type { MatrixCase, MatrixTarget, Outsider } from "@/tests/integration/matrix/types";
 
 /**
@@ -43,6 +43,19 @@ const onConnector = (suffix: string, body?: unknown) => async (t: Tenant): Promi
   };
 };
 
+const onSsoDomain = async (t: Tenant): Promise<MatrixTarget> => {
+  const domain = `matrix-${uniqueSuffix()}.example.com`;
+  await createOrgSso(t, [domain]);
+  return {
+    path: `/api/v1/orgs/${t.org.id}/sso/domains/${domain}/verify`,
+    missingPath: `/api/v1/orgs/${MISSING}/sso/domains/${domain}/verify`,
+    snapshot: async () => ({
+      domains: await db().ssoDomain.findMany({ where: { orgId: t.org.id } }),
+      events: await db().auditEvent.count({ where: { orgId: t.org.id } }),
+    }),
+  };
+};
+
 const ssoBody = { issuer: "https://idp.example.com", clientId: "switchboard", clientSecret: "s3cret", domains: ["matrix.example.com"], joinNewUsers: false };
 
 export const operationsCases: MatrixCase[] = [
@@ -54,6 +67,7 @@ export const operationsCases: MatrixCase[] = [
   { endpoint: h.setConnectorProbe, setup: onConnector("/probe", { method: "GET", path: "/health" }), outsiders: admins },
   { endpoint: s.getOrgSso, setup: onOrg("/sso"), outsiders: admins },
   { endpoint: s.putOrgSso, setup: onOrg("/sso", ssoBody), outsiders: admins },
+  { endpoint: s.verifyOrgSsoDomain, setup: onSsoDomain, outsiders: admins },
   { endpoint: s.deleteOrgSso, setup: onOrg("/sso"), outsiders: admins },
   { endpoint: w.setWorkspaceMembersRole, setup: onWorkspace("/members/bulk-role", (t) => ({ userIds: [t.member.user.id], mcpRoleId: null })), outsiders: strangers },
 ];

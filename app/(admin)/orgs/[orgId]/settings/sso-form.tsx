@@ -1,5 +1,6 @@
 "use client";
 
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormAlert } from "@/components/forms/form-alert";
 import { applyResult } from "@/components/forms/apply-result";
@@ -12,6 +13,7 @@ import { cn } from "@/components/ui/cn";
 import { focusRing } from "@/components/ui/focus-ring";
 import type { SsoSettingsView } from "@/lib/sso/sso-connections";
 import { deleteOrgSsoAction, saveOrgSsoAction } from "@/app/(admin)/orgs/[orgId]/settings/sso-actions";
+import { SsoDomains } from "@/app/(admin)/orgs/[orgId]/settings/sso-domains";
 
 interface SsoFormValues {
   issuer: string;
@@ -48,13 +50,17 @@ function CheckboxRow({ id, label, hint, ...input }: { id: string; label: string;
 /** The organization's OIDC provider: people of its email domains sign in there. */
 export function SsoForm({ orgId, sso, redirectUri }: { orgId: string; sso: SsoSettingsView | null; redirectUri: string }) {
   const form = useForm<SsoFormValues>({ defaultValues: valuesOf(sso) });
+  const [verifications, setVerifications] = useState(sso?.domainVerifications ?? []);
   const errors = form.formState.errors;
   const onSubmit = form.handleSubmit(async (values) => {
     const domains = values.domains.split(/[\s,]+/).filter(Boolean);
     const body = { ...values, domains, clientSecret: values.clientSecret || undefined };
     const result = await saveOrgSsoAction(orgId, body);
     const saved = applyResult(result, { form, success: "Single sign-on saved", mapPath: (path) => path.split(".")[0] });
-    if (saved) form.reset(valuesOf(result.data));
+    if (saved) {
+      form.reset(valuesOf(result.data));
+      setVerifications(result.data.domainVerifications);
+    }
   });
   return (
     <div className="grid gap-4">
@@ -70,13 +76,14 @@ export function SsoForm({ orgId, sso, redirectUri }: { orgId: string; sso: SsoSe
         <Field id="sso-client-secret" label="Client secret" hint={sso ? "Stored encrypted. Leave empty to keep the current secret." : "Stored encrypted; never shown again."} error={errors.clientSecret?.message}>
           {(control) => <Input {...control} type="password" autoComplete="new-password" {...form.register("clientSecret")} />}
         </Field>
-        <Field id="sso-domains" label="Email domains" hint="Comma-separated, e.g. example.com, example.org. Each domain signs in to one organization only." error={errors.domains?.message}>
+        <Field id="sso-domains" label="Email domains" hint="Comma-separated, e.g. example.com, example.org. Each new domain is verified by a DNS TXT record before it signs anyone in." error={errors.domains?.message}>
           {(control) => <Input {...control} placeholder="example.com" {...form.register("domains")} />}
         </Field>
         <CheckboxRow id="sso-join" label="New people join as members" hint="Someone of these domains without an account becomes a member on first sign-in. Unchecked, they are refused until an admin invites them." {...form.register("joinNewUsers")} />
         <CheckboxRow id="sso-enabled" label="Single sign-on is on" hint="Turned off, nobody can sign in through this provider; the settings are kept." {...form.register("enabled")} />
         <SaveButton form={form} />
       </form>
+      <SsoDomains orgId={orgId} domains={verifications} onVerified={(next) => setVerifications(next.domainVerifications)} />
       {sso && (
         <DeleteButton
           label="Remove single sign-on"
