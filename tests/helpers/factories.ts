@@ -139,11 +139,3 @@ export async function createOrgSso(t: Tenant, domains: string[], issuer = "https
   const body = PutSsoBody.parse({ issuer, clientId: "switchboard", clientSecret: "s3cret", domains, joinNewUsers: false });
   await putOrgSso(INSTANCE_CALLER, t.org.id, body);
 }
-
-/**
- * Marks an org's pending domain verified, as a published DNS record would (for tests that are not
- * about domains; tests about them verify through POST …/verify and tests/helpers/dns-server.ts).
- */
-export async function markSsoDomainVerified(orgId: string, domain: string): Promise<void> {
-  await db().ssoDomain.update({ where: { orgId_domain: { orgId, domain } }, data: { verifiedAt: new Date() } });
-}
