@@ -6,7 +6,7 @@ import {
   type McpUpstream,
 } from "@/lib/connectors/open-upstream";
 import { TOOL_NAME_PATTERN, TOOL_TITLE_MAX_LENGTH } from "@/lib/connectors/schemas";
-import { redactSecrets } from "@/lib/connectors/secret-headers";
+import { describeUpstreamError } from "@/lib/connectors/describe-upstream-error";
 import { logger } from "@/lib/log";
 import { discoverCatalog, type UpstreamCatalog } from "@/lib/connectors/upstream-catalog";
 import { jsonDeeperThan } from "@/lib/schemas/common";
@@ -73,7 +73,7 @@ export async function discoverMcpTools(upstream: McpUpstream, { timeoutMs = DEFA
     work.catch(() => undefined); // the deadline may win the race; never leave a rejection unhandled
     return await Promise.race([work, deadline]);
   } catch (e) {
-    throw new UpstreamUnreachableError(describeFailure(e, upstream.headers));
+    throw new UpstreamUnreachableError(describeUpstreamError(e, upstream.headers));
   } finally {
     clearTimeout(timer);
     await closeUpstream(client, transport);
@@ -108,12 +108,3 @@ function publishableTools(tools: ListedTool[]): { tools: DiscoveredTool[]; skipp
   return { tools: [...kept.values()], skipped };
 }
 
-function describeFailure(e: unknown, headers: Record<string, string>): string {
-  const parts: string[] = [];
-  for (let err: unknown = e, depth = 0; err && depth < 4; err = (err as { cause?: unknown }).cause, depth++) {
-    const message = err instanceof Error ? err.message : String(err);
-    if (message && !parts.some((p) => p.includes(message))) parts.push(message);
-  }
-  const text = parts.join(": ").replace(/\s+/g, " ").trim() || "unknown error";
-  return redactSecrets(text, headers).slice(0, 500);
-}

@@ -2,7 +2,8 @@ import { CLIENT_CAPABILITIES_META_KEY, isInputRequiredResult, LOG_LEVEL_META_KEY
 import { type CallFlight, callerlessFlight, runInFlight } from "@/lib/connectors/runtime/call-flight";
 import { scrubFlight, scrubJson } from "@/lib/connectors/runtime/scrub-flight";
 import { logger } from "@/lib/log";
-import { describeUpstreamError, sendUpstream } from "@/lib/connectors/runtime/send-upstream";
+import { describeUpstreamError } from "@/lib/connectors/describe-upstream-error";
+import { sendUpstream } from "@/lib/connectors/runtime/send-upstream";
 import { failed, type RuntimeAnswer } from "@/lib/connectors/runtime/outcome";
 import { UpstreamRpcError } from "@/lib/connectors/runtime/upstream-rpc-error";
 import type { ToolCallResult, UpstreamOwner } from "@/lib/connectors/runtime/types";

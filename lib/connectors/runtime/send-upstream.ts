@@ -1,5 +1,5 @@
 import { ProtocolError, SdkError } from "@modelcontextprotocol/client";
-import { redactSecrets } from "@/lib/connectors/secret-headers";
+import { describeUpstreamError } from "@/lib/connectors/describe-upstream-error";
 import { loadUpstreamSettings } from "@/lib/connectors/runtime/connector-secrets";
 import { isCallScoped, scrubbedRpcError, type UpstreamRpcError } from "@/lib/connectors/runtime/upstream-rpc-error";
 import type { UpstreamOwner } from "@/lib/connectors/runtime/types";
@@ -86,13 +86,3 @@ function lostSession(e: unknown, connection: UpstreamConnection): boolean {
   return e instanceof SdkError && status === 404 && connection.transport.sessionId !== undefined;
 }
 
-/** The error and its causes in one line, the connection's secret header values redacted. */
-export function describeUpstreamError(e: unknown, headers: Record<string, string>): string {
-  const parts: string[] = [];
-  for (let err: unknown = e, depth = 0; err && depth < 4; err = (err as { cause?: unknown }).cause, depth++) {
-    const message = err instanceof Error ? err.message : String(err);
-    if (message && !parts.some((p) => p.includes(message))) parts.push(message);
-  }
-  const text = parts.join(": ").replace(/\s+/g, " ").trim() || "unknown error";
-  return redactSecrets(text, headers).slice(0, 500);
-}
