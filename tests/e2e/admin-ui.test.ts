@@ -124,14 +124,14 @@ describe("admin UI", () => {
     await screenshot(page, "02-openapi-import");
     await dialog.getByRole("button", { name: "Add 2 tools" }).click();
     await expect(page.getByLabel("Base URL").inputValue()).resolves.toBe(api.origin);
-    await page.getByRole("button", { name: /^get_customer GET/ }).click();
+    await page.getByRole("button", { name: /^get_customer Get a customer by id GET/ }).click();
     await expect(page.getByLabel("Path").first().inputValue()).resolves.toBe("/customers/{id}");
     await screenshot(page, "03-http-connector-form");
     await page.getByRole("button", { name: "Create connector" }).click();
     await page.getByRole("heading", { level: 1, name: "Customers" }).waitFor();
     ids.connector = idAfter(page.url(), "connectors");
     await page.getByRole("link", { name: "Tools (2)" }).click();
-    await page.getByRole("button", { name: /^get_customer GET/ }).waitFor();
+    await page.getByRole("button", { name: /^get_customer Get a customer by id GET/ }).waitFor();
     await screenshot(page, "04-connector-tools");
   });
 
