@@ -196,6 +196,9 @@ describe("admin UI", () => {
     await page.getByRole("heading", { level: 1, name: "Support" }).waitFor();
     ids.server = idAfter(page.url(), "servers");
     await expect(page.locator("#endpoint-url").textContent()).resolves.toBe(`${app.baseUrl}/mcp/${ids.server}`);
+    // OAuth is on by default: connecting by URL alone comes first, the API-key way second.
+    await expect(page.getByRole("tabpanel", { name: "Claude Code" }).textContent()).resolves.toContain(`claude mcp add --transport http`);
+    await page.getByRole("tab", { name: "With an API key" }).click();
     await expect(page.getByRole("tabpanel", { name: "Claude Desktop" }).textContent()).resolves.toContain("mcp-remote");
     await page.getByLabel("id (required)").fill("42");
     await page.getByRole("button", { name: "Call tool" }).click();
