@@ -5,6 +5,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext } from "playwright-core";
 import { Client, StreamableHTTPClientTransport, UnauthorizedError, type OAuthClientProvider } from "@modelcontextprotocol/client";
+import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { UnauthorizedError as V1UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
+import { StreamableHTTPClientTransport as V1Transport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { freePort } from "@/lib/net/free-port";
 import { ensureBuild, type RunningApp, startApp } from "@/tests/e2e/support/next-app";
 import { launchBrowser, newContext, signIn } from "@/tests/e2e/support/browser";
@@ -13,8 +16,8 @@ import { api } from "@/tests/helpers/api";
 import { createApiKeyFor } from "@/tests/helpers/factories";
 
 /**
- * Issue 13 acceptance against the production build: the MCP SDK v2 client's own OAuth provider,
- * and mcp-remote 0.15.1's OAuth flow, with Chromium as the user's browser (real sign-in page,
+ * Issue 13 acceptance against the production build: the MCP SDK v2 and v1 clients' own OAuth
+ * providers, and mcp-remote 0.15.1's OAuth flow, with Chromium as the user's browser (real sign-in page,
  * the sign-in bridge, the consent page, Allow); then tools/list is exactly what the same user's
  * API key gets.
  */
@@ -105,6 +108,45 @@ describe("OAuth sign-in of an MCP client", () => {
     await client.connect(new StreamableHTTPClientTransport(endpoint, { authProvider: auth }));
     const viaOauth = (await client.listTools()).tools.map((tool) => tool.name).sort();
     await client.close();
+    const keyed = newClient();
+    await keyed.connect(new StreamableHTTPClientTransport(endpoint, { requestInit: { headers: { authorization: `Bearer ${apiKey}` } } }));
+    const viaKey = (await keyed.listTools()).tools.map((tool) => tool.name).sort();
+    await keyed.close();
+    expect(viaOauth).toEqual(["get_customer", "list_customers"]);
+    expect(viaOauth).toEqual(viaKey);
+  }, 120_000);
+
+  it("the v1 SDK's OAuth flow (2025-era) with Chromium signing in and allowing, then a refresh by itself; then the API key's tools", async () => {
+    const v1Context = await newContext(browser, app.baseUrl);
+    const page = await v1Context.newPage();
+    await signIn(page, admin.email, admin.password);
+    let authorizationUrl: URL | null = null;
+    const auth = provider((url) => void (authorizationUrl = url));
+    const endpoint = new URL(`${app.baseUrl}/mcp/${serverId}`);
+    const first = new V1Transport(endpoint, { authProvider: auth as never });
+    await expect(new V1Client({ name: "e2e-v1", version: "1" }).connect(first)).rejects.toBeInstanceOf(V1UnauthorizedError);
+
+    let callback: URL | null = null;
+    await page.route("http://localhost:9/**", async (route) => {
+      callback = new URL(route.request().url());
+      await route.fulfill({ status: 200, contentType: "text/plain", body: "You can close this window." });
+    });
+    await page.goto(authorizationUrl!.href);
+    await page.getByRole("heading", { name: "Allow E2E SDK client?" }).waitFor();
+    await page.getByRole("button", { name: "Allow" }).click();
+    await page.waitForURL((url) => url.href.startsWith(CALLBACK));
+    await first.finishAuth(callback!.searchParams.get("code")!);
+    await v1Context.close();
+
+    // An access token the server no longer takes: the v1 SDK refreshes by itself (rotation).
+    const { access_token: firstAccess, refresh_token: firstRefresh } = auth.stored.tokens;
+    auth.stored.tokens = { ...auth.stored.tokens, access_token: "x.y.z" };
+    const client = new V1Client({ name: "e2e-v1", version: "1" });
+    await client.connect(new V1Transport(endpoint, { authProvider: auth as never }));
+    const viaOauth = (await client.listTools()).tools.map((tool) => tool.name).sort();
+    await client.close();
+    expect(auth.stored.tokens.access_token).not.toBe(firstAccess);
+    expect(auth.stored.tokens.refresh_token).not.toBe(firstRefresh);
     const keyed = newClient();
     await keyed.connect(new StreamableHTTPClientTransport(endpoint, { requestInit: { headers: { authorization: `Bearer ${apiKey}` } } }));
     const viaKey = (await keyed.listTools()).tools.map((tool) => tool.name).sort();
