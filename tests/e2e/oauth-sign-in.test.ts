@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { Client, StreamableHTTPClientTransport, UnauthorizedError, type OAuthClientProvider } from "@modelcontextprotocol/client";
 import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { UnauthorizedError as V1UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
@@ -79,6 +79,35 @@ function provider(onAuthorize: (url: URL) => void): OAuthClientProvider & { stor
 
 const newClient = () => new Client({ name: "e2e", version: "1" }, { capabilities: {}, versionNegotiation: { mode: { pin: "2026-07-28" } } });
 
+/**
+ * The user's browser at the client's authorization URL: the consent page names the client and
+ * where the code goes, Allow sends the browser to the client's loopback callback (answered
+ * here); returns that callback's parameters.
+ */
+async function allowInBrowser(page: Page, authorizationUrl: URL): Promise<URLSearchParams> {
+  let callback: URL | null = null;
+  await page.route("http://localhost:9/**", async (route) => {
+    callback = new URL(route.request().url());
+    await route.fulfill({ status: 200, contentType: "text/plain", body: "You can close this window." });
+  });
+  await page.goto(authorizationUrl.href);
+  await page.getByRole("heading", { name: "Allow E2E SDK client?" }).waitFor();
+  await page.getByText("It will be sent back to localhost:9.").waitFor();
+  await page.getByRole("button", { name: "Allow" }).click();
+  await page.waitForURL((url) => url.href.startsWith(CALLBACK));
+  expect(callback!.searchParams.get("code")).toBeTruthy();
+  return callback!.searchParams;
+}
+
+/** The tool names the same user's API key gets on `endpoint`. */
+async function keyedToolNames(endpoint: URL): Promise<string[]> {
+  const keyed = newClient();
+  await keyed.connect(new StreamableHTTPClientTransport(endpoint, { requestInit: { headers: { authorization: `Bearer ${apiKey}` } } }));
+  const names = (await keyed.listTools()).tools.map((tool) => tool.name).sort();
+  await keyed.close();
+  return names;
+}
+
 describe("OAuth sign-in of an MCP client", () => {
   it("the SDK's OAuth flow with Chromium signing in and allowing; then the API key's tools", async () => {
     const page = await context.newPage();
@@ -90,30 +119,13 @@ describe("OAuth sign-in of an MCP client", () => {
     const first = new StreamableHTTPClientTransport(endpoint, { authProvider: auth });
     await expect(newClient().connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
 
-    // The client's loopback callback: the browser lands there with the code.
-    let callback: URL | null = null;
-    await page.route("http://localhost:9/**", async (route) => {
-      callback = new URL(route.request().url());
-      await route.fulfill({ status: 200, contentType: "text/plain", body: "You can close this window." });
-    });
-    await page.goto(authorizationUrl!.href);
-    await page.getByRole("heading", { name: "Allow E2E SDK client?" }).waitFor();
-    await page.getByText("It will be sent back to localhost:9.").waitFor();
-    await page.getByRole("button", { name: "Allow" }).click();
-    await page.waitForURL((url) => url.href.startsWith(CALLBACK));
-    expect(callback!.searchParams.get("code")).toBeTruthy();
-
-    await first.finishAuth(callback!.searchParams);
+    await first.finishAuth(await allowInBrowser(page, authorizationUrl!));
     const client = newClient();
     await client.connect(new StreamableHTTPClientTransport(endpoint, { authProvider: auth }));
     const viaOauth = (await client.listTools()).tools.map((tool) => tool.name).sort();
     await client.close();
-    const keyed = newClient();
-    await keyed.connect(new StreamableHTTPClientTransport(endpoint, { requestInit: { headers: { authorization: `Bearer ${apiKey}` } } }));
-    const viaKey = (await keyed.listTools()).tools.map((tool) => tool.name).sort();
-    await keyed.close();
     expect(viaOauth).toEqual(["get_customer", "list_customers"]);
-    expect(viaOauth).toEqual(viaKey);
+    expect(viaOauth).toEqual(await keyedToolNames(endpoint));
   }, 120_000);
 
   it("the v1 SDK's OAuth flow (2025-era) with Chromium signing in and allowing, then a refresh by itself; then the API key's tools", async () => {
@@ -126,16 +138,7 @@ describe("OAuth sign-in of an MCP client", () => {
     const first = new V1Transport(endpoint, { authProvider: auth as never });
     await expect(new V1Client({ name: "e2e-v1", version: "1" }).connect(first)).rejects.toBeInstanceOf(V1UnauthorizedError);
 
-    let callback: URL | null = null;
-    await page.route("http://localhost:9/**", async (route) => {
-      callback = new URL(route.request().url());
-      await route.fulfill({ status: 200, contentType: "text/plain", body: "You can close this window." });
-    });
-    await page.goto(authorizationUrl!.href);
-    await page.getByRole("heading", { name: "Allow E2E SDK client?" }).waitFor();
-    await page.getByRole("button", { name: "Allow" }).click();
-    await page.waitForURL((url) => url.href.startsWith(CALLBACK));
-    await first.finishAuth(callback!.searchParams.get("code")!);
+    await first.finishAuth((await allowInBrowser(page, authorizationUrl!)).get("code")!);
     await v1Context.close();
 
     // An access token the server no longer takes: the v1 SDK refreshes by itself (rotation).
@@ -147,12 +150,8 @@ describe("OAuth sign-in of an MCP client", () => {
     await client.close();
     expect(auth.stored.tokens.access_token).not.toBe(firstAccess);
     expect(auth.stored.tokens.refresh_token).not.toBe(firstRefresh);
-    const keyed = newClient();
-    await keyed.connect(new StreamableHTTPClientTransport(endpoint, { requestInit: { headers: { authorization: `Bearer ${apiKey}` } } }));
-    const viaKey = (await keyed.listTools()).tools.map((tool) => tool.name).sort();
-    await keyed.close();
     expect(viaOauth).toEqual(["get_customer", "list_customers"]);
-    expect(viaOauth).toEqual(viaKey);
+    expect(viaOauth).toEqual(await keyedToolNames(endpoint));
   }, 120_000);
 
   it("mcp-remote's OAuth flow (its own loopback callback) with Chromium allowing; then the API key's tools", async () => {
@@ -191,12 +190,8 @@ describe("OAuth sign-in of an MCP client", () => {
       const listed = /Tools: (\{[\s\S]*?\n\})/.exec(output);
       expect(listed, output).not.toBeNull();
       const viaRemote = (JSON.parse(listed![1]).tools as { name: string }[]).map((tool) => tool.name).sort();
-      const keyed = newClient();
-      await keyed.connect(new StreamableHTTPClientTransport(new URL(endpoint), { requestInit: { headers: { authorization: `Bearer ${apiKey}` } } }));
-      const viaKey = (await keyed.listTools()).tools.map((tool) => tool.name).sort();
-      await keyed.close();
       expect(viaRemote).toEqual(["get_customer", "list_customers"]);
-      expect(viaRemote).toEqual(viaKey);
+      expect(viaRemote).toEqual(await keyedToolNames(new URL(endpoint)));
     } finally {
       child.kill();
       rmSync(configDir, { recursive: true, force: true });
