@@ -83,8 +83,10 @@ export function authorizationServer(origin: string = issuerOrigin()): Authorizat
   const servers = (holder.switchboardOauth ??= new Map());
   let server = servers.get(origin);
   if (!server) {
-    // With MCP_ALLOWED_HOSTS=* any Host is an issuer: the oldest instance makes room.
-    if (servers.size >= MAX_ISSUERS) servers.delete(servers.keys().next().value!);
+    // With MCP_ALLOWED_HOSTS=* (or a port per request) any Host names an issuer: past the cap a
+    // new one is not built (evicting would let a stream of Hosts rebuild the real issuer on
+    // every request); it is answered by the configured issuer, whose tokens it does not take.
+    if (servers.size >= MAX_ISSUERS && origin !== issuerOrigin()) return authorizationServer();
     server = build(origin);
     servers.set(origin, server);
   }

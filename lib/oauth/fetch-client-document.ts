@@ -32,7 +32,7 @@ for (const [net, prefix] of [
   ["198.51.100.0", 24], ["203.0.113.0", 24], ["224.0.0.0", 4], ["240.0.0.0", 4],
 ] as const) SPECIAL_USE.addSubnet(net, prefix, "ipv4");
 for (const [net, prefix] of [
-  ["::", 128], ["::1", 128], ["64:ff9b::", 96], ["100::", 64], ["2001::", 23], ["2001:db8::", 32], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8],
+  ["::", 96], ["::1", 128], ["64:ff9b::", 96], ["64:ff9b:1::", 48], ["2002::", 16], ["100::", 64], ["2001::", 23], ["2001:db8::", 32], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8],
 ] as const) SPECIAL_USE.addSubnet(net, prefix, "ipv6");
 
 const LOOPBACK = new BlockList();
@@ -43,11 +43,24 @@ function family(address: string): "ipv4" | "ipv6" {
   return isIP(address) === 6 ? "ipv6" : "ipv4";
 }
 
+/**
+ * The IPv4 address inside an IPv4-mapped IPv6 address, in either spelling: `::ffff:127.0.0.1`,
+ * or the hex form URL parsing turns it into (`[::ffff:127.0.0.1]` → `::ffff:7f00:1`).
+ */
+function mappedIpv4(address: string): string | null {
+  const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (dotted) return dotted[1];
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+  if (!hex) return null;
+  const [high, low] = [parseInt(hex[1], 16), parseInt(hex[2], 16)];
+  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
+}
+
 /** Whether `address` may be fetched: public, or loopback when the caller allows it (tests). */
 export function isFetchableAddress(address: string, allowLoopback: boolean): boolean {
   // An IPv4-mapped IPv6 address is its IPv4 address (BlockList would match every IPv4 against ::ffff:0:0/96).
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return isFetchableAddress(mapped[1], allowLoopback);
+  const mapped = mappedIpv4(address);
+  if (mapped) return isFetchableAddress(mapped, allowLoopback);
   if (allowLoopback && LOOPBACK.check(address, family(address))) return true;
   return !SPECIAL_USE.check(address, family(address));
 }
