@@ -1,9 +1,9 @@
+import { assertOrgManaged } from "@/lib/connectors/managed-connector";
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Caller } from "@/lib/auth/caller";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
-import { orgsManagedBy } from "@/lib/tenancy/scopes";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { encryptSecret } from "@/lib/crypto/secret-box";
 import { issuerOrigin } from "@/lib/oauth/authorization-server";
@@ -73,18 +73,9 @@ export async function ssoSettingsIn(tx: Prisma.TransactionClient, orgId: string)
   return view(await tx.ssoConnection.findFirstOrThrow({ where: { orgId }, select: connectionSelect }));
 }
 
-/**
- * 404 unless the caller manages the org: a plain member is answered like an outsider, as on
- * every other admin endpoint of an organization (the cross-tenant matrix holds it to that).
- */
-export async function assertManages(client: Prisma.TransactionClient, caller: Caller, orgId: string): Promise<void> {
-  if (await client.organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { id: true } })) return;
-  throw new NotFoundError("organization");
-}
-
 /** The org's connection, or null when it has none (a page shows an empty form then). */
 export async function findOrgSso(caller: Caller, orgId: string): Promise<SsoSettingsView | null> {
-  await assertManages(db(), caller, orgId);
+  await assertOrgManaged(db(), caller, orgId);
   const row = await db().ssoConnection.findFirst({ where: { orgId }, select: connectionSelect });
   return row ? view(row) : null;
 }
@@ -112,7 +103,7 @@ async function replaceDomains(tx: Prisma.TransactionClient, orgId: string, conne
 export async function putOrgSso(caller: Caller, orgId: string, input: PutSsoBody): Promise<SsoSettingsView> {
   const domains = [...new Set(input.domains)];
   return db().$transaction(async (tx) => {
-    await assertManages(tx, caller, orgId);
+    await assertOrgManaged(tx, caller, orgId);
     const existing = await tx.ssoConnection.findFirst({ where: { orgId }, select: { id: true } });
     if (!existing && !input.clientSecret) {
       throw new ValidationError([{ path: "clientSecret", message: "The client secret is required to set up single sign-on." }]);
@@ -132,7 +123,7 @@ export async function putOrgSso(caller: Caller, orgId: string, input: PutSsoBody
 
 export async function deleteOrgSso(caller: Caller, orgId: string): Promise<void> {
   await db().$transaction(async (tx) => {
-    await assertManages(tx, caller, orgId);
+    await assertOrgManaged(tx, caller, orgId);
     const { count } = await tx.ssoConnection.deleteMany({ where: { orgId } });
     if (count === 0) throw new NotFoundError("single sign-on");
     await recordAuditEvent(caller, { orgId, action: "org.sso.delete", targetType: "org", targetId: orgId }, tx);

@@ -3,7 +3,9 @@ import type { Caller } from "@/lib/auth/caller";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { lookUpTxtRecords } from "@/lib/sso/look-up-txt-records";
-import { assertManages, ssoSettingsIn, verificationRecord, type SsoSettingsView } from "@/lib/sso/sso-connections";
+import { assertOrgManaged } from "@/lib/connectors/managed-connector";
+import { orgsManagedBy } from "@/lib/tenancy/scopes";
+import { ssoSettingsIn, verificationRecord, type SsoSettingsView } from "@/lib/sso/sso-connections";
 
 /**
  * Proves an organization owns an email domain of its single sign-on: the TXT record at
@@ -16,8 +18,8 @@ function refused(message: string): ValidationError {
 }
 
 async function pendingClaim(caller: Caller, orgId: string, domain: string) {
-  await assertManages(db(), caller, orgId);
-  const row = await db().ssoDomain.findFirst({ where: { orgId, domain }, select: { verificationToken: true, verifiedAt: true } });
+  await assertOrgManaged(db(), caller, orgId);
+  const row = await db().ssoDomain.findFirst({ where: { orgId, domain, org: orgsManagedBy(caller) }, select: { verificationToken: true, verifiedAt: true } });
   if (!row) throw new NotFoundError("domain");
   return row;
 }
@@ -45,7 +47,7 @@ export async function verifySsoDomain(caller: Caller, orgId: string, domain: str
   await assertRecordPublished(domain, claim.verificationToken);
   try {
     return await db().$transaction(async (tx) => {
-      const { count } = await tx.ssoDomain.updateMany({ where: { orgId, domain, verificationToken: claim.verificationToken, verifiedAt: null }, data: { verifiedAt: new Date() } });
+      const { count } = await tx.ssoDomain.updateMany({ where: { orgId, domain, org: orgsManagedBy(caller), verificationToken: claim.verificationToken, verifiedAt: null }, data: { verifiedAt: new Date() } });
       if (count === 0) throw new NotFoundError("domain");
       await recordAuditEvent(caller, { orgId, action: "org.sso.domain.verify", targetType: "org", targetId: orgId, data: { domain } }, tx);
       return ssoSettingsIn(tx, orgId);
