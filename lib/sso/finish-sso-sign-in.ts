@@ -15,7 +15,8 @@ import { emailDomain, stateIdentifier, type PendingSsoSignIn } from "@/lib/sso/s
  * The identity provider's answer at /api/auth/sso/callback: the state must be the one this
  * browser was given (its cookie) and still pending; the code is exchanged with PKCE; the ID
  * token must be signed by the issuer for our client with our nonce, and name (or its userinfo
- * must) an email in one of the organization's VERIFIED domains that the provider does not call unverified.
+ * must) an email in one of the organization's VERIFIED domains that the provider calls verified
+ * (or, where the organization chose so, about which it says nothing).
  */
 
 export type SsoErrorCode = "SsoNotMember" | "SsoDomainNotAllowed" | "SsoEmailUnverified" | "SsoFailed";
@@ -36,7 +37,7 @@ async function loadConnection(connectionId: string) {
   // The pending sign-in names the connection; its org is read from the row itself.
   return db().ssoConnection.findUnique({
     where: { id: connectionId },
-    select: { id: true, orgId: true, issuer: true, clientId: true, clientSecretEncrypted: true, joinNewUsers: true, enabled: true, domains: { where: { verifiedAt: { not: null } }, select: { domain: true } } },
+    select: { id: true, orgId: true, issuer: true, clientId: true, clientSecretEncrypted: true, joinNewUsers: true, acceptEmailWithoutVerifiedClaim: true, enabled: true, domains: { where: { verifiedAt: { not: null } }, select: { domain: true } } },
   });
 }
 
@@ -64,6 +65,16 @@ function identityOf(claims: Record<string, unknown>): SsoIdentity | null {
   return { subject: claims.sub, email: normalizeEmail(claims.email), name };
 }
 
+/**
+ * `email_verified` must be true. A provider that sends no claim at all (Entra ID does not) is
+ * taken at its word only where the organization chose so: another provider that lets people type
+ * any email and leaves the claim out would otherwise sign them in under the org's domain.
+ */
+function emailVerifiedEnough(claim: unknown, acceptMissing: boolean): boolean {
+  if (claim === true || claim === "true") return true;
+  return claim === undefined && acceptMissing;
+}
+
 export async function finishSsoSignIn(input: { state: string | null; code: string | null; stateCookie: string | undefined }): Promise<FinishSsoResult> {
   const { state, code, stateCookie } = input;
   if (!state || !code || !stateCookie || !sameText(state, stateCookie)) return { ok: false, code: "SsoFailed" };
@@ -79,9 +90,7 @@ export async function finishSsoSignIn(input: { state: string | null; code: strin
   }
   const identity = identityOf(claims);
   if (!identity) return { ok: false, code: "SsoFailed" };
-  // The provider said the email is not verified: refused. One that says nothing (Entra ID does not
-  // send the claim) is the organization's own provider speaking for a domain the org owns.
-  if (claims.email_verified === false || claims.email_verified === "false") return { ok: false, code: "SsoEmailUnverified" };
+  if (!emailVerifiedEnough(claims.email_verified, connection.acceptEmailWithoutVerifiedClaim)) return { ok: false, code: "SsoEmailUnverified" };
   if (!connection.domains.some((d) => d.domain === emailDomain(identity.email))) return { ok: false, code: "SsoDomainNotAllowed" };
   const user = await userForSsoIdentity(connection, identity);
   return user.ok ? { ok: true, userId: user.userId, callbackPath: pending.callbackPath } : user;

@@ -21,6 +21,8 @@ export const PutSsoBody = z
     clientSecret: z.string().min(1).max(4096).optional(),
     domains: z.array(EmailDomain).min(1, "Name at least one email domain.").max(50),
     joinNewUsers: z.boolean(),
+    /** Left out: false when single sign-on is first set up, else the stored choice is kept. */
+    acceptEmailWithoutVerifiedClaim: z.boolean().optional(),
     enabled: z.boolean().default(true),
   })
   .meta({
@@ -28,6 +30,7 @@ export const PutSsoBody = z
     description:
       "The organization's OIDC identity provider. `domains`: the email domains it owns; a new one starts unverified (see SsoDomainVerification), and one another organization has verified is refused. " +
       "`joinNewUsers`: whether a person of those domains without an account joins as a member on first sign-in (else they are refused). " +
+      "`acceptEmailWithoutVerifiedClaim`: false (the default) signs someone in only when the provider says `email_verified: true`; true also accepts a provider that sends no `email_verified` at all (Entra ID sends none). `email_verified: false` is refused either way; omit it to keep the stored choice. " +
       "`clientSecret` is stored encrypted and never returned; omit it to keep the stored one.",
   });
 export type PutSsoBody = z.infer<typeof PutSsoBody>;
@@ -57,6 +60,7 @@ export const SsoSettings = z
     /** Per domain of `domains` (same order): whether it is verified, and the record that proves it. */
     domainVerifications: z.array(SsoDomainVerification),
     joinNewUsers: z.boolean(),
+    acceptEmailWithoutVerifiedClaim: z.boolean(),
     enabled: z.boolean(),
     /** What to register at the identity provider as the redirect (callback) URI. */
     redirectUri: z.string(),

@@ -23,6 +23,7 @@ const connectionSelect = {
   issuer: true,
   clientId: true,
   joinNewUsers: true,
+  acceptEmailWithoutVerifiedClaim: true,
   enabled: true,
   createdAt: true,
   updatedAt: true,
@@ -39,6 +40,7 @@ export interface SsoSettingsView {
   domains: string[];
   domainVerifications: SsoDomainVerificationView[];
   joinNewUsers: boolean;
+  acceptEmailWithoutVerifiedClaim: boolean;
   enabled: boolean;
   redirectUri: string;
   createdAt: Date;
@@ -109,7 +111,7 @@ export async function putOrgSso(caller: Caller, orgId: string, input: PutSsoBody
       throw new ValidationError([{ path: "clientSecret", message: "The client secret is required to set up single sign-on." }]);
     }
     await assertDomainsFree(tx, orgId, domains);
-    const fields = { issuer: input.issuer, clientId: input.clientId, joinNewUsers: input.joinNewUsers, enabled: input.enabled };
+    const fields = { issuer: input.issuer, clientId: input.clientId, joinNewUsers: input.joinNewUsers, enabled: input.enabled, acceptEmailWithoutVerifiedClaim: input.acceptEmailWithoutVerifiedClaim };
     const secret = input.clientSecret ? { clientSecretEncrypted: encryptSecret(input.clientSecret) } : {};
     const connection = existing
       ? await tx.ssoConnection.update({ where: { orgId, id: existing.id }, data: { ...fields, ...secret }, select: { id: true } })

@@ -73,8 +73,8 @@ class Browser {
 }
 
 /** Saves the org's SSO; its domains are then verified as an admin would: TXT record published, Verify. */
-async function saveAndVerify(t: Tenant, provider: Idp, domains: string[], joinNewUsers: boolean) {
-  const saved = await api(t.admin.token).put(`/api/v1/orgs/${t.org.id}/sso`, { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, domains, joinNewUsers });
+async function saveAndVerify(t: Tenant, provider: Idp, domains: string[], joinNewUsers: boolean, extra: { acceptEmailWithoutVerifiedClaim?: boolean } = {}) {
+  const saved = await api(t.admin.token).put(`/api/v1/orgs/${t.org.id}/sso`, { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, domains, joinNewUsers, ...extra });
   if (saved.status !== 200) return saved;
   for (const { domain, record } of saved.body.domainVerifications as { domain: string; record: { name: string; value: string } }[]) {
     dns.setTxt(record.name, [record.value]);
@@ -105,7 +105,7 @@ describe("single sign-on by OIDC", () => {
     const domain = `join-${uniqueSuffix()}.example`;
     const saved = await configureSso(t, domain, true);
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ domains: [domain], joinNewUsers: true, clientSecretSet: true, redirectUri: `${app.origin}/api/auth/sso/callback` });
+    expect(saved.body).toMatchObject({ domains: [domain], joinNewUsers: true, acceptEmailWithoutVerifiedClaim: false, clientSecretSet: true, redirectUri: `${app.origin}/api/auth/sso/callback` });
     expect(JSON.stringify(saved.body)).not.toContain(idp.clientSecret);
     const stored = await db().ssoConnection.findFirstOrThrow({ where: { orgId: t.org.id } });
     expect(stored.clientSecretEncrypted).not.toContain(idp.clientSecret);
@@ -207,6 +207,28 @@ describe("single sign-on by OIDC", () => {
     expect((await browser.get(callback)).location).toBe("/signin?error=SsoFailed");
   });
 
+  it("a provider that sends no email_verified: refused unless the org accepts that (audited); false is refused either way", async () => {
+    const t = await createTenant();
+    const domain = `unstated-${uniqueSuffix()}.example`;
+    expect((await configureSso(t, domain, true)).status).toBe(200);
+    idp.accounts.set("ian-1", { email: `ian@${domain}` });
+    expect((await signInBySso(`ian@${domain}`, "ian-1")).location).toBe("/signin?error=SsoEmailUnverified");
+    expect(await db().user.count({ where: { email: `ian@${domain}` } })).toBe(0);
+
+    const body = { issuer: idp.issuer, clientId: idp.clientId, domains: [domain], joinNewUsers: true, acceptEmailWithoutVerifiedClaim: true };
+    const changed = await api(t.admin.token).put(`/api/v1/orgs/${t.org.id}/sso`, body);
+    expect(changed.body.acceptEmailWithoutVerifiedClaim).toBe(true);
+    const audit = await db().auditEvent.findFirstOrThrow({ where: { orgId: t.org.id, action: "org.sso.update" }, orderBy: { createdAt: "desc" } });
+    expect(audit.data).toMatchObject({ acceptEmailWithoutVerifiedClaim: true });
+    // Left out of a later save, the choice is kept.
+    const { acceptEmailWithoutVerifiedClaim: _kept, ...withoutChoice } = body;
+    expect((await api(t.admin.token).put(`/api/v1/orgs/${t.org.id}/sso`, withoutChoice)).body.acceptEmailWithoutVerifiedClaim).toBe(true);
+    expect((await signInBySso(`ian@${domain}`, "ian-1")).location).toBe("/");
+
+    idp.accounts.set("jo-1", { email: `jo@${domain}`, email_verified: false });
+    expect((await signInBySso(`jo@${domain}`, "jo-1")).location).toBe("/signin?error=SsoEmailUnverified");
+  });
+
   it("only owners and admins manage it; a plain member and another org's admin get 404, as for a missing org", async () => {
     const [t, other] = [await createTenant(), await createTenant()];
     expect((await api(t.admin.token).get(`/api/v1/orgs/${t.org.id}/sso`)).status).toBe(404);
@@ -223,10 +245,10 @@ describe("single sign-on with the email in userinfo only", () => {
   beforeAll(async () => void (bare = await startIdp(`${app.origin}/api/auth/sso/callback`, { emailInIdToken: false })));
   afterAll(() => bare?.close());
 
-  async function orgOnBareProvider(joinNewUsers = true) {
+  async function orgOnBareProvider(joinNewUsers = true, acceptEmailWithoutVerifiedClaim = false) {
     const t = await createTenant();
     const domain = `userinfo-${uniqueSuffix()}.example`;
-    expect((await saveAndVerify(t, bare, [domain], joinNewUsers)).status).toBe(200);
+    expect((await saveAndVerify(t, bare, [domain], joinNewUsers, { acceptEmailWithoutVerifiedClaim })).status).toBe(200);
     return { t, domain };
   }
 
@@ -249,13 +271,18 @@ describe("single sign-on with the email in userinfo only", () => {
     expect(await db().user.findFirst({ where: { email: `uma@${domain}` }, select: { name: true } })).toEqual({ name: "Uma" });
   });
 
-  it("userinfo saying email_verified false is refused; saying nothing about it is the org's provider's word", async () => {
+  it("userinfo saying email_verified false is refused; saying nothing about it needs the org's choice", async () => {
     const { domain } = await orgOnBareProvider();
     bare.accounts.set("val-1", { email: `val@${domain}`, email_verified: false });
     expect((await signInAtBare(`val@${domain}`, "val-1")).location).toBe("/signin?error=SsoEmailUnverified");
     expect(await db().user.count({ where: { email: `val@${domain}` } })).toBe(0);
     bare.accounts.set("wes-1", { email: `wes@${domain}` });
-    expect((await signInAtBare(`wes@${domain}`, "wes-1")).location).toBe("/");
+    expect((await signInAtBare(`wes@${domain}`, "wes-1")).location).toBe("/signin?error=SsoEmailUnverified");
+    const accepting = await orgOnBareProvider(true, true);
+    bare.accounts.set("wyn-1", { email: `wyn@${accepting.domain}` });
+    expect((await signInAtBare(`wyn@${accepting.domain}`, "wyn-1")).location).toBe("/");
+    bare.accounts.set("vic-1", { email: `vic@${accepting.domain}`, email_verified: false });
+    expect((await signInAtBare(`vic@${accepting.domain}`, "vic-1")).location).toBe("/signin?error=SsoEmailUnverified");
   });
 
   it("the userinfo email must still be in the org's domains", async () => {

@@ -21,6 +21,7 @@ interface SsoFormValues {
   clientSecret: string;
   domains: string;
   joinNewUsers: boolean;
+  acceptEmailWithoutVerifiedClaim: boolean;
   enabled: boolean;
 }
 
@@ -31,6 +32,7 @@ function valuesOf(sso: SsoSettingsView | null): SsoFormValues {
     clientSecret: "",
     domains: sso?.domains.join(", ") ?? "",
     joinNewUsers: sso?.joinNewUsers ?? false,
+    acceptEmailWithoutVerifiedClaim: sso?.acceptEmailWithoutVerifiedClaim ?? false,
     enabled: sso?.enabled ?? true,
   };
 }
@@ -80,6 +82,12 @@ export function SsoForm({ orgId, sso, redirectUri }: { orgId: string; sso: SsoSe
           {(control) => <Input {...control} placeholder="example.com" {...form.register("domains")} />}
         </Field>
         <CheckboxRow id="sso-join" label="New people join as members" hint="Someone of these domains without an account becomes a member on first sign-in. Unchecked, they are refused until an admin invites them." {...form.register("joinNewUsers")} />
+        <CheckboxRow
+          id="sso-accept-unstated"
+          label="Accept sign-ins without an email_verified claim"
+          hint="For providers that never send it, such as Entra ID. Unchecked, the provider must say the email is verified; one it calls unverified is always refused."
+          {...form.register("acceptEmailWithoutVerifiedClaim")}
+        />
         <CheckboxRow id="sso-enabled" label="Single sign-on is on" hint="Turned off, nobody can sign in through this provider; the settings are kept." {...form.register("enabled")} />
         <SaveButton form={form} />
       </form>
