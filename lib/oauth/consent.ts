@@ -35,7 +35,9 @@ export interface ConsentRequest {
 
 /**
  * The issuer of a page request (the consent page has headers, not a URL): its Host, with the
- * scheme X-Forwarded-Proto names, under the same rule as every OAuth endpoint.
+ * scheme X-Forwarded-Proto names, under the same rule as every OAuth endpoint. The `http:` stand-in
+ * is what those endpoints see too: the start script (scripts/serve.ts) serves plain HTTP only —
+ * TLS ends at a proxy, which says so in X-Forwarded-Proto — so no connection here is ever https.
  */
 export function pageIssuer(headers: Headers): string | null {
   return oauthIssuer(headers, `http://${headers.get("host") ?? "localhost"}/`);
