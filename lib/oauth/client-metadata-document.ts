@@ -3,6 +3,7 @@ import { extendOAuthProvider, oauthClientMetadataSchema, type ClientDiscovery, t
 import { isForbiddenCimdClientMetadataField, registerClientMetadataDocument } from "@better-auth/oauth-provider/internal";
 import { setting } from "@/lib/config/settings";
 import { logger } from "@/lib/log";
+import { redirectUrisRefusal } from "@/lib/oauth/check-redirect-uri";
 import { fetchClientDocument, type FetchedDocument } from "@/lib/oauth/fetch-client-document";
 
 /**
@@ -79,6 +80,8 @@ async function loadDocument(clientId: string): Promise<{ metadata: Record<string
   // "The client_id property MUST match the URL of the document using simple string comparison."
   if (metadata.client_id !== clientId) return "The document's client_id is not its URL.";
   if (!Array.isArray(metadata.redirect_uris) || metadata.redirect_uris.length === 0) return "The document names no redirect_uris.";
+  const refusedUri = redirectUrisRefusal(metadata.redirect_uris.map(String));
+  if (refusedUri) return refusedUri;
   const forbidden = Object.keys(metadata).find(isForbiddenCimdClientMetadataField);
   if (forbidden) return `The document carries ${forbidden}, which only a server may assign.`;
   // Public clients only: a private_key_jwt client would need its jwks_uri fetched under the same rules.

@@ -1,6 +1,8 @@
+import { randomBytes } from "node:crypto";
 import { isReverseDomainPrivateUseRedirectUri } from "@better-auth/core/utils/redirect-uri";
 import { db } from "@/lib/db/client";
 import { OAUTH_BASE_PATH } from "@/lib/oauth/authorization-server";
+import { redirectUrisRefusal, STAND_IN_SCHEME_PREFIX } from "@/lib/oauth/check-redirect-uri";
 
 /**
  * Dynamic registrations of native apps, as the clients in the field send them, where
@@ -12,8 +14,10 @@ import { OAUTH_BASE_PATH } from "@/lib/oauth/authorization-server";
  *   (`cursor://anysphere.cursor-retrieval/oauth/…/callback`, Cursor's): RFC 8252 §7.1 only
  *   recommends the reverse-domain form, and better-auth refuses anything else. Such a URI is
  *   registered under a reverse-domain stand-in, then stored as sent (matching at /authorize is
- *   exact string comparison, so the stand-in is never reachable), and answered as sent.
- * Script, data and file schemes, fragments and credentials stay refused.
+ *   exact string comparison, so the stand-in is never reachable), and answered as sent. The
+ *   stand-in is random per registration, in a scheme no client may register itself.
+ * Browser-internal and script schemes (lib/oauth/check-redirect-uri.ts), fragments and
+ * credentials stay refused.
  */
 
 const LOOPBACK_HTTP = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?\//i;
@@ -44,11 +48,31 @@ function isNativeUri(uri: string): boolean {
 
 export interface NativeRegistration {
   request: Request;
+  /** The answer when the registration names a redirect URI no client may register. */
+  refusal: Response | null;
   /** Puts the stood-in redirect URIs back in the stored client and in the answer. */
   finish(response: Response): Promise<Response>;
 }
 
-const unchanged = (request: Request): NativeRegistration => ({ request, finish: async (response) => response });
+const unchanged = (request: Request): NativeRegistration => ({ request, refusal: null, finish: async (response) => response });
+
+function refused(request: Request, description: string): NativeRegistration {
+  const refusal = Response.json({ error: "invalid_redirect_uri", error_description: description }, { status: 400, headers: { "cache-control": "no-store" } });
+  return { request, refusal, finish: async () => refusal };
+}
+
+/** Each private-use URI better-auth would refuse, by a stand-in it accepts: the stand-in maps back. */
+function standInFor(uris: string[]): { uris: string[]; standIns: Map<string, string> } {
+  const standIns = new Map<string, string>();
+  const nonce = randomBytes(12).toString("hex");
+  const replaced = uris.map((uri, i) => {
+    if (!isFieldPrivateUseUri(uri)) return uri;
+    const standIn = `${STAND_IN_SCHEME_PREFIX}.r${nonce}x${i}:/callback`;
+    standIns.set(standIn, uri);
+    return standIn;
+  });
+  return { uris: replaced, standIns };
+}
 
 export async function withNativeDefault(request: Request): Promise<NativeRegistration> {
   const { pathname } = new URL(request.url);
@@ -63,17 +87,12 @@ export async function withNativeDefault(request: Request): Promise<NativeRegistr
   }
   const uris = Array.isArray(registration?.redirect_uris) ? (registration.redirect_uris as unknown[]) : [];
   if (!registration || typeof registration !== "object" || !uris.every((u): u is string => typeof u === "string")) return unchanged(new Request(request, { body: text }));
+  const refusal = redirectUrisRefusal(uris);
+  if (refusal) return refused(new Request(request, { body: text }), refusal);
   if (registration.application_type === undefined && uris.length > 0 && uris.every(isNativeUri)) registration.application_type = "native";
-  const standIns = new Map<string, string>();
-  if (registration.application_type === "native") {
-    registration.redirect_uris = uris.map((uri, i) => {
-      if (!isFieldPrivateUseUri(uri)) return uri;
-      const standIn = `app.switchboard.registering${i}:/callback`;
-      standIns.set(standIn, uri);
-      return standIn;
-    });
-  }
-  return { request: new Request(request, { body: JSON.stringify(registration) }), finish: (response) => restoreStandIns(response, standIns) };
+  let standIns = new Map<string, string>();
+  if (registration.application_type === "native") ({ uris: registration.redirect_uris, standIns } = standInFor(uris));
+  return { request: new Request(request, { body: JSON.stringify(registration) }), refusal: null, finish: (response) => restoreStandIns(response, standIns) };
 }
 
 async function restoreStandIns(response: Response, standIns: Map<string, string>): Promise<Response> {

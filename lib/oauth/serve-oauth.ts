@@ -46,6 +46,7 @@ export async function serveOauth(request: Request): Promise<Response> {
   await registerRequestedResources(request, issuer);
   const isToken = request.method === "POST" && new URL(request.url).pathname === TOKEN_PATH;
   const native = await withNativeDefault(request);
+  if (native.refusal) return native.refusal;
   const response = await native.finish(await authorizationServer(issuer).handler(native.request));
   return isToken ? specTokenError(response) : response;
 }

@@ -180,6 +180,11 @@ describe("Client ID Metadata Documents", () => {
       serveDocument({}, { raw: "<!DOCTYPE html>" }),
       serveDocument({ client_secret: "chosen-by-the-client" }),
       serveDocument({ redirect_uris: [] }),
+      // Browser-internal schemes, and the scheme reserved for this server's own stand-ins.
+      serveDocument({ redirect_uris: [REDIRECT, "intent://callback"] }),
+      serveDocument({ redirect_uris: [REDIRECT, "chrome://settings/cb"] }),
+      serveDocument({ redirect_uris: [REDIRECT, "view-source:https://app.example/cb"] }),
+      serveDocument({ redirect_uris: [REDIRECT, "app.switchboard.stand-in.r00x0:/callback"] }),
       `${docsOrigin}/clients/nothing-here.json`, // 404
       "http://127.0.0.1:9/clients/unreachable.json", // nothing listens
     ];

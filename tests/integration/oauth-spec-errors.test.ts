@@ -88,9 +88,8 @@ describe("OAuth spec errors", () => {
     const { cookie, choice } = await signedInClient();
     const { verifier, challenge } = pkce();
     const resource = `${app.origin}/mcp`;
-    // The stand-in it was registered under never works.
-    const standIn = await fetch(authorizeUrl(site, { client_id: client.client_id, code_challenge: challenge, resource, redirect_uri: "app.switchboard.registering0:/callback" }), { headers: { cookie }, redirect: "manual" });
-    expect(new URL(standIn.headers.get("location") ?? (await standIn.json()).url, app.origin).searchParams.get("error")).toBe("invalid_redirect");
+    // The stand-in it was registered under is not kept: the stored client has the URI as sent.
+    expect(await db().oauthClient.findUnique({ where: { clientId: client.client_id }, select: { redirectUris: true } })).toEqual({ redirectUris: [cursor] });
     const start = await fetch(authorizeUrl(site, { client_id: client.client_id, code_challenge: challenge, resource, redirect_uri: cursor }), { headers: { cookie }, redirect: "manual" });
     const consent = new URL(start.headers.get("location") ?? (await start.json()).url, app.origin);
     expect(consent.pathname).toBe("/oauth/consent");
@@ -99,6 +98,38 @@ describe("OAuth spec errors", () => {
     expect(`${back.protocol}//${back.host}${back.pathname}`).toBe(cursor);
     const token = await postForm(site.metadata.token_endpoint, { grant_type: "authorization_code", code: back.searchParams.get("code")!, redirect_uri: cursor, client_id: client.client_id, code_verifier: verifier, resource });
     expect(token.status).toBe(200);
+  });
+
+  it("browser-internal and script schemes are refused at registration, native or not", async () => {
+    const refused = ["intent://callback#Intent;scheme=x;end", "intent://callback", "chrome://settings/cb", "view-source:https://app.example/cb", "filesystem:https://app.example/temporary/cb", "blob:https://app.example/uuid", "about:blank", "ws://127.0.0.1/cb", "wss://app.example/cb", "file:///tmp/cb", "vbscript:msgbox"];
+    for (const uri of refused) {
+      for (const application_type of [undefined, "native"]) {
+        const res = await registerClient(site, { redirect_uris: [uri], token_endpoint_auth_method: "none", client_name: "x", application_type });
+        expect(res.status, `${uri} ${application_type}`).toBe(400);
+        expect((await res.json()).error, uri).toMatch(/invalid_redirect_uri|invalid_client_metadata/);
+      }
+    }
+    // Next to an acceptable one, too: the whole registration is refused.
+    expect((await registerClient(site, { redirect_uris: ["http://127.0.0.1:8080/cb", "intent://callback"], token_endpoint_auth_method: "none", client_name: "x" })).status).toBe(400);
+    for (const uri of ["vscode://vscode.github-authentication/did-authenticate", "com.example.app:/oauth/callback", "http://[::1]:4000/callback"]) {
+      expect((await registerClient(site, { redirect_uris: [uri], token_endpoint_auth_method: "none", client_name: "ok" })).status, uri).toBe(201);
+    }
+  });
+
+  it("the stand-in a private-use URI is registered under never meets a client's own URI", async () => {
+    // The stand-in's scheme is reserved: no client registers it.
+    for (const uri of ["app.switchboard.stand-in:/callback", "app.switchboard.stand-in.r00x0:/callback", "App.Switchboard.Stand-In.x:/callback"]) {
+      const res = await registerClient(site, { redirect_uris: [uri, "cursor://anysphere.cursor-retrieval/cb"], token_endpoint_auth_method: "none", client_name: "x" });
+      expect(res.status, uri).toBe(400);
+      expect((await res.json()).error).toBe("invalid_redirect_uri");
+    }
+    // A client's own reverse-domain URI shaped like an index-numbered stand-in comes back as sent, next to the private-use one.
+    const uris = ["app.switchboard.registering1:/callback", "cursor://anysphere.cursor-retrieval/cb"];
+    const res = await registerClient(site, { redirect_uris: uris, token_endpoint_auth_method: "none", client_name: "two" });
+    const client = await res.json();
+    expect(res.status).toBe(201);
+    expect(client.redirect_uris).toEqual(uris);
+    expect((await db().oauthClient.findUniqueOrThrow({ where: { clientId: client.client_id } })).redirectUris).toEqual(uris);
   });
 
   it("an expired token, and one from another issuer, are refused by the MCP endpoint check", async () => {
