@@ -33,6 +33,8 @@ for (const [net, prefix] of [
 ] as const) SPECIAL_USE.addSubnet(net, prefix, "ipv4");
 for (const [net, prefix] of [
   ["::", 96], ["::1", 128], ["64:ff9b::", 96], ["64:ff9b:1::", 48], ["2002::", 16], ["100::", 64], ["2001::", 23], ["2001:db8::", 32], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8],
+  // Deprecated site-local (still routed inside some networks), documentation (RFC 9637), SRv6 SIDs (RFC 9602).
+  ["fec0::", 10], ["3fff::", 20], ["5f00::", 16],
 ] as const) SPECIAL_USE.addSubnet(net, prefix, "ipv6");
 
 const LOOPBACK = new BlockList();

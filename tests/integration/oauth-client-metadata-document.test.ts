@@ -215,12 +215,15 @@ describe("Client ID Metadata Documents", () => {
     }
     for (const address of ["10.1.2.3", "192.168.0.1", "169.254.169.254", "172.16.5.5", "127.0.0.1", "::1", "fd00::1", "fe80::1", "::ffff:10.0.0.1",
       // the hex spelling URL parsing gives [::ffff:127.0.0.1] and [::ffff:169.254.169.254]; IPv4-compatible, NAT64, 6to4
-      "::ffff:7f00:1", "::ffff:a9fe:a9fe", "::7f00:1", "64:ff9b:1::a00:1", "2002:a00:1::1"]) {
+      "::ffff:7f00:1", "::ffff:a9fe:a9fe", "::7f00:1", "64:ff9b:1::a00:1", "2002:a00:1::1",
+      // deprecated site-local, IPv6 documentation, SRv6
+      "fec0::1", "feff::1", "3fff::1", "5f00::1"]) {
       expect(isFetchableAddress(address, false), address).toBe(false);
     }
     expect(isFetchableAddress("127.0.0.1", true)).toBe(true);
     expect(isFetchableAddress("10.1.2.3", true)).toBe(false);
     expect(isFetchableAddress("93.184.216.34", false)).toBe(true);
     expect(isFetchableAddress("::ffff:5db8:d822", false)).toBe(true); // 93.184.216.34, mapped
+    expect(isFetchableAddress("2606:2800:220:1::1", false)).toBe(true);
   });
 });
