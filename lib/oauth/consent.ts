@@ -24,6 +24,7 @@ export interface ConsentRequest {
    * server SHOULD display the hostname of the client_id", since the name is the client's own say.
    */
   clientHost: string | null;
+  /** Where the answer goes: the redirect URI's host, or a native app's private-use scheme. */
   redirectHost: string;
   scopes: string[];
   resource: string | null;
@@ -43,6 +44,23 @@ export function pageIssuer(headers: Headers): string | null {
   return oauthIssuer(headers, `http://${headers.get("host") ?? "localhost"}/`);
 }
 
+/**
+ * The redirect URI as the consent page names it: an https (or loopback) URI by its host, a
+ * private-use one by its scheme (and authority, when it has one): `com.example.app:/cb` has no
+ * host, and the page would otherwise say it sends the answer nowhere.
+ */
+function redirectTarget(redirectUri: string | null): string | null {
+  let url: URL;
+  try {
+    url = new URL(redirectUri ?? "");
+  } catch {
+    return null;
+  }
+  if (url.protocol === "http:" || url.protocol === "https:") return url.host;
+  const scheme = url.protocol.slice(0, -1);
+  return url.host ? `${scheme}://${url.host}` : scheme;
+}
+
 /** What the consent page shows `userId` for its query string, or null when it names no registered client. */
 export async function consentRequest(search: URLSearchParams, userId: string | null, issuer: string | null): Promise<ConsentRequest | null> {
   const clientId = search.get("client_id");
@@ -50,12 +68,8 @@ export async function consentRequest(search: URLSearchParams, userId: string | n
   const context = await authorizationServer(issuer).$context;
   const client = await context.adapter.findOne<{ name: string | null }>({ model: "oauthClient", where: [{ field: "clientId", value: clientId }] });
   if (!client) return null;
-  let redirectHost = "";
-  try {
-    redirectHost = new URL(search.get("redirect_uri") ?? "").host;
-  } catch {
-    return null;
-  }
+  const redirectHost = redirectTarget(search.get("redirect_uri"));
+  if (!redirectHost) return null;
   const resources = search.getAll("resource");
   const resource = resources.length === 1 ? resources[0] : null;
   return {

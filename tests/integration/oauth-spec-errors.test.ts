@@ -6,7 +6,7 @@ import { authorizationServer, issuerOrigin } from "@/lib/oauth/authorization-ser
 import { verifyMcpAccessToken } from "@/lib/oauth/mcp-access-token";
 import { createHttpConnector, createMcpServer, createTenant, createUser } from "@/tests/helpers/factories";
 import type { RouteServer } from "@/tests/helpers/route-server";
-import { clientRedirectOf } from "@/lib/oauth/consent";
+import { clientRedirectOf, consentRequest } from "@/lib/oauth/consent";
 import { authorizationCode, authorizeUrl, decide, exchangeCode, pkce, postForm, publicClient, REDIRECT, registerClient, sessionCookieFor, startOauthSite, stopOauthSite, type OauthSite } from "@/tests/helpers/oauth-flow";
 
 /**
@@ -93,11 +93,25 @@ describe("OAuth spec errors", () => {
     const start = await fetch(authorizeUrl(site, { client_id: client.client_id, code_challenge: challenge, resource, redirect_uri: cursor }), { headers: { cookie }, redirect: "manual" });
     const consent = new URL(start.headers.get("location") ?? (await start.json()).url, app.origin);
     expect(consent.pathname).toBe("/oauth/consent");
+    // The consent page says where the answer goes: the app's scheme and authority.
+    expect((await consentRequest(consent.searchParams, null, app.origin))?.redirectHost).toBe("cursor://anysphere.cursor-retrieval");
     const answer = await decide(site, cookie, consent.search.slice(1), choice);
     const back = new URL(clientRedirectOf(await answer.text())!);
     expect(`${back.protocol}//${back.host}${back.pathname}`).toBe(cursor);
     const token = await postForm(site.metadata.token_endpoint, { grant_type: "authorization_code", code: back.searchParams.get("code")!, redirect_uri: cursor, client_id: client.client_id, code_verifier: verifier, resource });
     expect(token.status).toBe(200);
+  });
+
+  it("the consent page names a reverse-domain redirect URI (no host) by its scheme", async () => {
+    const uri = "com.example.app:/oauth/callback";
+    const res = await registerClient(site, { redirect_uris: [uri], token_endpoint_auth_method: "none", client_name: "Reverse", grant_types: ["authorization_code"] });
+    const client = await res.json();
+    expect(res.status, JSON.stringify(client)).toBe(201);
+    const { cookie } = await signedInClient();
+    const start = await fetch(authorizeUrl(site, { client_id: client.client_id, code_challenge: pkce().challenge, resource: `${app.origin}/mcp`, redirect_uri: uri }), { headers: { cookie }, redirect: "manual" });
+    const consent = new URL(start.headers.get("location") ?? (await start.json()).url, app.origin);
+    expect(consent.pathname).toBe("/oauth/consent");
+    expect(await consentRequest(consent.searchParams, null, app.origin)).toMatchObject({ clientName: "Reverse", redirectHost: "com.example.app" });
   });
 
   it("browser-internal and script schemes are refused at registration, native or not", async () => {
