@@ -1,10 +1,10 @@
-import { timingSafeEqual } from "node:crypto";
 import { validateAuthorizationCode, validateToken } from "better-auth/oauth2";
 import { db } from "@/lib/db/client";
 import { decryptSecret } from "@/lib/crypto/secret-box";
 import { errorText, logger } from "@/lib/log";
 import { normalizeEmail } from "@/lib/auth/password-sign-in";
 import { authorizationServer } from "@/lib/oauth/authorization-server";
+import { idTokenFlaw, sameText } from "@/lib/sso/check-id-token";
 import { discoverIssuer, tokenEndpointAuthentication } from "@/lib/sso/discover-issuer";
 import { withUserinfoEmail } from "@/lib/sso/fetch-userinfo";
 import { ssoRedirectUri } from "@/lib/sso/sso-connections";
@@ -21,11 +21,6 @@ import { emailDomain, stateIdentifier, type PendingSsoSignIn } from "@/lib/sso/s
 
 export type SsoErrorCode = "SsoNotMember" | "SsoDomainNotAllowed" | "SsoEmailUnverified" | "SsoFailed";
 export type FinishSsoResult = { ok: true; userId: string; callbackPath: string } | { ok: false; code: SsoErrorCode };
-
-function sameText(a: string, b: string): boolean {
-  const [x, y] = [Buffer.from(a), Buffer.from(b)];
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 async function takePending(state: string): Promise<PendingSsoSignIn | null> {
   const { internalAdapter } = await authorizationServer().$context;
@@ -55,7 +50,8 @@ async function verifiedIdentity(connection: Connection, pending: PendingSsoSignI
   });
   if (!tokens.idToken) throw new Error("the identity provider returned no ID token");
   const { payload } = await validateToken(tokens.idToken, metadata.jwks_uri, { audience: connection.clientId, issuer: metadata.issuer });
-  if (typeof payload.nonce !== "string" || !sameText(payload.nonce, pending.nonce)) throw new Error("the ID token's nonce is not this sign-in's");
+  const flaw = idTokenFlaw(payload, connection.clientId, pending.nonce);
+  if (flaw) throw new Error(flaw);
   return withUserinfoEmail(payload, metadata, tokens.accessToken);
 }
 
