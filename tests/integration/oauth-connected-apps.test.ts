@@ -94,4 +94,19 @@ describe("connected apps", () => {
     expect(refresh.status).toBe(400);
     expect((await refresh.json()).error).toBe("invalid_grant");
   });
+
+  it("a refresh token used twice is refused, and the one it was rotated into dies with it (OAuth 2.1 §4.3.1: reuse means theft)", async () => {
+    const { client, resource, tokens } = await connected("stolen");
+    const refresh = (token: string) => postForm(site.metadata.token_endpoint, { grant_type: "refresh_token", refresh_token: token, client_id: client.client_id, resource });
+    const first = await refresh(tokens.refresh_token);
+    expect(first.status).toBe(200);
+    const rotated = (await first.json()).refresh_token as string;
+    expect(rotated).not.toBe(tokens.refresh_token);
+    const replayed = await refresh(tokens.refresh_token);
+    expect(replayed.status).toBe(400);
+    expect((await replayed.json()).error).toBe("invalid_grant");
+    const afterReplay = await refresh(rotated);
+    expect(afterReplay.status).toBe(400);
+    expect((await afterReplay.json()).error).toBe("invalid_grant");
+  });
 });
