@@ -6,7 +6,9 @@ import { recordAuditEvent } from "@/lib/audit/record-audit-event";
  * members on first sign-in, or are refused — the org's choice." An existing account signs in
  * only if it is already a member of that organization (else the org's provider could speak for
  * people of other organizations), never the instance owner ("Password sign-in stays for the
- * instance owner"), and once linked only with the same subject (`sub`) at that provider.
+ * instance owner"), and once linked only with the same subject (`sub`) at that provider. A
+ * subject already linked is that account whatever email it now comes with (people are renamed at
+ * their provider): it never gets a second account, nor another person's.
  */
 
 export interface SsoIdentity {
@@ -48,6 +50,12 @@ async function existingMember(connection: SsoOrgConnection, user: { id: string; 
 }
 
 export async function userForSsoIdentity(connection: SsoOrgConnection, identity: SsoIdentity): Promise<SsoUserResult> {
+  const linked = await db().account.findFirst({
+    where: { providerId: providerIdOf(connection), accountId: identity.subject },
+    orderBy: { createdAt: "asc" },
+    select: { user: { select: { id: true, isInstanceOwner: true } } },
+  });
+  if (linked) return existingMember(connection, linked.user, identity.subject);
   const user = await db().user.findFirst({
     where: { email: { equals: identity.email, mode: "insensitive" } },
     select: { id: true, isInstanceOwner: true },

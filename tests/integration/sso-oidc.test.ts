@@ -145,6 +145,28 @@ describe("single sign-on by OIDC", () => {
     expect((await signInBySso(email, "cy-impostor")).location).toBe("/signin?error=SsoFailed");
   });
 
+  it("a person renamed at the provider keeps their account: the subject, not the new email, names it", async () => {
+    const t = await createTenant();
+    const domain = `renamed-${uniqueSuffix()}.example`;
+    expect((await configureSso(t, domain, true)).status).toBe(200);
+    const email = `jane.doe@${domain}`;
+    await db().user.update({ where: { id: t.member.user.id }, data: { email } });
+    idp.accounts.set("jane-1", { email, email_verified: true });
+    expect((await signInBySso(email, "jane-1")).location).toBe("/");
+    // Renamed at the provider: the same subject comes with another email of the domain.
+    idp.accounts.set("jane-1", { email: `jane.smith@${domain}`, email_verified: true });
+    const renamed = await signInBySso(`jane.smith@${domain}`, "jane-1");
+    expect(renamed.location).toBe("/");
+    expect((await me(renamed.session!, t.org.id)).status).toBe(200);
+    expect(await db().user.count({ where: { email: `jane.smith@${domain}` } })).toBe(0);
+    expect(await db().account.count({ where: { providerId: { startsWith: "sso:" }, accountId: "jane-1" } })).toBe(1);
+    // The subject linked to Jane never takes over another member whose email it is given.
+    await db().user.update({ where: { id: t.admin.user.id }, data: { email: `boss@${domain}` } });
+    idp.accounts.set("jane-1", { email: `boss@${domain}`, email_verified: true });
+    await signInBySso(`boss@${domain}`, "jane-1");
+    expect(await db().account.count({ where: { userId: t.admin.user.id, providerId: { startsWith: "sso:" } } })).toBe(0);
+  });
+
   it("an email outside the org's domains is refused, even when the provider vouches for it", async () => {
     const t = await createTenant();
     const domain = `owned-${uniqueSuffix()}.example`;
