@@ -45,6 +45,23 @@ describe("consent chooses what a client may reach", () => {
     expect(await db().oauthGrant.count({ where: { clientId: client.client_id } })).toBe(0);
   });
 
+  it("a signed query altered on its way back (another server, another client) is refused and stores no grant", async () => {
+    const t = await createTenant();
+    const [asked, other] = [await createMcpServer(t, []), await createMcpServer(t, [])];
+    const cookie = await sessionCookieFor(t.member.user.id);
+    const [client, otherClient] = [await publicClient(site, "Asking app"), await publicClient(site, "Other app")];
+    const search = await toConsent(cookie, client.client_id, `${app.origin}/mcp/${asked}`);
+    for (const [field, value] of [["resource", `${app.origin}/mcp/${other}`], ["client_id", otherClient.client_id], ["scope", "mcp offline_access openid"]] as const) {
+      const altered = new URLSearchParams(search);
+      altered.set(field, value);
+      const answer = await decide(site, cookie, altered.toString());
+      expect(answer.status, field).toBe(400);
+    }
+    expect(await db().oauthGrant.count({ where: { clientId: { in: [client.client_id, otherClient.client_id] } } })).toBe(0);
+    expect((await decide(site, cookie, search.toString())).status).toBe(200);
+    expect(await db().oauthGrant.count({ where: { clientId: client.client_id, resource: `${app.origin}/mcp/${asked}` } })).toBe(1);
+  });
+
   it("for /mcp the user picks the workspace and its servers: the token sees only those, as a key pinned to the one chosen server does", async () => {
     const t = await createTenant();
     const crm = await createHttpConnector(t, "CRM", ["get_customer"]);
