@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { BetterAuthPlugin } from "better-auth";
 import { extendOAuthProvider, oauthClientMetadataSchema, type ClientDiscovery, type OAuthOptions, type Scope } from "@better-auth/oauth-provider";
 import { isForbiddenCimdClientMetadataField, registerClientMetadataDocument } from "@better-auth/oauth-provider/internal";
@@ -46,7 +47,21 @@ export function isClientIdUrl(clientId: string): boolean {
   return loopbackAllowed() && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
 }
 
-const freshUntil = ((globalThis as { switchboardCimdFresh?: Map<string, number> }).switchboardCimdFresh ??= new Map());
+/**
+ * How many documents' lifetimes are remembered. Any https URL names a client, so without a bound
+ * a stream of made-up client ids would grow this for ever; a document forgotten is fetched again.
+ */
+export const MAX_REMEMBERED_DOCUMENTS = 10_000;
+const freshUntil = ((globalThis as { switchboardCimdFreshUntil?: LRUCache<string, number> }).switchboardCimdFreshUntil ??= new LRUCache({ max: MAX_REMEMBERED_DOCUMENTS }));
+
+/** Whether the document of `clientId` fetched last may still be used as it was. */
+export function isDocumentFresh(clientId: string): boolean {
+  return (freshUntil.get(clientId) ?? 0) > Date.now();
+}
+
+export function rememberDocument(clientId: string, freshSec: number): void {
+  freshUntil.set(clientId, Date.now() + freshSec * 1000);
+}
 
 /** How long the answer may be reused, from its Cache-Control (max-age) or Expires. */
 export function freshSeconds(headers: FetchedDocument["headers"]): number {
@@ -95,7 +110,7 @@ function discovery(options: () => OAuthOptions<Scope[]>): ClientDiscovery {
     matches: isClientIdUrl,
     discoveryMetadata: { client_id_metadata_document_supported: true },
     async resolve(ctx, clientId, existing) {
-      if (existing && (freshUntil.get(clientId) ?? 0) > Date.now()) return existing;
+      if (existing && isDocumentFresh(clientId)) return existing;
       const loaded = await loadDocument(clientId);
       if (typeof loaded === "string") {
         logger.info({ clientId, reason: loaded }, "Client ID Metadata Document refused");
@@ -108,7 +123,7 @@ function discovery(options: () => OAuthOptions<Scope[]>): ClientDiscovery {
           clientDiscoveryId: DISCOVERY_ID,
           existingClient: existing ?? undefined,
         });
-        freshUntil.set(clientId, Date.now() + loaded.fresh * 1000);
+        rememberDocument(clientId, loaded.fresh);
         return client;
       } catch (error) {
         logger.info({ clientId, reason: (error as { body?: unknown }).body ?? String(error) }, "Client ID Metadata Document refused");

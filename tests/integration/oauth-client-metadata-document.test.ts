@@ -9,7 +9,7 @@ import { Client, StreamableHTTPClientTransport, UnauthorizedError, type OAuthCli
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { isFetchableAddress } from "@/lib/oauth/fetch-client-document";
-import { isClientIdUrl } from "@/lib/oauth/client-metadata-document";
+import { isClientIdUrl, isDocumentFresh, MAX_REMEMBERED_DOCUMENTS, rememberDocument } from "@/lib/oauth/client-metadata-document";
 import { consentRequest } from "@/lib/oauth/consent";
 import { createHttpConnector, createMcpServer, createTenant } from "@/tests/helpers/factories";
 import type { RouteServer } from "@/tests/helpers/route-server";
@@ -202,6 +202,13 @@ describe("Client ID Metadata Documents", () => {
     expect(target.searchParams.get("error")).toBe("invalid_client");
     expect(Date.now() - started).toBeLessThan(8_000);
   }, 15_000);
+
+  it("a flood of made-up client ids is remembered up to a bound: the oldest are forgotten (and fetched again), the newest kept", () => {
+    const flood = Array.from({ length: MAX_REMEMBERED_DOCUMENTS + 1 }, (_, i) => `https://flood-${i}.example/client.json`);
+    for (const clientId of flood) rememberDocument(clientId, 600);
+    expect(isDocumentFresh(flood[0])).toBe(false);
+    expect(isDocumentFresh(flood.at(-1)!)).toBe(true);
+  });
 
   it("only https URLs with a path are client_ids; loopback http only with the test setting; private addresses are not fetched", () => {
     expect(isClientIdUrl("https://app.example/client.json")).toBe(true);
