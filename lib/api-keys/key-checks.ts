@@ -43,3 +43,18 @@ export async function checkKeyServer(tx: Tx, caller: Caller, workspace: Workspac
   if (!server) throw new ValidationError([{ path: "serverId", message: "The server must be an MCP server of this workspace." }]);
   return serverId;
 }
+
+/**
+ * When a new key expires: as asked, except that a key issued by an expiring key expires no
+ * later than that key (left out, with it) — else a key handed out for a day could mint itself
+ * one that works forever, and outlive its own expiry and revocation.
+ */
+export function checkKeyExpiry(caller: Caller, requested: string | null | undefined): Date | null {
+  const limit = caller.kind === "user" ? (caller.apiKey?.expiresAt ?? null) : null;
+  if (limit === null) return requested ? new Date(requested) : null;
+  if (requested === undefined) return new Date(limit);
+  if (requested === null || Date.parse(requested) > limit) {
+    throw new ForbiddenError("A key that expires can only issue keys that expire no later than it does.");
+  }
+  return new Date(requested);
+}
