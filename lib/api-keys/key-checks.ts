@@ -1,7 +1,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Caller } from "@/lib/auth/caller";
 import { ForbiddenError, ValidationError } from "@/lib/errors";
-import { callerUserId, workspacesManagedBy } from "@/lib/tenancy/scopes";
+import { callerUserId, pinnedServerOf, workspacesManagedBy } from "@/lib/tenancy/scopes";
 
 type Tx = Prisma.TransactionClient;
 type WorkspaceRef = { id: string; orgId: string };
@@ -35,7 +35,7 @@ export async function checkKeyOwner(tx: Tx, caller: Caller, workspace: Workspace
  * that is itself pinned can only issue keys pinned to the same server, never wider ones.
  */
 export async function checkKeyServer(tx: Tx, caller: Caller, workspace: WorkspaceRef, requested: string | null | undefined): Promise<string | null> {
-  const pin = caller.kind === "user" ? (caller.apiKey?.serverId ?? null) : null;
+  const pin = pinnedServerOf(caller);
   const serverId = requested === undefined ? pin : requested;
   if (pin && serverId !== pin) throw new ForbiddenError("A key pinned to one MCP server can only issue keys pinned to that server.");
   if (!serverId) return null;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { api } from "@/tests/helpers/api";
-import { createApiKeyFor, createTenant } from "@/tests/helpers/factories";
+import { createApiKeyFor, createMcpServer, createTenant } from "@/tests/helpers/factories";
 
 /**
  * A key issues keys no wider than itself: not for another server (api-keys.test.ts), and not
@@ -33,5 +33,29 @@ describe("API keys issued by an API key", () => {
     const res = await api(t.member.token).post(keysPath(t.workspace.id), { name: "open" });
     expect(res.status).toBe(201);
     expect(res.body.expiresAt).toBeNull();
+  });
+});
+
+describe("a key pinned to one MCP server, in the admin API", () => {
+  it("reaches only its own server: another server of the workspace is not found, is not listed, and no new one is made", async () => {
+    const t = await createTenant();
+    const own = await createMcpServer(t, [], "Own");
+    const other = await createMcpServer(t, [], "Other");
+    const pinned = await createApiKeyFor(t.admin.user, { id: t.workspace.id, orgId: t.org.id }, { serverId: own });
+    const key = api(pinned.token);
+
+    expect((await key.get(`/api/v1/servers/${own}`)).status).toBe(200);
+    expect((await key.patch(`/api/v1/servers/${own}`, { name: "Own, renamed" })).status).toBe(200);
+    expect((await key.get(`/api/v1/servers/${other}`)).status).toBe(404);
+    expect((await key.patch(`/api/v1/servers/${other}`, { name: "Taken over" })).status).toBe(404);
+    expect((await key.put(`/api/v1/servers/${other}/connectors`, { connectorIds: [] })).status).toBe(404);
+    expect((await key.delete(`/api/v1/servers/${other}`)).status).toBe(404);
+    const listed = await key.get(`/api/v1/workspaces/${t.workspace.id}/servers`);
+    expect(listed.body.items.map((s: { id: string }) => s.id)).toEqual([own]);
+    expect((await key.post(`/api/v1/workspaces/${t.workspace.id}/servers`, { name: "New" })).status).toBe(403);
+
+    const untouched = await api(t.admin.token).get(`/api/v1/servers/${other}`);
+    expect(untouched.body.name).toBe("Other");
+    expect((await api(t.admin.token).get(`/api/v1/workspaces/${t.workspace.id}/servers`)).body.items).toHaveLength(2);
   });
 });
