@@ -18,6 +18,7 @@ export async function checkKeyOwner(tx: Tx, caller: Caller, workspace: Workspace
   if (userId !== self) {
     const managed = await tx.workspace.count({ where: { id: workspace.id, AND: [workspacesManagedBy(caller)] } });
     if (managed === 0) throw new ForbiddenError("Members create API keys for themselves only.");
+    await assertNotOutranked(tx, caller, workspace.orgId, userId);
   }
   const member = await tx.user.findFirst({
     where: {
@@ -28,6 +29,18 @@ export async function checkKeyOwner(tx: Tx, caller: Caller, workspace: Workspace
   });
   if (!member) throw new ValidationError([{ path: "userId", message: "The user must be a member of the workspace or of its organization." }]);
   return userId;
+}
+
+/**
+ * A key acts as its user, so a key issued in an owner's name carries the owner's rights: an
+ * admin holding one could make itself owner. Only an owner (or the instance credential) issues
+ * keys in an owner's name.
+ */
+async function assertNotOutranked(tx: Tx, caller: Caller, orgId: string, userId: string): Promise<void> {
+  if (caller.kind === "instance") return;
+  const owners = await tx.orgMember.findMany({ where: { orgId, userId: { in: [userId, caller.userId] }, role: "owner" }, select: { userId: true } });
+  const isOwner = (id: string) => owners.some((o) => o.userId === id);
+  if (isOwner(userId) && !isOwner(caller.userId)) throw new ForbiddenError("Only an owner of the organization can issue API keys in an owner's name.");
 }
 
 /**
