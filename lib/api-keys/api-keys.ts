@@ -9,7 +9,7 @@ import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import * as configVersion from "@/lib/config-version/config-version";
 import { type Page, pageOf } from "@/lib/api/pagination";
 import { type ListArgs, listOrder, searchIn } from "@/lib/api/list-query";
-import { checkKeyOwner, checkKeyServer } from "@/lib/api-keys/key-checks";
+import { checkKeyExpiry, checkKeyOwner, checkKeyServer } from "@/lib/api-keys/key-checks";
 import type { ApiKeyListQuery, CreateApiKeyBody } from "@/lib/api-keys/schemas";
 import { type BulkResult, runBulk } from "@/lib/api/bulk";
 
@@ -58,8 +58,8 @@ export async function createApiKey(caller: Caller, workspaceId: string, input: C
     const workspace = await findScopedWorkspace(tx, workspaceId, workspacesJoinedBy(caller));
     const userId = await checkKeyOwner(tx, caller, workspace, input.userId);
     const serverId = await checkKeyServer(tx, caller, workspace, input.serverId);
+    const expiresAt = checkKeyExpiry(caller, input.expiresAt);
     const { key, prefix, hash } = generateApiKey();
-    const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
     const row = await tx.apiKey.create({
       data: { orgId: workspace.orgId, workspaceId: workspace.id, userId, serverId, name: input.name, prefix, hash, expiresAt, createdById: callerUserId(caller) },
       select: createdKeySelect,

@@ -1,7 +1,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Caller } from "@/lib/auth/caller";
 import { ForbiddenError, ValidationError } from "@/lib/errors";
-import { callerUserId, workspacesManagedBy } from "@/lib/tenancy/scopes";
+import { callerUserId, pinnedServerOf, workspacesManagedBy } from "@/lib/tenancy/scopes";
 
 type Tx = Prisma.TransactionClient;
 type WorkspaceRef = { id: string; orgId: string };
@@ -18,6 +18,7 @@ export async function checkKeyOwner(tx: Tx, caller: Caller, workspace: Workspace
   if (userId !== self) {
     const managed = await tx.workspace.count({ where: { id: workspace.id, AND: [workspacesManagedBy(caller)] } });
     if (managed === 0) throw new ForbiddenError("Members create API keys for themselves only.");
+    await assertNotOutranked(tx, caller, workspace.orgId, userId);
   }
   const member = await tx.user.findFirst({
     where: {
@@ -31,15 +32,42 @@ export async function checkKeyOwner(tx: Tx, caller: Caller, workspace: Workspace
 }
 
 /**
+ * A key acts as its user, so a key issued in an owner's name carries the owner's rights: an
+ * admin holding one could make itself owner. Only an owner (or the instance credential) issues
+ * keys in an owner's name.
+ */
+async function assertNotOutranked(tx: Tx, caller: Caller, orgId: string, userId: string): Promise<void> {
+  if (caller.kind === "instance") return;
+  const owners = await tx.orgMember.findMany({ where: { orgId, userId: { in: [userId, caller.userId] }, role: "owner" }, select: { userId: true } });
+  const isOwner = (id: string) => owners.some((o) => o.userId === id);
+  if (isOwner(userId) && !isOwner(caller.userId)) throw new ForbiddenError("Only an owner of the organization can issue API keys in an owner's name.");
+}
+
+/**
  * The server a new key is pinned to: one of the same workspace (checked in the query). A key
  * that is itself pinned can only issue keys pinned to the same server, never wider ones.
  */
 export async function checkKeyServer(tx: Tx, caller: Caller, workspace: WorkspaceRef, requested: string | null | undefined): Promise<string | null> {
-  const pin = caller.kind === "user" ? (caller.apiKey?.serverId ?? null) : null;
+  const pin = pinnedServerOf(caller);
   const serverId = requested === undefined ? pin : requested;
   if (pin && serverId !== pin) throw new ForbiddenError("A key pinned to one MCP server can only issue keys pinned to that server.");
   if (!serverId) return null;
   const server = await tx.mcpServer.findFirst({ where: { id: serverId, workspaceId: workspace.id }, select: { id: true } });
   if (!server) throw new ValidationError([{ path: "serverId", message: "The server must be an MCP server of this workspace." }]);
   return serverId;
+}
+
+/**
+ * When a new key expires: as asked, except that a key issued by an expiring key expires no
+ * later than that key (left out, with it) — else a key handed out for a day could mint itself
+ * one that works forever, and outlive its own expiry and revocation.
+ */
+export function checkKeyExpiry(caller: Caller, requested: string | null | undefined): Date | null {
+  const limit = caller.kind === "user" ? (caller.apiKey?.expiresAt ?? null) : null;
+  if (limit === null) return requested ? new Date(requested) : null;
+  if (requested === undefined) return new Date(limit);
+  if (requested === null || Date.parse(requested) > limit) {
+    throw new ForbiddenError("A key that expires can only issue keys that expire no later than it does.");
+  }
+  return new Date(requested);
 }

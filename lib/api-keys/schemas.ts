@@ -11,7 +11,8 @@ export const CreateApiKeyBody = z
       .datetime({ offset: true })
       .refine((value) => Date.parse(value) > Date.now(), "Must be in the future.")
       .nullable()
-      .optional(),
+      .optional()
+      .meta({ description: "When the key stops working; default never. A key issued with an expiring API key expires no later than that key (by default, with it)." }),
   })
   .meta({ id: "CreateApiKey" });
 export type CreateApiKeyBody = z.infer<typeof CreateApiKeyBody>;

@@ -10,6 +10,8 @@ export interface ApiKeyScope {
   serverId: string | null;
   /** Only these servers of the workspace (what an OAuth grant's consent chose); absent: every one. */
   serverIds?: string[];
+  /** When the key stops working (ms since the epoch), or null; keys it issues expire no later. */
+  expiresAt?: number | null;
 }
 
 /** The OAuth client (MCP app) a user's access token was issued to: audit shows "via <name>". */

@@ -62,7 +62,7 @@ async function resolveKey(hash: string): Promise<Caller | null> {
   const caller = {
     kind: "user" as const,
     userId: key.userId,
-    apiKey: { id: key.id, orgId: key.orgId, workspaceId: key.workspaceId, serverId: key.serverId },
+    apiKey: { id: key.id, orgId: key.orgId, workspaceId: key.workspaceId, serverId: key.serverId, expiresAt: key.expiresAt?.getTime() ?? null },
   };
   const entry: ResolvedKey = { caller, version: 0, expiresAt: key.expiresAt?.getTime() ?? null, lastUsedWrittenAt: key.lastUsedAt?.getTime() ?? 0 };
   if (Date.now() - entry.lastUsedWrittenAt > LAST_USED_RESOLUTION_MS) recordUse(entry, Date.now());

@@ -12,5 +12,5 @@ export const orgEndpoints = {
   createOrg: endpoint({ etag: true, method: "POST", path: "/orgs", tag, summary: "Create an organization", body: CreateOrgBody, status: 201, response: Org }),
   getOrg: endpoint({ etag: true, method: "GET", path: "/orgs/{orgId}", tag, summary: "Get an organization", params: orgParams, response: Org }),
   updateOrg: endpoint({ etag: true, method: "PATCH", path: "/orgs/{orgId}", tag, summary: "Rename an organization, change its slug or what its tool audit events keep", params: orgParams, body: UpdateOrgBody, response: Org }),
-  deleteOrg: endpoint({ etag: true, method: "DELETE", path: "/orgs/{orgId}", tag, summary: "Delete an organization and everything in it", params: orgParams, status: 204 }),
+  deleteOrg: endpoint({ etag: true, method: "DELETE", path: "/orgs/{orgId}", tag, summary: "Delete an organization and everything in it (owners only: an admin gets 403)", params: orgParams, status: 204 }),
 };

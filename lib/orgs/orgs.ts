@@ -92,10 +92,15 @@ async function isOwner(tx: Prisma.TransactionClient, caller: Caller, orgId: stri
   return (await tx.orgMember.count({ where: { orgId, userId: caller.userId, role: "owner" } })) > 0;
 }
 
-/** Deletes an organization and everything in it. */
+/**
+ * Deletes an organization and everything in it: its owners (or the instance credential) only.
+ * An admin cannot remove an owner nor shorten the audit log, so it must not be able to delete
+ * the organization, its owners' memberships and its whole audit log at once either (403).
+ */
 export async function deleteOrg(caller: Caller, orgId: string, ifMatch?: IfMatch): Promise<void> {
   const storageKeys = await db().$transaction(async (tx) => {
     await lockManagedOrg(tx, caller, orgId, ifMatch);
+    if (!(await isOwner(tx, caller, orgId))) throw new ForbiddenError("Only an owner of the organization can delete it.");
     // The cascade's trigger queues these blobs in this transaction; the keys let us delete them right after it.
     const files = await tx.file.findMany({ where: { orgId }, select: { storageKey: true } });
     // Bumped although the row goes: the bump is what announces the change, and live sessions

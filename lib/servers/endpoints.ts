@@ -9,7 +9,7 @@ const serverParams = z.object({ serverId: Id });
 
 export const serverEndpoints = {
   listServers: endpoint({ method: "GET", path: "/workspaces/{workspaceId}/servers", tag, summary: "List a workspace's MCP servers", params: workspaceParams, query: ServerListQuery, response: pageSchema(McpServer) }),
-  createServer: endpoint({ etag: true, method: "POST", path: "/workspaces/{workspaceId}/servers", tag, summary: "Create an MCP server (served at its `url`, /mcp/<id>)", params: workspaceParams, body: CreateServerBody, status: 201, response: McpServer }),
+  createServer: endpoint({ etag: true, method: "POST", path: "/workspaces/{workspaceId}/servers", tag, summary: "Create an MCP server (served at its `url`, /mcp/<id>); not with a key pinned to one server (403)", params: workspaceParams, body: CreateServerBody, status: 201, response: McpServer }),
   getServer: endpoint({ etag: true, method: "GET", path: "/servers/{serverId}", tag, summary: "Get an MCP server", params: serverParams, response: McpServer }),
   updateServer: endpoint({ etag: true, method: "PATCH", path: "/servers/{serverId}", tag, summary: "Rename an MCP server, change its instructions or its connectors", params: serverParams, body: UpdateServerBody, response: McpServer }),
   deleteServer: endpoint({ etag: true, method: "DELETE", path: "/servers/{serverId}", tag, summary: "Delete an MCP server", params: serverParams, status: 204 }),

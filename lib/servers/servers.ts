@@ -1,8 +1,8 @@
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Caller } from "@/lib/auth/caller";
-import { NotFoundError } from "@/lib/errors";
-import { workspacesManagedBy } from "@/lib/tenancy/scopes";
+import { ForbiddenError, NotFoundError } from "@/lib/errors";
+import { pinnedServerOf, serversManagedBy, workspacesManagedBy } from "@/lib/tenancy/scopes";
 import { findScopedWorkspace } from "@/lib/tenancy/find-scoped-workspace";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import * as configVersion from "@/lib/config-version/config-version";
@@ -41,10 +41,7 @@ function toView({ connectors, ...row }: ServerRow, baseUrl: string): ServerView 
   return { ...row, url: serverUrl(baseUrl, row.id), connectorIds: connectors.map((c) => c.connectorId) };
 }
 
-const managedServer = (caller: Caller, serverId: string): Prisma.McpServerWhereInput => ({
-  id: serverId,
-  workspace: workspacesManagedBy(caller),
-});
+const managedServer = (caller: Caller, serverId: string): Prisma.McpServerWhereInput => ({ id: serverId, AND: [serversManagedBy(caller)] });
 
 async function findManagedServer(tx: Tx, caller: Caller, serverId: string) {
   const server = await tx.mcpServer.findFirst({ where: managedServer(caller, serverId), select: { id: true, orgId: true, workspaceId: true } });
@@ -62,7 +59,7 @@ async function lockManagedServer(tx: Tx, caller: Caller, serverId: string, check
   const server = await findManagedServer(tx, caller, serverId);
   if (!(await lockRow(tx, "mcp_servers", server.id, server.orgId))) throw new NotFoundError("MCP server");
   if (check?.ifMatch !== undefined) {
-    const row = await tx.mcpServer.findFirst({ where: { id: server.id, orgId: server.orgId, workspace: workspacesManagedBy(caller) }, select: serverSelect });
+    const row = await tx.mcpServer.findFirst({ where: { id: server.id, orgId: server.orgId, AND: [serversManagedBy(caller)] }, select: serverSelect });
     if (!row) throw new NotFoundError("MCP server");
     assertIfMatch(check.ifMatch, toView(row, check.baseUrl));
   }
@@ -73,6 +70,7 @@ async function lockManagedServer(tx: Tx, caller: Caller, serverId: string, check
 export async function createServer(caller: Caller, workspaceId: string, input: CreateServerBody, baseUrl: string): Promise<ServerView> {
   return db().$transaction(async (tx) => {
     const workspace = await findScopedWorkspace(tx, workspaceId, workspacesManagedBy(caller));
+    if (pinnedServerOf(caller)) throw new ForbiddenError("A key pinned to one MCP server cannot create others.");
     const server = await tx.mcpServer.create({
       data: { orgId: workspace.orgId, workspaceId: workspace.id, name: input.name, instructions: input.instructions ?? null },
       select: { id: true, orgId: true },
@@ -94,7 +92,7 @@ export async function createServer(caller: Caller, workspaceId: string, input: C
 /** Lists a managed workspace's servers; another tenant's workspace is not found. */
 export async function listServers(caller: Caller, workspaceId: string, query: ListArgs<ServerListQuery>, baseUrl: string): Promise<Page<ServerView>> {
   await findScopedWorkspace(db(), workspaceId, workspacesManagedBy(caller));
-  const where: Prisma.McpServerWhereInput = { workspaceId, workspace: workspacesManagedBy(caller), ...searchIn(query.q, (m) => [{ name: m }]) };
+  const where: Prisma.McpServerWhereInput = { workspaceId, AND: [serversManagedBy(caller)], ...searchIn(query.q, (m) => [{ name: m }]) };
   const orderBy = listOrder(query, [{ id: "asc" }]) as Prisma.McpServerOrderByWithRelationInput[];
   const result = await pageOf(query, (args) => db().mcpServer.findMany({ where, orderBy, select: serverSelect, ...args }));
   return { ...result, items: result.items.map((row) => toView(row, baseUrl)) };
@@ -112,7 +110,7 @@ export async function updateServer(caller: Caller, serverId: string, input: Upda
     db().$transaction(async (tx) => {
       const server = await lockManagedServer(tx, caller, serverId, { ifMatch, baseUrl });
       const { connectorIds, ...fields } = input;
-      await tx.mcpServer.update({ where: { id: server.id, orgId: server.orgId, workspace: workspacesManagedBy(caller) }, data: fields, select: { id: true } });
+      await tx.mcpServer.update({ where: { id: server.id, orgId: server.orgId, AND: [serversManagedBy(caller)] }, data: fields, select: { id: true } });
       if (connectorIds) await replaceServerConnectors(tx, server, connectorIds);
       await configVersion.bump(tx, server.orgId);
       await recordAuditEvent(caller, {
@@ -123,7 +121,7 @@ export async function updateServer(caller: Caller, serverId: string, input: Upda
         targetId: server.id,
         data: { fields: Object.keys(input), ...(connectorIds ? { connectorIds } : {}) },
       }, tx);
-      return toView(await tx.mcpServer.findFirstOrThrow({ where: { id: server.id, orgId: server.orgId, workspace: workspacesManagedBy(caller) }, select: serverSelect }), baseUrl);
+      return toView(await tx.mcpServer.findFirstOrThrow({ where: { id: server.id, orgId: server.orgId, AND: [serversManagedBy(caller)] }, select: serverSelect }), baseUrl);
     }),
   );
 }
@@ -134,7 +132,7 @@ export async function setServerConnectors(caller: Caller, serverId: string, conn
     db().$transaction(async (tx) => {
       const server = await lockManagedServer(tx, caller, serverId, { ifMatch, baseUrl });
       await replaceServerConnectors(tx, server, connectorIds);
-      await tx.mcpServer.update({ where: { id: server.id, orgId: server.orgId, workspace: workspacesManagedBy(caller) }, data: { updatedAt: new Date() }, select: { id: true } });
+      await tx.mcpServer.update({ where: { id: server.id, orgId: server.orgId, AND: [serversManagedBy(caller)] }, data: { updatedAt: new Date() }, select: { id: true } });
       await configVersion.bump(tx, server.orgId);
       await recordAuditEvent(caller, {
         orgId: server.orgId,
@@ -144,7 +142,7 @@ export async function setServerConnectors(caller: Caller, serverId: string, conn
         targetId: server.id,
         data: { connectorIds },
       }, tx);
-      return toView(await tx.mcpServer.findFirstOrThrow({ where: { id: server.id, orgId: server.orgId, workspace: workspacesManagedBy(caller) }, select: serverSelect }), baseUrl);
+      return toView(await tx.mcpServer.findFirstOrThrow({ where: { id: server.id, orgId: server.orgId, AND: [serversManagedBy(caller)] }, select: serverSelect }), baseUrl);
     }),
   );
 }
@@ -154,7 +152,7 @@ export async function deleteServer(caller: Caller, serverId: string, check?: { i
   await queueRowWrite("mcp_servers", serverId, () =>
     db().$transaction(async (tx) => {
       const server = await lockManagedServer(tx, caller, serverId, check);
-      await tx.mcpServer.delete({ where: { id: server.id, orgId: server.orgId, workspace: workspacesManagedBy(caller) }, select: { id: true } });
+      await tx.mcpServer.delete({ where: { id: server.id, orgId: server.orgId, AND: [serversManagedBy(caller)] }, select: { id: true } });
       await configVersion.bump(tx, server.orgId);
       await recordAuditEvent(caller, {
         orgId: server.orgId,

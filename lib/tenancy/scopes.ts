@@ -32,6 +32,21 @@ export function workspacesManagedBy(caller: Caller): Prisma.WorkspaceWhereInput 
   return caller.apiKey ? { AND: [managed, { id: caller.apiKey.workspaceId }] } : managed;
 }
 
+/**
+ * MCP servers the caller administers: those of the workspaces it administers, and for a key
+ * pinned to one server only that one — a key "acts as its user in its workspace (and, if
+ * pinned, on one MCP server only)", so the other servers of its workspace are not found.
+ */
+export function serversManagedBy(caller: Caller): Prisma.McpServerWhereInput {
+  const pin = pinnedServerOf(caller);
+  return pin ? { AND: [{ workspace: workspacesManagedBy(caller) }, { id: pin }] } : { workspace: workspacesManagedBy(caller) };
+}
+
+/** The one MCP server an API key is pinned to, or null. */
+export function pinnedServerOf(caller: Caller): string | null {
+  return caller.kind === "user" ? (caller.apiKey?.serverId ?? null) : null;
+}
+
 /** Workspaces the caller works in: a workspace member, or an admin of its org. */
 export function workspacesJoinedBy(caller: Caller): Prisma.WorkspaceWhereInput {
   if (caller.kind === "instance") return {};

@@ -62,3 +62,18 @@ describe("API keys issued in another user's name", () => {
     expect((await api(INSTANCE_KEY).get("/api/v1/me/api-keys")).status).toBe(403);
   });
 });
+
+describe("API keys issued in a higher-ranking user's name", () => {
+  it("an admin cannot issue a key that acts as an owner (it would make the admin an owner); an owner and the instance credential can", async () => {
+    const t = await createTenant();
+    const forOwner = await api(t.admin.token).post(keysPath(t.workspace.id), { name: "owner, by admin", userId: t.owner.user.id });
+    expect(forOwner.status).toBe(403);
+    expect(forOwner.text).not.toContain("sb_");
+    expect(await db().apiKey.count({ where: { userId: t.owner.user.id, name: "owner, by admin" } })).toBe(0);
+
+    const otherAdmin = await api(t.owner.token).post(keysPath(t.workspace.id), { name: "admin, by owner", userId: t.admin.user.id });
+    expect(otherAdmin.status).toBe(201);
+    expect((await api(INSTANCE_KEY).post(keysPath(t.workspace.id), { name: "owner, by instance", userId: t.owner.user.id })).status).toBe(201);
+    expect((await api(t.admin.token).post(keysPath(t.workspace.id), { name: "member, by admin", userId: t.member.user.id })).status).toBe(201);
+  });
+});

@@ -71,6 +71,15 @@ describe("organizations API", () => {
     expect(await db().workspace.count({ where: { orgId: t.org.id } })).toBe(0);
   });
 
+  it("only an owner deletes the organization: an admin, who cannot remove its owners, cannot delete it from under them (403, nothing gone)", async () => {
+    const t = await createTenant();
+    const res = await api(t.admin.token).delete(`/api/v1/orgs/${t.org.id}`);
+    expect(res.status).toBe(403);
+    expect(await db().organization.findUnique({ where: { id: t.org.id }, select: { id: true } })).not.toBeNull();
+    expect(await db().orgMember.count({ where: { orgId: t.org.id } })).toBe(3);
+    expect((await api(t.member.token).delete(`/api/v1/orgs/${t.org.id}`)).status).toBe(404);
+  });
+
   it("a body larger than the limit is refused with 413", async () => {
     const res = await api(INSTANCE_KEY).post("/api/v1/orgs", { name: "x".repeat(2 * 1024 * 1024), slug: "big" });
     expect(res.status).toBe(413);
