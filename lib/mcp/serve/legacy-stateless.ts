@@ -20,7 +20,7 @@ export async function serveLegacyStateless(request: Request, parts: ServerParts,
   }
   listenForAnswers();
   // Through the instance's own server, a parsed POST's event stream goes straight to its socket.
-  const sink = message === undefined ? undefined : sseSinkOf(request)?.expect(message);
+  const sink = message === undefined ? undefined : sseSinkOf(request, message);
   const transport = new LegacyHttpTransport({ sessionIdGenerator: undefined, maxRequestBodySize: maxBodyBytes }, sink);
   // A call asks its client on this POST's own answer stream; the answer may reach any instance.
   const send: SendOnStream = (m, relatedRequestId) => transport.send(m, { relatedRequestId });
