@@ -7,6 +7,8 @@ import { mcpConfig } from "@/lib/mcp/serve/mcp-config";
 import { reconcileLive, registerSweep } from "@/lib/mcp/serve/live-watch";
 import { listenedResources, listenHolds, releasedWhenClosed, type ListenHolds } from "@/lib/mcp/serve/hold-listen-subscriptions";
 import type { SessionOwner } from "@/lib/mcp/serve/sessions";
+import { callScopeOf } from "@/lib/mcp/serve/cancel-running-calls";
+import { CALL_SCOPE } from "@/lib/mcp/serve/serve-tool-call";
 import { endpointKey, type McpSurface } from "@/lib/mcp/surface/surface-types";
 
 /**
@@ -49,7 +51,7 @@ export async function serveModern(request: Request, owner: SessionOwner, surface
   adopt(entry, surface);
   const response = await entry.handler.fetch(request, {
     // The surface rides to the factory as pass-through auth info (the SDK never reads it).
-    authInfo: { token: "", clientId: owner.identity, scopes: [], extra: { [SURFACE]: surface } },
+    authInfo: { token: "", clientId: owner.identity, scopes: [], extra: { [SURFACE]: surface, [CALL_SCOPE]: callScopeOf(owner.endpoint, owner.caller) } },
     ...(message === undefined ? {} : { parsedBody: message }),
   });
   const uris = listenedResources(message);
