@@ -1,5 +1,5 @@
 import { createMcpHandler, InMemoryServerEventBus, type McpHttpHandler } from "@modelcontextprotocol/server";
-import { logger } from "@/lib/log";
+import { errorText, logger } from "@/lib/log";
 import { onShutdown } from "@/lib/ops/shutdown";
 import { buildServer } from "@/lib/mcp/serve/build-server";
 import { writePublishedListsFrom } from "@/lib/mcp/serve/serialise-message";
@@ -48,7 +48,7 @@ const SURFACE = "switchboard.surface";
 export async function serveModern(request: Request, owner: SessionOwner, surface: McpSurface, maxBodyBytes: number, message?: unknown): Promise<Response> {
   const entry = entryFor(owner, surface, maxBodyBytes);
   entry.lastUsed = Date.now();
-  adopt(entry, surface);
+  void adopt(entry, surface).catch((e: unknown) => logger.warn({ err: errorText(e) }, "MCP subscriptions: adopting a configuration failed"));
   const response = await entry.handler.fetch(request, {
     // The surface rides to the factory as pass-through auth info (the SDK never reads it).
     authInfo: { token: "", clientId: owner.identity, scopes: [], extra: { [SURFACE]: surface, [CALL_SCOPE]: callScopeOf(owner.endpoint, owner.caller) } },
@@ -93,10 +93,14 @@ function entryFor(owner: SessionOwner, surface: McpSurface, maxBodyBytes: number
   return entry;
 }
 
-/** Records a newer configuration's tool and prompt lists and tells open subscriptions of each that changed. */
-function adopt(entry: ModernEntry, fresh: McpSurface): void {
+/**
+ * Records a newer configuration's tool and prompt lists and tells open subscriptions of each that
+ * changed — after dropping the resource subscriptions whose connector the caller lost.
+ */
+async function adopt(entry: ModernEntry, fresh: McpSurface): Promise<void> {
   if (!entry.watch || !fresh.watch || fresh.watch.configVersion <= entry.watch.configVersion) return;
   entry.watch = fresh.watch;
+  await entry.holds.recheck(fresh);
   const resources = resourceSignature(fresh);
   if (resources !== entry.resourceSignature) {
     entry.resourceSignature = resources;
