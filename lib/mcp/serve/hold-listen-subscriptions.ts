@@ -22,6 +22,8 @@ export interface ListenHolds {
    * streams, and the upstream is unsubscribed; a later stream asking for the URI tries anew.
    */
   recheck(surface: McpSurface): Promise<void>;
+  /** Whether any upstream subscription is held (nothing to recheck otherwise). */
+  holding(): boolean;
 }
 
 interface Held {
@@ -74,6 +76,7 @@ export function listenHolds(publishUpdated: (uri: string) => void): ListenHolds 
   };
   return {
     recheck,
+    holding: () => held.size > 0,
     hold(surface, uris) {
       const catalog = surface.resources();
       if (!catalog || !surface.upstreamResources.subscribe) return () => undefined;

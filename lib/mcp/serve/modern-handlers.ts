@@ -100,7 +100,8 @@ function entryFor(owner: SessionOwner, surface: McpSurface, maxBodyBytes: number
 async function adopt(entry: ModernEntry, fresh: McpSurface): Promise<void> {
   if (!entry.watch || !fresh.watch || fresh.watch.configVersion <= entry.watch.configVersion) return;
   entry.watch = fresh.watch;
-  await entry.holds.recheck(fresh);
+  // Without held subscriptions the lists' notifications go out at once, as before.
+  if (entry.holds.holding()) await entry.holds.recheck(fresh);
   const resources = resourceSignature(fresh);
   if (resources !== entry.resourceSignature) {
     entry.resourceSignature = resources;
