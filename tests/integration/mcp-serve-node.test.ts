@@ -1,6 +1,7 @@
 import http from "node:http";
 import type net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sseSinksMade } from "@/lib/mcp/serve/node-sse-sink";
 import { serveMcpNode } from "@/lib/mcp/serve/serve-node";
 import { api } from "@/tests/helpers/api";
 import { createTenant, type Tenant } from "@/tests/helpers/factories";
@@ -69,6 +70,7 @@ async function both(body: unknown, headers?: Record<string, string>) {
   return { viaRoute, viaNode };
 }
 
+const MODERN_META = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: "t", version: "1" }, "io.modelcontextprotocol/clientCapabilities": {} };
 const call = (q: string, id: number | string = 1, _meta?: object) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "search", arguments: { q }, ...(_meta ? { _meta } : {}) } });
 
 describe("MCP served by the instance's own HTTP server", () => {
@@ -109,5 +111,19 @@ describe("MCP served by the instance's own HTTP server", () => {
     const ids = (m: Array<{ id: number }>) => m.map((x) => x.id).sort();
     expect(ids(viaNode.messages)).toEqual([1, 2]);
     expect(ids(viaRoute.messages)).toEqual([1, 2]);
+  });
+
+  it("only an answer that streams takes a socket sink: a notification, a client's answer, a GET and a 2026-07-28 request make none", async () => {
+    const before = sseSinksMade();
+    expect((await post(direct.origin, JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }))).status).toBe(202);
+    expect((await post(direct.origin, JSON.stringify({ jsonrpc: "2.0", id: "sbask_none", result: {} }))).status).toBe(202);
+    const get = await fetch(`${direct.origin}/mcp/${serverId}`, { headers: { authorization: `Bearer ${t.member.token}`, accept: "text/event-stream", "mcp-protocol-version": "2025-11-25" } });
+    expect(get.status).toBe(405);
+    await get.body?.cancel();
+    const modern = await post(direct.origin, JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/list", params: { _meta: MODERN_META } }), { "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/list" });
+    expect(modern.status).toBe(200);
+    expect(sseSinksMade()).toBe(before);
+    expect((await post(direct.origin, JSON.stringify(call("streamed")))).messages[0]).toMatchObject({ result: { structuredContent: { q: "streamed" } } });
+    expect(sseSinksMade()).toBe(before + 1);
   });
 });

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openStatelessAsks } from "@/lib/mcp/serve/ask-stateless-client";
 import { disconnectRedis } from "@/lib/redis/redis-connections";
 import { startAppInstance, type AppInstance } from "@/tests/helpers/app-instance";
+import { api } from "@/tests/helpers/api";
+import { postRaw } from "@/tests/helpers/mcp-clients";
 import { flightScenario, startFlightSite, stopFlightSite, v2LegacyClient, type FlightSite } from "@/tests/helpers/flight-scenario";
 import { startTestRedis, type TestRedis } from "@/tests/helpers/redis-server";
 
@@ -9,7 +11,8 @@ import { startTestRedis, type TestRedis } from "@/tests/helpers/redis-server";
  * Issue 12 point 4, stateless 2025-era serving behind a load balancer: the client's answer to
  * an upstream's elicitation is a separate POST with no session, so it may land on an instance
  * other than the one running the call. Two instances sharing PostgreSQL and a real Redis: the
- * answer travels over Redis pub/sub to the call, in both directions.
+ * answer travels over Redis pub/sub to the call, in both directions. A cancellation is its own
+ * POST too: it reaches the call's instance the same way, with the call's endpoint in its key.
  */
 
 let redis: TestRedis;
@@ -66,5 +69,26 @@ describe("a stateless call's client input, answered on another instance", () => 
     } finally {
       await client.close();
     }
+  });
+});
+
+describe("a stateless call's cancellation, sent to another instance", () => {
+  const cancel = (requestId: number) => ({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId, reason: "test" } });
+  const headers = (token: string) => ({ "mcp-protocol-version": "2025-11-25", authorization: `Bearer ${token}` });
+
+  it("reaches the call through Redis on the call's endpoint only: the same key and id on another server's endpoint cancel nothing", async () => {
+    const s = await flightScenario(other.url, site.v1.url);
+    const second = await api(s.t.admin.token).post(`/api/v1/workspaces/${s.t.workspace.id}/servers`, { name: "Second", connectorIds: [s.connectorId] });
+    expect(second.status, second.text).toBe(201);
+    const slowCalls = () => site.v1.messages.filter((m) => m.method === "tools/call" && m.params?.name === "slow").length;
+    const [callsBefore, cancelledBefore] = [slowCalls(), site.v1.cancelled];
+    const answer = postRaw(s.url, { jsonrpc: "2.0", id: 51, method: "tools/call", params: { name: "slow", arguments: {} } }, headers(s.t.member.token));
+    answer.catch(() => undefined);
+    await vi.waitFor(() => expect(slowCalls()).toBe(callsBefore + 1), { timeout: 10_000, interval: 25 });
+    expect((await postRaw(`${site.app.origin}/mcp/${second.body.id}`, cancel(51), headers(s.t.member.token))).status).toBe(202);
+    await new Promise((r) => setTimeout(r, 800));
+    expect(site.v1.cancelled).toBe(cancelledBefore);
+    expect((await postRaw(`${site.app.origin}/mcp/${s.serverId}`, cancel(51), headers(s.t.member.token))).status).toBe(202);
+    await vi.waitFor(() => expect(site.v1.cancelled).toBe(cancelledBefore + 1), { timeout: 5000, interval: 25 });
   });
 });

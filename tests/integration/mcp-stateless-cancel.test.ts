@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { api } from "@/tests/helpers/api";
 import { createApiKeyFor } from "@/tests/helpers/factories";
 import type { FlightUpstream } from "@/tests/helpers/flight-upstreams";
 import { flightScenario, startFlightSite, stopFlightSite, v1Client, v2Client } from "@/tests/helpers/flight-scenario";
@@ -8,7 +9,8 @@ import type { RouteServer } from "@/tests/helpers/route-server";
 /**
  * A 2025-era stateless call is cancelled by a `notifications/cancelled` POSTed on its own:
  * without a session nothing ties the two requests but the credential they carry, so the call
- * is found by (credential, request id). A different credential — even another API key of the
+ * is found by (credential, endpoint, request id): the same key's cancellation sent to another
+ * server's endpoint, or to /mcp, is not the call's. A different credential — even another API key of the
  * same user — never cancels it, whatever id it names; and a cancellation sent inside a session
  * is that session's own (its SDK server matches the id), never another call's.
  */
@@ -39,7 +41,23 @@ async function startSlowCall(url: string, token: string, id: number, upstream: F
   return { answer };
 }
 
-describe("stateless cancellation is matched by credential and request id", () => {
+describe("stateless cancellation is matched by credential, endpoint and request id", () => {
+  it("the same key naming the call's id on another server's endpoint, or on /mcp, does not cancel it; on the call's own endpoint it does", async () => {
+    vi.stubEnv("MCP_STATEFUL_SESSIONS", "false");
+    const s = await flightScenario(app.origin, v1.url);
+    const other = await api(s.t.admin.token).post(`/api/v1/workspaces/${s.t.workspace.id}/servers`, { name: "Other", connectorIds: [s.connectorId] });
+    expect(other.status, other.text).toBe(201);
+    const before = v1.cancelled;
+    const { answer } = await startSlowCall(s.url, s.t.member.token, 43, v1);
+    for (const url of [`${app.origin}/mcp/${other.body.id}`, `${app.origin}/mcp`]) expect((await postRaw(url, cancel(43), bearer(s.t.member.token))).status).toBe(202);
+    await sleep(800);
+    expect(v1.cancelled).toBe(before);
+    expect((await postRaw(s.url, cancel(43), bearer(s.t.member.token))).status).toBe(202);
+    await until(() => v1.cancelled > before);
+    expect(v1.cancelled).toBe(before + 1);
+    void answer;
+  });
+
   it("another credential of the same user naming the call's id does not cancel it; the call's own credential does", async () => {
     vi.stubEnv("MCP_STATEFUL_SESSIONS", "false");
     const s = await flightScenario(app.origin, v1.url);

@@ -4,6 +4,7 @@ import { ToolCallNotAuditedError } from "@/lib/connectors/runtime/audit-call";
 import { InvalidToolArgumentsError } from "@/lib/connectors/runtime/check-argument-text";
 import { UpstreamRpcError } from "@/lib/connectors/runtime/upstream-rpc-error";
 import type { McpSurface, ToolSet } from "@/lib/mcp/surface/surface-types";
+import type { SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
 import { flightSignal, serveToolCall, type AskClient } from "@/lib/mcp/serve/serve-tool-call";
 
 /** What a surface offers besides tools and resources: upstream prompts and completions. */
@@ -111,13 +112,34 @@ function serveResources(server: Server, resources: ResourceCatalog, parts: Serve
  * request's connection ends with its answer, so only sessions hear updates; a 2026-07-28
  * client subscribes on its listen stream instead, lib/mcp/serve/hold-listen-subscriptions.ts). The platform's
  * own and stored resources change only with the configuration: acknowledged, never updated.
+ * A subscription lasts while its caller still reaches the connector: a configuration change
+ * rechecks it (recheckSubscriptions), so a lost access stops the updates too, not only reads.
  */
 /** Resource subscriptions one downstream connection (session) may hold at once. */
 export const MAX_SUBSCRIPTIONS = 100;
 const INVALID_REQUEST = -32600;
 
+/** A session's open subscription: its upstream connector and the pending upstream subscription. */
+interface ActiveSubscription {
+  connector: SnapshotConnector;
+  pending: Promise<() => Promise<void>>;
+}
+
+/** Each subscribing server's recheck of its open subscriptions (sessions.ts runs it on a configuration change). */
+const rechecks = new WeakMap<Server, () => Promise<void>>();
+
+/**
+ * Drops the subscriptions of `server` whose connector its caller no longer reaches (removed from
+ * the server, no longer granted by the caller's role): their updates stop, and the upstream is
+ * unsubscribed when this was its last listener. Those it still reaches are kept.
+ */
+export async function recheckSubscriptions(server: Server): Promise<void> {
+  await rechecks.get(server)?.();
+}
+
 function serveSubscriptions(server: Server, resources: ResourceCatalog, parts: ServerParts): void {
-  const active = new Map<string, Promise<() => Promise<void>>>();
+  const active = new Map<string, ActiveSubscription>();
+  const unsubscribe = (entry: ActiveSubscription) => void entry.pending.then((stop) => stop()).catch(() => undefined);
   server.setRequestHandler("resources/subscribe", async (request) => {
     const { uri } = request.params;
     const upstream = resources.upstreamOf(uri);
@@ -128,25 +150,37 @@ function serveSubscriptions(server: Server, resources: ResourceCatalog, parts: S
     if (!active.has(uri)) {
       // Each one holds an upstream subscription (or stream) and a listener: bounded per connection.
       if (active.size >= MAX_SUBSCRIPTIONS) throw new ProtocolError(INVALID_REQUEST, `At most ${MAX_SUBSCRIPTIONS} resource subscriptions per connection`, { limit: MAX_SUBSCRIPTIONS });
-      const pending = parts.gateway().upstreamResources.subscribeTo(upstream.connector, upstream.uri, () => {
-        void server.sendResourceUpdated({ uri }).catch(() => undefined);
+      const entry: ActiveSubscription = { connector: upstream.connector, pending: Promise.resolve(async () => undefined) };
+      // An update that arrives after the subscription was dropped (access lost) is not relayed.
+      entry.pending = parts.gateway().upstreamResources.subscribeTo(upstream.connector, upstream.uri, () => {
+        if (active.get(uri) === entry) void server.sendResourceUpdated({ uri }).catch(() => undefined);
       });
-      active.set(uri, pending);
-      pending.catch(() => active.delete(uri));
+      active.set(uri, entry);
+      entry.pending.catch(() => active.get(uri) === entry && active.delete(uri));
     }
-    await active.get(uri);
+    await active.get(uri)!.pending;
     return {};
   });
   server.setRequestHandler("resources/unsubscribe", async (request) => {
-    const pending = active.get(request.params.uri);
+    const entry = active.get(request.params.uri);
     active.delete(request.params.uri);
-    if (pending) await (await pending.catch(() => async () => undefined))();
+    if (entry) await (await entry.pending.catch(() => async () => undefined))();
     return {};
+  });
+  rechecks.set(server, async () => {
+    const entries = [...active];
+    const connectors = new Map(entries.map(([, entry]) => [entry.connector.id, entry.connector]));
+    const reached = new Map(await Promise.all([...connectors.values()].map(async (c) => [c.id, await parts.gateway().upstreamResources.reaches(c).catch(() => true)] as const)));
+    for (const [uri, entry] of entries) {
+      if (reached.get(entry.connector.id) || active.get(uri) !== entry) continue;
+      active.delete(uri);
+      unsubscribe(entry);
+    }
   });
   const previous = server.onclose;
   server.onclose = () => {
     previous?.();
-    for (const pending of active.values()) void pending.then((unsubscribe) => unsubscribe()).catch(() => undefined);
+    for (const entry of active.values()) unsubscribe(entry);
     active.clear();
   };
 }

@@ -16,12 +16,23 @@ import type { SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
 export interface ListenHolds {
   /** Holds the upstream subscriptions `uris` need; returns their release (idempotent). */
   hold(surface: McpSurface, uris: string[]): () => void;
+  /**
+   * After a configuration change: drops the held subscriptions whose connector the caller no
+   * longer reaches (`surface` is the caller's current one). Their updates stop reaching the
+   * streams, and the upstream is unsubscribed; a later stream asking for the URI tries anew.
+   */
+  recheck(surface: McpSurface): Promise<void>;
+  /** Whether any upstream subscription is held (nothing to recheck otherwise). */
+  holding(): boolean;
 }
 
 interface Held {
   count: number;
   /** The upstream refused it: not held, though its holders still count on this entry. */
   dead: boolean;
+  /** Dropped by a recheck: the caller lost its connector, so its updates are no longer published. */
+  lost: boolean;
+  connector: SnapshotConnector;
   unsubscribe: Promise<() => Promise<void>>;
 }
 
@@ -42,14 +53,30 @@ export function listenHolds(publishUpdated: (uri: string) => void): ListenHolds 
     }
     // One credential may open any number of streams: the cap is on the URIs all of them hold.
     if (!entry && held.size >= MAX_SUBSCRIPTIONS) return undefined;
-    const unsubscribe = surface.upstreamResources.subscribeTo(upstream.connector, upstream.uri, () => publishUpdated(uri));
-    const created: Held = { count: 1, dead: false, unsubscribe };
+    const created: Held = { count: 1, dead: false, lost: false, connector: upstream.connector, unsubscribe: Promise.resolve(async () => undefined) };
+    created.unsubscribe = surface.upstreamResources.subscribeTo(upstream.connector, upstream.uri, () => {
+      if (!created.lost) publishUpdated(uri);
+    });
     // A refused upstream subscription is not held: the next stream asking for it tries again.
-    unsubscribe.catch(() => void (created.dead = true));
+    created.unsubscribe.catch(() => void (created.dead = true));
     held.set(uri, created);
     return created;
   };
+  const recheck = async (surface: McpSurface) => {
+    const entries = [...held].filter(([, entry]) => !entry.dead);
+    const connectors = new Map(entries.map(([, entry]) => [entry.connector.id, entry.connector]));
+    const reached = new Map(await Promise.all([...connectors.values()].map(async (c) => [c.id, await surface.upstreamResources.reaches(c).catch(() => true)] as const)));
+    for (const [uri, entry] of entries) {
+      if (reached.get(entry.connector.id) || held.get(uri) !== entry) continue;
+      // Its holders' releases find another entry (or none) under the URI: none unsubscribes again.
+      entry.lost = true;
+      held.delete(uri);
+      void entry.unsubscribe.then((unsubscribe) => unsubscribe()).catch(() => undefined);
+    }
+  };
   return {
+    recheck,
+    holding: () => held.size > 0,
     hold(surface, uris) {
       const catalog = surface.resources();
       if (!catalog || !surface.upstreamResources.subscribe) return () => undefined;

@@ -3,7 +3,7 @@ import { LegacyHttpTransport } from "@/lib/mcp/serve/legacy-transport";
 import { sseSinkOf } from "@/lib/mcp/serve/node-sse-sink";
 import { jsonRpcErrorResponse, TRANSPORT_ERROR } from "@/lib/mcp/serve/responses";
 import { askStatelessClient, listenForAnswers, type SendOnStream } from "@/lib/mcp/serve/ask-stateless-client";
-import type { AskClient } from "@/lib/mcp/serve/serve-tool-call";
+import { CALL_SCOPE, type AskClient } from "@/lib/mcp/serve/serve-tool-call";
 
 /**
  * 2025-era traffic without sessions: each POST is answered by a fresh Server on a fresh
@@ -12,15 +12,16 @@ import type { AskClient } from "@/lib/mcp/serve/serve-tool-call";
  */
 /**
  * `message` is the request's body already parsed (undefined: the transport reads it); `identity`
- * the credential, which reaches handlers as auth info so a later notifications/cancelled finds the call by it.
+ * the credential and `scope` the endpoint (lib/mcp/serve/cancel-running-calls.ts), which reach handlers as auth
+ * info so a later notifications/cancelled finds the call by them.
  */
-export async function serveLegacyStateless(request: Request, parts: ServerParts, maxBodyBytes: number, message?: unknown, identity?: string): Promise<Response> {
+export async function serveLegacyStateless(request: Request, parts: ServerParts, maxBodyBytes: number, message?: unknown, identity?: string, scope?: string): Promise<Response> {
   if (request.method !== "POST") {
     return jsonRpcErrorResponse(405, TRANSPORT_ERROR, "Method not allowed.", { headers: { allow: "POST" } });
   }
   listenForAnswers();
   // Through the instance's own server, a parsed POST's event stream goes straight to its socket.
-  const sink = message === undefined ? undefined : sseSinkOf(request)?.expect(message);
+  const sink = message === undefined ? undefined : sseSinkOf(request, message);
   const transport = new LegacyHttpTransport({ sessionIdGenerator: undefined, maxRequestBodySize: maxBodyBytes }, sink);
   // A call asks its client on this POST's own answer stream; the answer may reach any instance.
   const send: SendOnStream = (m, relatedRequestId) => transport.send(m, { relatedRequestId });
@@ -36,7 +37,7 @@ export async function serveLegacyStateless(request: Request, parts: ServerParts,
   };
   request.signal?.addEventListener("abort", teardown, { once: true });
   try {
-    const authInfo = identity ? { token: "", clientId: identity, scopes: [] } : undefined;
+    const authInfo = identity ? { token: "", clientId: identity, scopes: [], ...(scope === undefined ? {} : { extra: { [CALL_SCOPE]: scope } }) } : undefined;
     const options = { ...(message === undefined ? {} : { parsedBody: message }), ...(authInfo ? { authInfo } : {}) };
     const response = await transport.handleRequest(request, options);
     if (!sink || !isEventStream(response)) return closeWhenBodyEnds(response, teardown);

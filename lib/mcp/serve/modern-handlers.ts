@@ -1,5 +1,5 @@
 import { createMcpHandler, InMemoryServerEventBus, type McpHttpHandler } from "@modelcontextprotocol/server";
-import { logger } from "@/lib/log";
+import { errorText, logger } from "@/lib/log";
 import { onShutdown } from "@/lib/ops/shutdown";
 import { buildServer } from "@/lib/mcp/serve/build-server";
 import { writePublishedListsFrom } from "@/lib/mcp/serve/serialise-message";
@@ -7,6 +7,8 @@ import { mcpConfig } from "@/lib/mcp/serve/mcp-config";
 import { reconcileLive, registerSweep } from "@/lib/mcp/serve/live-watch";
 import { listenedResources, listenHolds, releasedWhenClosed, type ListenHolds } from "@/lib/mcp/serve/hold-listen-subscriptions";
 import type { SessionOwner } from "@/lib/mcp/serve/sessions";
+import { callScopeOf } from "@/lib/mcp/serve/cancel-running-calls";
+import { CALL_SCOPE } from "@/lib/mcp/serve/serve-tool-call";
 import { endpointKey, type McpSurface } from "@/lib/mcp/surface/surface-types";
 
 /**
@@ -46,10 +48,10 @@ const SURFACE = "switchboard.surface";
 export async function serveModern(request: Request, owner: SessionOwner, surface: McpSurface, maxBodyBytes: number, message?: unknown): Promise<Response> {
   const entry = entryFor(owner, surface, maxBodyBytes);
   entry.lastUsed = Date.now();
-  adopt(entry, surface);
+  void adopt(entry, surface).catch((e: unknown) => logger.warn({ err: errorText(e) }, "MCP subscriptions: adopting a configuration failed"));
   const response = await entry.handler.fetch(request, {
     // The surface rides to the factory as pass-through auth info (the SDK never reads it).
-    authInfo: { token: "", clientId: owner.identity, scopes: [], extra: { [SURFACE]: surface } },
+    authInfo: { token: "", clientId: owner.identity, scopes: [], extra: { [SURFACE]: surface, [CALL_SCOPE]: callScopeOf(owner.endpoint, owner.caller) } },
     ...(message === undefined ? {} : { parsedBody: message }),
   });
   const uris = listenedResources(message);
@@ -91,10 +93,15 @@ function entryFor(owner: SessionOwner, surface: McpSurface, maxBodyBytes: number
   return entry;
 }
 
-/** Records a newer configuration's tool and prompt lists and tells open subscriptions of each that changed. */
-function adopt(entry: ModernEntry, fresh: McpSurface): void {
+/**
+ * Records a newer configuration's tool and prompt lists and tells open subscriptions of each that
+ * changed — after dropping the resource subscriptions whose connector the caller lost.
+ */
+async function adopt(entry: ModernEntry, fresh: McpSurface): Promise<void> {
   if (!entry.watch || !fresh.watch || fresh.watch.configVersion <= entry.watch.configVersion) return;
   entry.watch = fresh.watch;
+  // Without held subscriptions the lists' notifications go out at once, as before.
+  if (entry.holds.holding()) await entry.holds.recheck(fresh);
   const resources = resourceSignature(fresh);
   if (resources !== entry.resourceSignature) {
     entry.resourceSignature = resources;

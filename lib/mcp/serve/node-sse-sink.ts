@@ -36,6 +36,11 @@ export class NodeSseSink {
     return this;
   }
 
+  /** Whether the message given to `expect` held a request (one answer to stream). */
+  get expecting(): boolean {
+    return this.unanswered.size > 0;
+  }
+
   /** The transport sent the answer to request `id`. */
   answered(id: unknown): void {
     if (this.unanswered.delete(id) && this.unanswered.size === 0) this.end();
@@ -77,17 +82,38 @@ export class NodeSseSink {
   }
 }
 
-const globalForSinks = globalThis as unknown as { switchboardSseSinks?: WeakMap<Request, NodeSseSink> };
-const sinks = (globalForSinks.switchboardSseSinks ??= new WeakMap());
+const globalForSinks = globalThis as unknown as { switchboardSseSinks?: { sinks: WeakMap<Request, NodeSseSink | null>; made: number } };
+const state = (globalForSinks.switchboardSseSinks ??= { sinks: new WeakMap(), made: 0 });
 
-/** Offers `request` (made by serve-node from a node:http request) a sink for its answer. */
-export function offerSseSink(request: Request): NodeSseSink {
-  const sink = new NodeSseSink();
-  sinks.set(request, sink);
+/**
+ * Marks `request` (made by serve-node from a node:http request) as one whose answer stream may be
+ * written straight to its socket. No sink is made yet: most requests (a notification, an
+ * answer, a GET, a 2026-07-28 request, a refusal) answer without one.
+ */
+export function offerSseSink(request: Request): void {
+  state.sinks.set(request, null);
+}
+
+/**
+ * The sink for `request`'s answer to the requests in `message`, made now; undefined when
+ * `request` did not come through the instance's own server or `message` holds no request
+ * (nothing to stream: the transport answers 202).
+ */
+export function sseSinkOf(request: Request, message: unknown): NodeSseSink | undefined {
+  if (state.sinks.get(request) !== null) return undefined;
+  const sink = new NodeSseSink().expect(message);
+  if (!sink.expecting) return undefined;
+  state.made++;
+  state.sinks.set(request, sink);
   return sink;
 }
 
-/** The sink offered for `request`, if it came through the instance's own server. */
-export function sseSinkOf(request: Request): NodeSseSink | undefined {
-  return sinks.get(request);
+/** The sink made for `request`, if its answer took one. */
+export function madeSseSink(request: Request): NodeSseSink | undefined {
+  return state.sinks.get(request) ?? undefined;
+}
+
+/** How many sinks this process has made (tests: only answers that stream take one). */
+export function sseSinksMade(): number {
+  return state.made;
 }

@@ -22,7 +22,7 @@ import { refuseBatch, refuseUnservedVersion, SERVED_LEGACY_VERSIONS } from "@/li
 import { preflightResponse, withCors } from "@/lib/mcp/serve/cors";
 import { untrustedHostOrOrigin } from "@/lib/mcp/serve/validate-origin";
 import { resolveSurface } from "@/lib/mcp/surface/resolve-surface";
-import { cancelRunningCall, DEMO_IDENTITY } from "@/lib/mcp/serve/serve-tool-call";
+import { callScopeOf, cancelRunningCall, DEMO_IDENTITY } from "@/lib/mcp/serve/cancel-running-calls";
 import { deliverStatelessAnswer, isStatelessAnswer } from "@/lib/mcp/serve/ask-stateless-client";
 import { endSession, findSession, openSession, serveInSession, type SessionOwner } from "@/lib/mcp/serve/sessions";
 import type { McpEndpoint, McpSurface } from "@/lib/mcp/surface/surface-types";
@@ -88,7 +88,7 @@ async function serve(request: Request, endpoint: McpEndpoint): Promise<Response>
   // session's cancellation is its own server's (the SDK matches the id within the session):
   // it must not reach a stateless call of the same credential that happens to share the id.
   const cancelled = cancelledRequestId(message);
-  if (cancelled !== undefined && !request.headers.get("mcp-session-id")) cancelRunningCall(owner.identity, cancelled);
+  if (cancelled !== undefined && !request.headers.get("mcp-session-id")) await cancelRunningCall(owner.identity, callScopeOf(owner.endpoint, owner.caller), cancelled);
   // A client's answer to a request a stateless call sent it: routed by its id, whatever instance asked.
   if (isStatelessAnswer(message) && !request.headers.get("mcp-session-id")) {
     await deliverStatelessAnswer(owner.identity, message);
@@ -126,7 +126,7 @@ async function serveLegacy(request: Request, owner: SessionOwner, surface: McpSu
       toolsListChanged: false,
       protocolVersions: SERVED_LEGACY_VERSIONS,
     };
-    return serveLegacyStateless(request, parts, maxBodyBytes, message, owner.identity);
+    return serveLegacyStateless(request, parts, maxBodyBytes, message, owner.identity, callScopeOf(owner.endpoint, owner.caller));
   }
   const sessionId = request.headers.get("mcp-session-id");
   if (!sessionId) return openSession(request, owner, surface, maxBodyBytes);

@@ -14,6 +14,7 @@ import {
 import type { CallFlight, InputRequest } from "@/lib/connectors/runtime/call-flight";
 import type { ToolCallResult } from "@/lib/connectors/runtime/types";
 import { setting } from "@/lib/config/settings";
+import { trackRunningCall } from "@/lib/mcp/serve/cancel-running-calls";
 
 /**
  * One tools/call as the protocol layer serves it, with its flight (issue 12 points 3–4):
@@ -192,42 +193,10 @@ export async function serveToolCall<T = ToolCallResult>(
   }
   const pending = start(flight);
   if (!pending) return null;
-  const untrack = track(identityOf(ctx), ctx.mcpReq.id, flight);
+  const untrack = trackRunningCall(identityOf(ctx), scopeOf(ctx), ctx.mcpReq.id, flight.controller);
   const settled = pending.then((result) => ({ result }), (error: unknown) => ({ error }));
   void settled.then(untrack);
   return next(flight, settled, ctx) as Promise<T | InputRequiredResult>;
-}
-
-/**
- * Calls by (credential, request id), for `notifications/cancelled` that reach a server
- * instance other than the one serving the call (stateless serving, both eras). Two calls of
- * one credential under one id (two clients) are ambiguous: neither is cancelled.
- */
-const running = new Map<string, Set<ServedFlight>>();
-
-/**
- * Every caller of /mcp/demo is this one identity: its calls are cancelled only on their own
- * request (its signal), never by another request's notifications/cancelled — that could be
- * any visitor's.
- */
-export const DEMO_IDENTITY = "anonymous";
-
-function track(identity: string | undefined, id: unknown, flight: ServedFlight): () => void {
-  if (!identity || identity === DEMO_IDENTITY) return () => undefined;
-  const key = JSON.stringify([identity, id]);
-  const set = running.get(key) ?? new Set();
-  running.set(key, set.add(flight));
-  return () => {
-    set.delete(flight);
-    if (set.size === 0 && running.get(key) === set) running.delete(key);
-  };
-}
-
-/** Cancels the one call `identity` is running under `requestId`, if there is exactly one. */
-export function cancelRunningCall(identity: string, requestId: unknown): void {
-  if (identity === DEMO_IDENTITY) return;
-  const set = running.get(JSON.stringify([identity, requestId]));
-  if (set?.size === 1) for (const flight of set) flight.controller.abort(new Error("the client cancelled the call"));
 }
 
 /** The signal a call of `flight` runs under (it outlives the request that started it when parked). */
@@ -275,6 +244,14 @@ function resume(ctx: ServerContext): Parked | null {
 
 function identityOf(ctx: ServerContext): string | undefined {
   return ctx.http?.authInfo?.clientId;
+}
+
+/** The auth info key carrying a stateless call's endpoint (lib/mcp/serve/cancel-running-calls.ts). */
+export const CALL_SCOPE = "switchboard.callScope";
+
+function scopeOf(ctx: ServerContext): string | undefined {
+  const scope = ctx.http?.authInfo?.extra?.[CALL_SCOPE];
+  return typeof scope === "string" ? scope : undefined;
 }
 
 export type { ServedFlight };

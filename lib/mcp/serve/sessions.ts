@@ -4,7 +4,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { logger } from "@/lib/log";
 import { trackLiveMcpSessions } from "@/lib/ops/metrics";
 import { onShutdown } from "@/lib/ops/shutdown";
-import { buildServer, type GatewayParts } from "@/lib/mcp/serve/build-server";
+import { buildServer, recheckSubscriptions, type GatewayParts } from "@/lib/mcp/serve/build-server";
 import { SERVED_LEGACY_VERSIONS } from "@/lib/mcp/serve/check-protocol-version";
 import { LegacyHttpTransport } from "@/lib/mcp/serve/legacy-transport";
 import { closeWhenBodyEnds } from "@/lib/mcp/serve/legacy-stateless";
@@ -150,6 +150,8 @@ async function reconcile(session: McpSession, fresh: McpSurface | null): Promise
   session.tools = fresh.tools;
   session.gateway = fresh;
   session.watch = fresh.watch;
+  // Before the client hears of the change: a subscription to a connector the caller lost is dropped.
+  await recheckSubscriptions(session.server);
   if (changed) await session.server.sendToolListChanged().catch(() => undefined);
   // Only a session that declared prompts at initialize may be told its list changed.
   if (promptsChanged && session.server.getCapabilities().prompts) await session.server.sendPromptListChanged().catch(() => undefined);

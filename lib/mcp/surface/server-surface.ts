@@ -84,6 +84,7 @@ function bindUpstreamResources(caller: Caller, view: CallerView): UpstreamResour
     subscribe: view.connectors.some((c) => c.upstream.subscribe && (c.upstream.resources.length > 0 || c.upstream.resourceTemplates.length > 0)),
     read: async (connector, uri, signal, flight) => readUpstreamResource({ caller, ...(await accessTo(caller, view, connector, uri)), uri, signal }, flight),
     subscribeTo: async (connector, uri, onUpdated) => subscribeUpstreamResource({ caller, ...(await accessTo(caller, view, connector, uri)), uri }, onUpdated),
+    reaches: async (connector) => (await currentAccess(caller, view, connector.id)) !== null,
   };
 }
 

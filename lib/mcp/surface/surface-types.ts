@@ -62,12 +62,15 @@ export interface UpstreamResources {
   read(connector: SnapshotConnector, uri: string, signal?: AbortSignal, flight?: CallFlight): Promise<ReadResourceResult>;
   /** Resolves with the unsubscribe. */
   subscribeTo(connector: SnapshotConnector, uri: string, onUpdated: (uri: string) => void): Promise<() => Promise<void>>;
+  /** Whether the caller may still reach `connector` at the current configuration (an open subscription's recheck). */
+  reaches(connector: SnapshotConnector): Promise<boolean>;
 }
 
 export const NO_UPSTREAM_RESOURCES: UpstreamResources = {
   subscribe: false,
   read: () => Promise.reject(new Error("no upstream resources here")),
   subscribeTo: () => Promise.reject(new Error("no upstream resources here")),
+  reaches: () => Promise.resolve(false),
 };
 
 export interface CompleteParams {
