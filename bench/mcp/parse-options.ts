@@ -20,12 +20,16 @@ from memory (one per endpoint). After checking each kind's first answer on both 
 measures with autocannon, interleaved product/baseline in every round:
 
   initialize, tools/list, resources/list, resources/read   (2025-11-25, stateless)
-  tools/call of an http tool  vs  the same request sent straight to the upstream
+  tools/call of an http tool on three sides: the product, a bare relay (a bare SDK v2
+    server whose tools/call sends the same request: the protocol's own floor) and the same
+    request sent straight to the upstream
   server/discover, tools/list, resources/read              (2026-07-28, per-request _meta)
   tools/list /mcp (shared): the 10 servers' 1,000 tools    (2025-11-25, stateless)
 
 and prints rps, p50, p99 and server CPU ms per request for both sides (the app's Next.js
-process tree and its PostgreSQL; the bare server's process) with their ratios. Then the
+process tree and its PostgreSQL; the bare server's process; for tools/call each side's
+processes plus the upstream's) with their ratios, and for tools/call a second table of the
+three sides with product ÷ direct, relay ÷ direct and product ÷ relay. Then the
 memory phase ("${SESSION_MEMORY}"): a second app instance on the same database with
 MCP_STATEFUL_SESSIONS=true, 1,000 sessions opened (initialize, notifications/initialized,
 one tools/list each) and the Next.js server's resident memory growth printed. Linux only.
