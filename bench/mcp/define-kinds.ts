@@ -1,4 +1,4 @@
-import { upstreamRecord } from "./serve-upstream";
+import { setUpstreamDelay, upstreamRecord } from "./serve-upstream";
 import type { TenantData } from "./build-tenant-data";
 import { type Era, type HttpCall, initializeParams, type Json, mcpCall, send } from "./mcp-wire";
 
@@ -20,6 +20,8 @@ export interface Kind {
   baselineRoot: "bare" | "bareShared" | "upstream";
   /** tools/call kinds: the same call to the bare relay (bench/mcp/serve-relay.ts), measured between the product and the direct call. */
   floor?: HttpCall;
+  /** Run before every check, warm-up and measurement of this kind: sets the upstream's answer delay. */
+  prepare?(): Promise<void>;
   /** Throws, naming what is wrong, unless every side's first answer is what the tenant must give. */
   check(product: Answer, baseline: Answer, floor?: Answer): void;
 }
@@ -88,17 +90,21 @@ function checkResourceList(kind: string, data: TenantData) {
   };
 }
 
+/** The name of the tools/call kind against an upstream answering after `delayMs` (--upstream-delay-ms). */
+export const delayedToolCallName = (delayMs: number) => `tools/call http tool, upstream answering in ${delayMs} ms (2025-11-25)`;
+
 /**
  * tools/call of `crm_get_<noun>` on three sides: through the product, through the bare relay
- * and as the GET the product makes, sent straight to the upstream.
+ * and as the GET the product makes, sent straight to the upstream — which answers after
+ * `delayMs` (0: at once) while this kind is measured.
  */
-function toolCallKind(e: Endpoints, data: TenantData): Kind {
+function toolCallKind(e: Endpoints, data: TenantData, delayMs: number): Kind {
   const crm = data.connectors[0];
   const tool = crm.tools.find((t) => t.name.startsWith(`${crm.domain}_get_`))!;
   const path = `/api/${crm.domain}${tool.request.path.replace("{id}", "acc_0042")}?expand=owner`;
   const record = upstreamRecord(path);
   const call = { name: tool.name, arguments: { id: "acc_0042", expand: ["owner"] } };
-  const name = "tools/call http tool (2025-11-25)";
+  const name = delayMs > 0 ? delayedToolCallName(delayMs) : "tools/call http tool (2025-11-25)";
   return {
     name,
     product: mcpCall(e.product, "2025-11-25", "tools/call", call, e.memberKey),
@@ -107,6 +113,7 @@ function toolCallKind(e: Endpoints, data: TenantData): Kind {
     baselineLabel: "upstream",
     baselineRoot: "upstream",
     floor: mcpCall(e.relay, "2025-11-25", "tools/call", call),
+    prepare: () => setUpstreamDelay(e.upstream, delayMs),
     check(product, direct, relay) {
       const result = product.message?.result;
       expect(product.status === 200 && result && !result.isError, `${name}: the product answered HTTP ${product.status} ${product.text.slice(0, 300)}`);
@@ -120,7 +127,7 @@ function toolCallKind(e: Endpoints, data: TenantData): Kind {
   };
 }
 
-export function defineKinds(e: Endpoints, data: TenantData): Kind[] {
+export function defineKinds(e: Endpoints, data: TenantData, upstreamDelayMs: number): Kind[] {
   const both = (name: string, era: Era, method: string, params: Record<string, unknown>, check: (k: string) => Kind["check"]): Kind => {
     const kind = `${name} (${era})`;
     return {
@@ -146,7 +153,8 @@ export function defineKinds(e: Endpoints, data: TenantData): Kind[] {
     both("tools/list", "2025-11-25", "tools/list", {}, (k) => checkTools(k, data)),
     both("resources/list", "2025-11-25", "resources/list", {}, (k) => checkResourceList(k, data)),
     both("resources/read", "2025-11-25", "resources/read", { uri: guide.uri }, (k) => checkRead(k, guide.uri, guide.text)),
-    toolCallKind(e, data),
+    toolCallKind(e, data, 0),
+    toolCallKind(e, data, upstreamDelayMs),
     both("server/discover", "2026-07-28", "server/discover", {}, (k) => checkInstructions(k, data)),
     both("tools/list", "2026-07-28", "tools/list", {}, (k) => checkTools(k, data)),
     both("resources/read", "2026-07-28", "resources/read", { uri: guide.uri }, (k) => checkRead(k, guide.uri, guide.text)),
@@ -165,6 +173,6 @@ const NOWHERE = "http://127.0.0.1:9";
 export const PLACEHOLDER_ENDPOINTS: Endpoints = { product: NOWHERE, bare: NOWHERE, upstream: NOWHERE, relay: NOWHERE, memberKey: "", shared: NOWHERE, bareShared: NOWHERE, sharedKey: "" };
 
 /** The kinds' names as printed, in order (for --kinds). */
-export function kindNames(data: TenantData): string[] {
-  return defineKinds(PLACEHOLDER_ENDPOINTS, data).map((k) => k.name);
+export function kindNames(data: TenantData, upstreamDelayMs: number): string[] {
+  return defineKinds(PLACEHOLDER_ENDPOINTS, data, upstreamDelayMs).map((k) => k.name);
 }

@@ -142,6 +142,7 @@ export async function measureKinds(kinds: Kind[], roots: CpuRoots, s: Settings, 
   if (s.warmup > 0) {
     log(`warming up (${s.warmup} s per kind and side)`);
     for (const k of kinds) {
+      await k.prepare?.();
       for (const side of sidesOf(k, roots)) {
         await load(side.call, s.warmup, s.connections);
         await settled(side.name, side.roots, log);
@@ -151,6 +152,7 @@ export async function measureKinds(kinds: Kind[], roots: CpuRoots, s: Settings, 
   for (let round = 1; round <= s.rounds; round++) {
     for (const [i, k] of kinds.entries()) {
       log(`round ${round}/${s.rounds}: ${k.name}`);
+      await k.prepare?.();
       for (const side of sidesOf(k, roots)) {
         const run = await measure(side, s);
         logFailures(side.name, run, log);

@@ -56,6 +56,7 @@ function profilingEnv(dir: string | null): Record<string, string> {
 
 async function validate(kinds: Kind[]): Promise<void> {
   for (const k of kinds) {
+    await k.prepare?.();
     k.check(await sendPatiently(k.product), await sendPatiently(k.baseline), k.floor && (await sendPatiently(k.floor)));
     log(`checked: ${k.name}`);
   }
@@ -75,7 +76,7 @@ type Seeded = Awaited<ReturnType<typeof seed>>;
 /** The selected rps kinds: validated, then measured; their summary is printed. */
 async function runKinds(options: Options, app: StartedApp, upstream: Child, seeded: Seeded, stops: (() => Promise<void>)[]) {
   const { data, tenant, shared } = seeded;
-  const chosen = defineKinds(PLACEHOLDER_ENDPOINTS, data).filter((k) => options.kinds.has(k.name));
+  const chosen = defineKinds(PLACEHOLDER_ENDPOINTS, data, options.upstreamDelayMs).filter((k) => options.kinds.has(k.name));
   const baselines = new Set(chosen.map((k) => k.baselineRoot));
   if (baselines.size === 0) return null;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-bench-mcp-"));
@@ -97,7 +98,7 @@ async function runKinds(options: Options, app: StartedApp, upstream: Child, seed
     stops.push(bare.stop);
     [e.bareShared, roots.bareShared] = [`http://127.0.0.1:${bare.port}/mcp`, bare.pid];
   }
-  const kinds = defineKinds(e, data).filter((k) => options.kinds.has(k.name));
+  const kinds = defineKinds(e, data, options.upstreamDelayMs).filter((k) => options.kinds.has(k.name));
   await validate(kinds);
   log(`app CPU is read over its process tree: ${describeTree(app.supervisor.pid!)}`);
   const results = await measureKinds(kinds, roots, options, log);
