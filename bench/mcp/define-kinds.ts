@@ -1,11 +1,12 @@
-import { upstreamRecord } from "./serve-upstream";
+import { setUpstreamDelay, upstreamRecord } from "./serve-upstream";
 import type { TenantData } from "./build-tenant-data";
 import { type Era, type HttpCall, initializeParams, type Json, mcpCall, send } from "./mcp-wire";
 
 /**
  * What `npm run bench:mcp` measures: each kind of request as sent to the product and to its
  * baseline (the bare SDK server; for tools/call, the same request sent straight to the
- * upstream API), and the check its first answer on both sides must pass before it is measured.
+ * upstream API, and a third side, the bare relay: the protocol's own floor), and the check
+ * its first answer on every side must pass before it is measured.
  */
 
 type Answer = Awaited<ReturnType<typeof send>>;
@@ -17,14 +18,20 @@ export interface Kind {
   baselineLabel: "bare" | "upstream";
   /** Whose process tree the baseline's CPU time is read from (CpuRoots in bench/mcp/measure-kinds.ts). */
   baselineRoot: "bare" | "bareShared" | "upstream";
-  /** Throws, naming what is wrong, unless both first answers are what the tenant must give. */
-  check(product: Answer, baseline: Answer): void;
+  /** tools/call kinds: the same call to the bare relay (bench/mcp/serve-relay.ts), measured between the product and the direct call. */
+  floor?: HttpCall;
+  /** Run before every check, warm-up and measurement of this kind: sets the upstream's answer delay. */
+  prepare?(): Promise<void>;
+  /** Throws, naming what is wrong, unless every side's first answer is what the tenant must give. */
+  check(product: Answer, baseline: Answer, floor?: Answer): void;
 }
 
 export interface Endpoints {
   product: string;
   bare: string;
   upstream: string;
+  /** The bare relay's MCP endpoint (tools/call kinds' floor). */
+  relay: string;
   memberKey: string;
   /** The shared endpoint /mcp, its bare twin (the same 1,000 tools) and the shared workspace's member key. */
   shared: string;
@@ -83,30 +90,44 @@ function checkResourceList(kind: string, data: TenantData) {
   };
 }
 
-/** tools/call of `crm_get_<noun>` through the product vs the GET it makes upstream. */
-function toolCallKind(e: Endpoints, data: TenantData): Kind {
+/** The name of the tools/call kind against an upstream answering after `delayMs` (--upstream-delay-ms). */
+export const delayedToolCallName = (delayMs: number) => `tools/call http tool, upstream answering in ${delayMs} ms (2025-11-25)`;
+
+/**
+ * tools/call of `crm_get_<noun>` on three sides: through the product, through the bare relay
+ * and as the GET the product makes, sent straight to the upstream — which answers after
+ * `delayMs` (0: at once) while this kind is measured.
+ */
+function toolCallKind(e: Endpoints, data: TenantData, delayMs: number): Kind {
   const crm = data.connectors[0];
   const tool = crm.tools.find((t) => t.name.startsWith(`${crm.domain}_get_`))!;
   const path = `/api/${crm.domain}${tool.request.path.replace("{id}", "acc_0042")}?expand=owner`;
   const record = upstreamRecord(path);
+  const call = { name: tool.name, arguments: { id: "acc_0042", expand: ["owner"] } };
+  const name = delayMs > 0 ? delayedToolCallName(delayMs) : "tools/call http tool (2025-11-25)";
   return {
-    name: "tools/call http tool (2025-11-25)",
-    product: mcpCall(e.product, "2025-11-25", "tools/call", { name: tool.name, arguments: { id: "acc_0042", expand: ["owner"] } }, e.memberKey),
+    name,
+    product: mcpCall(e.product, "2025-11-25", "tools/call", call, e.memberKey),
     // The headers the product's http tool sends (lib/connectors/runtime/http-tool.ts).
-    baseline: { url: e.upstream + path, method: "GET", headers: { accept: "application/json, text/*;q=0.9, */*;q=0.8", "user-agent": "switchboard-connector/0.1" } },
+    baseline: { url: e.upstream + path, method: "GET", headers: { accept: "application/json, text/*;q=0.9, */*;q=0.8", "content-type": "application/json", "user-agent": "switchboard-connector/0.1" } },
     baselineLabel: "upstream",
     baselineRoot: "upstream",
-    check(product, direct) {
+    floor: mcpCall(e.relay, "2025-11-25", "tools/call", call),
+    prepare: () => setUpstreamDelay(e.upstream, delayMs),
+    check(product, direct, relay) {
       const result = product.message?.result;
-      expect(product.status === 200 && result && !result.isError, `tools/call: the product answered HTTP ${product.status} ${product.text.slice(0, 300)}`);
+      expect(product.status === 200 && result && !result.isError, `${name}: the product answered HTTP ${product.status} ${product.text.slice(0, 300)}`);
       const text = (result.content ?? []).map((c: { text?: string }) => c.text ?? "").join("");
-      expect(text.includes(record) || JSON.stringify(result.structuredContent ?? null) === record, `tools/call: the product's result is not the upstream's record: ${text.slice(0, 300)}`);
-      expect(direct.status === 200 && direct.text === record, `tools/call: the upstream answered HTTP ${direct.status} ${direct.text.slice(0, 200)}`);
+      expect(text.includes(record) || JSON.stringify(result.structuredContent ?? null) === record, `${name}: the product's result is not the upstream's record: ${text.slice(0, 300)}`);
+      expect(direct.status === 200 && direct.text === record, `${name}: the upstream answered HTTP ${direct.status} ${direct.text.slice(0, 200)}`);
+      // The floor must put the same result on the wire, or the comparison would be of different work.
+      const relayed = relay?.message?.result;
+      expect(relay?.status === 200 && JSON.stringify(relayed) === JSON.stringify(result), `${name}: the bare relay's result differs from the product's: ${relay?.text.slice(0, 300)}`);
     },
   };
 }
 
-export function defineKinds(e: Endpoints, data: TenantData): Kind[] {
+export function defineKinds(e: Endpoints, data: TenantData, upstreamDelayMs: number): Kind[] {
   const both = (name: string, era: Era, method: string, params: Record<string, unknown>, check: (k: string) => Kind["check"]): Kind => {
     const kind = `${name} (${era})`;
     return {
@@ -132,7 +153,8 @@ export function defineKinds(e: Endpoints, data: TenantData): Kind[] {
     both("tools/list", "2025-11-25", "tools/list", {}, (k) => checkTools(k, data)),
     both("resources/list", "2025-11-25", "resources/list", {}, (k) => checkResourceList(k, data)),
     both("resources/read", "2025-11-25", "resources/read", { uri: guide.uri }, (k) => checkRead(k, guide.uri, guide.text)),
-    toolCallKind(e, data),
+    toolCallKind(e, data, 0),
+    toolCallKind(e, data, upstreamDelayMs),
     both("server/discover", "2026-07-28", "server/discover", {}, (k) => checkInstructions(k, data)),
     both("tools/list", "2026-07-28", "tools/list", {}, (k) => checkTools(k, data)),
     both("resources/read", "2026-07-28", "resources/read", { uri: guide.uri }, (k) => checkRead(k, guide.uri, guide.text)),
@@ -148,9 +170,9 @@ export const SHARED_TOOLS_LIST = "tools/list /mcp (shared)";
 
 const NOWHERE = "http://127.0.0.1:9";
 /** Endpoints that are never called: to know the kinds (names, baselines) before anything runs. */
-export const PLACEHOLDER_ENDPOINTS: Endpoints = { product: NOWHERE, bare: NOWHERE, upstream: NOWHERE, memberKey: "", shared: NOWHERE, bareShared: NOWHERE, sharedKey: "" };
+export const PLACEHOLDER_ENDPOINTS: Endpoints = { product: NOWHERE, bare: NOWHERE, upstream: NOWHERE, relay: NOWHERE, memberKey: "", shared: NOWHERE, bareShared: NOWHERE, sharedKey: "" };
 
 /** The kinds' names as printed, in order (for --kinds). */
-export function kindNames(data: TenantData): string[] {
-  return defineKinds(PLACEHOLDER_ENDPOINTS, data).map((k) => k.name);
+export function kindNames(data: TenantData, upstreamDelayMs: number): string[] {
+  return defineKinds(PLACEHOLDER_ENDPOINTS, data, upstreamDelayMs).map((k) => k.name);
 }

@@ -4,8 +4,9 @@ import type { Kind } from "./define-kinds";
 import type { HttpCall } from "./mcp-wire";
 
 /**
- * Interleaved A/B measurement: in every round each kind is measured on the product, then at
- * on its baseline, so a slow spell of a shared machine lands on both sides of a ratio.
+ * Interleaved A/B measurement: in every round each kind is measured on the product, then on
+ * its bare relay when it has one (tools/call), then on its baseline, so a slow spell of a
+ * shared machine lands on every side of a ratio.
  * Around each measurement the CPU time of the serving processes is read from /proc, and after
  * each the side is left to finish what it was still computing.
  */
@@ -24,6 +25,8 @@ export interface CpuRoots {
   /** The bare server serving the shared endpoint's 1,000 tools. */
   bareShared: number;
   upstream: number;
+  /** The bare relay of the tools/call kinds (0 when none was started). */
+  relay: number;
 }
 
 export interface Run {
@@ -36,6 +39,8 @@ export interface Run {
   cpuMs: number;
   /** The part of cpuMs spent in PostgreSQL's processes (0 for the bare server and upstream). */
   postgresCpuMs: number;
+  /** The part of cpuMs spent in the upstream API's process (tools/call kinds, every side; else 0). */
+  upstreamCpuMs: number;
   failures: number;
   /** What the failures were: non-2xx answers by status, connection errors, timeouts. */
   failed: Record<string, number>;
@@ -46,17 +51,32 @@ export interface KindResult {
   baselineLabel: Kind["baselineLabel"];
   product: Run[];
   baseline: Run[];
+  /** The bare relay's runs (tools/call kinds only). */
+  floor?: Run[];
+}
+
+type SideName = "product" | "floor" | "baseline";
+
+/** Whose CPU a side's requests cost: the tools/call kinds' sides all include the upstream's. */
+interface Side {
+  name: SideName;
+  call: HttpCall;
+  roots: number[];
+  upstream: number | null;
 }
 
 async function load(call: HttpCall, seconds: number, connections: number) {
   return autocannon({ url: call.url, method: call.method, headers: call.headers, body: call.body, connections, duration: seconds, timeout: 30 });
 }
 
-async function measure(call: HttpCall, root: number, s: Settings): Promise<Run> {
-  const before = cpuMs(processTree(root));
-  const result = await load(call, s.duration, s.connections);
-  // The tree is listed again: PostgreSQL backends may have started during the run.
-  const after = cpuMs(processTree(root));
+/** The trees are listed at each reading: PostgreSQL backends may start during a run. */
+const cpuOf = (roots: number[]) => cpuMs(roots.flatMap((root) => processTree(root)));
+
+async function measure(side: Side, s: Settings): Promise<Run> {
+  const upstream = () => (side.upstream ? cpuMs(processTree(side.upstream)).total : 0);
+  const [before, upstreamBefore] = [cpuOf(side.roots), upstream()];
+  const result = await load(side.call, s.duration, s.connections);
+  const [after, upstreamAfter] = [cpuOf(side.roots), upstream()];
   const failed: Record<string, number> = {};
   for (const [status, { count }] of Object.entries(result.statusCodeStats ?? {})) if (!status.startsWith("2")) failed[`HTTP ${status}`] = count;
   if (result.errors) failed.errors = result.errors;
@@ -69,6 +89,7 @@ async function measure(call: HttpCall, root: number, s: Settings): Promise<Run> 
     requests: result.requests.total,
     cpuMs: after.total - before.total,
     postgresCpuMs: after.postgres - before.postgres,
+    upstreamCpuMs: upstreamAfter - upstreamBefore,
     failures: result.non2xx + result.errors + result.timeouts,
     failed,
   };
@@ -80,25 +101,25 @@ const IDLE_CPU_MS = IDLE_SLICE_MS / 10;
 const SETTLE_LIMIT_MS = 60_000;
 
 /**
- * Waits until the process tree of `root` is idle. When autocannon stops it abandons the
+ * Waits until the process trees of `roots` are idle. When autocannon stops it abandons the
  * requests in flight, and the server goes on computing them (16 slow tools/list answers are
  * seconds of CPU on a small machine): left alone, that work would be billed to, and slow down,
  * the next measurement — the other side's. Returns the ms waited.
  */
-async function settle(root: number): Promise<number> {
+async function settle(roots: number[]): Promise<number> {
   const started = Date.now();
-  let before = cpuMs(processTree(root)).total;
+  let before = cpuOf(roots).total;
   while (Date.now() - started < SETTLE_LIMIT_MS) {
     await new Promise((resolve) => setTimeout(resolve, IDLE_SLICE_MS));
-    const now = cpuMs(processTree(root)).total;
+    const now = cpuOf(roots).total;
     if (now - before < IDLE_CPU_MS) break;
     before = now;
   }
   return Date.now() - started;
 }
 
-async function settled(side: string, root: number, log: (line: string) => void): Promise<void> {
-  const waited = await settle(root);
+async function settled(side: string, roots: number[], log: (line: string) => void): Promise<void> {
+  const waited = await settle(roots);
   if (waited >= 1000) log(`  ${side}: ${(waited / 1000).toFixed(1)} s until the abandoned requests were done`);
 }
 
@@ -106,26 +127,37 @@ function logFailures(side: string, run: Run, log: (line: string) => void): void 
   if (run.failures) log(`  ${side}: ${run.failures} failed (${Object.entries(run.failed).map(([what, n]) => `${what}: ${n}`).join(", ")})`);
 }
 
+function sidesOf(k: Kind, roots: CpuRoots): Side[] {
+  const upstream = k.baselineRoot === "upstream" ? roots.upstream : null;
+  const withUpstream = (pids: number[]) => (upstream ? [...pids, upstream] : pids);
+  return [
+    { name: "product", call: k.product, roots: withUpstream([roots.app]), upstream },
+    ...(k.floor ? [{ name: "floor" as const, call: k.floor, roots: withUpstream([roots.relay]), upstream }] : []),
+    { name: "baseline", call: k.baseline, roots: [roots[k.baselineRoot]], upstream },
+  ];
+}
+
 export async function measureKinds(kinds: Kind[], roots: CpuRoots, s: Settings, log: (line: string) => void): Promise<KindResult[]> {
-  const results = kinds.map((k) => ({ name: k.name, baselineLabel: k.baselineLabel, product: [] as Run[], baseline: [] as Run[] }));
-  const sides = (k: Kind) => [["product", k.product, roots.app], ["baseline", k.baseline, roots[k.baselineRoot]]] as const;
+  const results: KindResult[] = kinds.map((k) => ({ name: k.name, baselineLabel: k.baselineLabel, product: [], baseline: [], ...(k.floor ? { floor: [] } : {}) }));
   if (s.warmup > 0) {
     log(`warming up (${s.warmup} s per kind and side)`);
     for (const k of kinds) {
-      for (const [side, call, root] of sides(k)) {
-        await load(call, s.warmup, s.connections);
-        await settled(side, root, log);
+      await k.prepare?.();
+      for (const side of sidesOf(k, roots)) {
+        await load(side.call, s.warmup, s.connections);
+        await settled(side.name, side.roots, log);
       }
     }
   }
   for (let round = 1; round <= s.rounds; round++) {
     for (const [i, k] of kinds.entries()) {
       log(`round ${round}/${s.rounds}: ${k.name}`);
-      for (const [side, call, root] of sides(k)) {
-        const run = await measure(call, root, s);
-        logFailures(side, run, log);
-        results[i][side].push(run);
-        await settled(side, root, log);
+      await k.prepare?.();
+      for (const side of sidesOf(k, roots)) {
+        const run = await measure(side, s);
+        logFailures(side.name, run, log);
+        results[i][side.name]!.push(run);
+        await settled(side.name, side.roots, log);
       }
     }
   }

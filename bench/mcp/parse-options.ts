@@ -1,10 +1,12 @@
 import path from "node:path";
 import { buildTenantData } from "./build-tenant-data";
-import { kindNames } from "./define-kinds";
+import { delayedToolCallName, kindNames } from "./define-kinds";
 import type { Settings } from "./measure-kinds";
 import { SESSION_MEMORY } from "./measure-sessions";
 
 /** The command line of `npm run bench:mcp` (bench/mcp/run-mcp-bench.ts). */
+
+const DEFAULT_DELAY_MS = 20;
 
 export const HELP = `Usage: npm run bench:mcp -- [options]
 
@@ -20,12 +22,17 @@ from memory (one per endpoint). After checking each kind's first answer on both 
 measures with autocannon, interleaved product/baseline in every round:
 
   initialize, tools/list, resources/list, resources/read   (2025-11-25, stateless)
-  tools/call of an http tool  vs  the same request sent straight to the upstream
+  tools/call of an http tool on three sides: the product, a bare relay (a bare SDK v2
+    server whose tools/call sends the same request: the protocol's own floor) and the same
+    request sent straight to the upstream; then the same against the upstream answering
+    after a timer of --upstream-delay-ms (switched in the upstream's process at run time)
   server/discover, tools/list, resources/read              (2026-07-28, per-request _meta)
   tools/list /mcp (shared): the 10 servers' 1,000 tools    (2025-11-25, stateless)
 
 and prints rps, p50, p99 and server CPU ms per request for both sides (the app's Next.js
-process tree and its PostgreSQL; the bare server's process) with their ratios. Then the
+process tree and its PostgreSQL; the bare server's process; for tools/call each side's
+processes plus the upstream's) with their ratios, and for tools/call a second table of the
+three sides with product ÷ direct, relay ÷ direct and product ÷ relay. Then the
 memory phase ("${SESSION_MEMORY}"): a second app instance on the same database with
 MCP_STATEFUL_SESSIONS=true, 1,000 sessions opened (initialize, notifications/initialized,
 one tools/list each) and the Next.js server's resident memory growth printed. Linux only.
@@ -35,6 +42,10 @@ Options:
   --connections C   concurrent connections (default 16)
   --rounds N        interleaved rounds (default 3)
   --warmup S        seconds of unrecorded load per kind and side first (default 3)
+  --upstream-delay-ms N
+                    ms the upstream waits before answering in the delayed tools/call kind
+                    (default ${DEFAULT_DELAY_MS}, ≥ 1); its name carries N:
+                      ${delayedToolCallName(DEFAULT_DELAY_MS)}
   --quick           smoke run: --duration 2 --rounds 1 --warmup 1 (explicit options win)
   --kinds A,B,…     only these kinds, by their names as printed (comma-separated, quoted):
 ${allKindNames().map((n) => `                      ${n}`).join("\n")}
@@ -49,6 +60,8 @@ Differences under ~10 % between two runs are noise on small machines; compare ra
 `;
 
 export interface Options extends Settings {
+  /** What the upstream waits before answering in the delayed tools/call kind. */
+  upstreamDelayMs: number;
   json: string | null;
   cpuProf: string | null;
   /** The kinds to run, by name (every one unless --kinds). */
@@ -56,39 +69,58 @@ export interface Options extends Settings {
 }
 
 /** Every rps kind, then the memory phase: what --kinds accepts. */
-export function allKindNames(): string[] {
-  return [...kindNames(buildTenantData()), SESSION_MEMORY];
+export function allKindNames(upstreamDelayMs = DEFAULT_DELAY_MS): string[] {
+  return [...kindNames(buildTenantData(), upstreamDelayMs), SESSION_MEMORY];
 }
 
-function parseKinds(list: string | undefined): Set<string> {
-  const known = allKindNames();
-  const asked = (list ?? "").split(",").map((n) => n.trim()).filter(Boolean);
+/**
+ * The names in a comma-separated list; a name that itself holds a comma ("tools/call http
+ * tool, upstream answering in N ms …") is put back together from its pieces.
+ */
+function splitKinds(list: string, known: string[]): string[] {
+  const pieces = list.split(",");
+  const names: string[] = [];
+  for (let i = 0; i < pieces.length; i++) {
+    let name = pieces[i];
+    const continues = (n: string) => !known.includes(n.trim()) && known.some((k) => k.startsWith(`${n.trim()},`));
+    while (continues(name) && i + 1 < pieces.length) name += `,${pieces[++i]}`;
+    names.push(name.trim());
+  }
+  return names.filter(Boolean);
+}
+
+function parseKinds(list: string | undefined, upstreamDelayMs: number): Set<string> {
+  const known = allKindNames(upstreamDelayMs);
+  const asked = splitKinds(list ?? "", known);
   if (asked.length === 0) throw new Error("--kinds needs at least one kind name");
   const unknown = asked.filter((n) => !known.includes(n));
   if (unknown.length) throw new Error(`unknown kind(s): ${unknown.map((n) => `"${n}"`).join(", ")}; the kinds are:\n  ${known.join("\n  ")}`);
   return new Set(asked);
 }
 
-const NUMERIC: Record<string, keyof Settings> = { "--duration": "duration", "--connections": "connections", "--rounds": "rounds", "--warmup": "warmup" };
+const NUMERIC: Record<string, keyof Settings | "upstreamDelayMs"> = { "--duration": "duration", "--connections": "connections", "--rounds": "rounds", "--warmup": "warmup", "--upstream-delay-ms": "upstreamDelayMs" };
 
 /** The options, or null for --help; throws naming a wrong option. */
 export function parseArgs(argv: string[]): Options | null {
   if (argv.includes("--help") || argv.includes("-h")) return null;
   const quick = argv.includes("--quick");
   const defaults = quick ? { duration: 2, connections: 16, rounds: 1, warmup: 1 } : { duration: 10, connections: 16, rounds: 3, warmup: 3 };
-  const options: Options = { ...defaults, json: null, cpuProf: null, kinds: new Set(allKindNames()) };
+  const options: Options = { ...defaults, upstreamDelayMs: DEFAULT_DELAY_MS, json: null, cpuProf: null, kinds: new Set() };
+  let kinds: string | undefined | null = null;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--quick") continue;
     if (arg === "--json") options.json = argv[++i] ?? "";
     else if (arg === "--cpu-prof") options.cpuProf = path.resolve(argv[++i] ?? "");
-    else if (arg === "--kinds") options.kinds = parseKinds(argv[++i]);
+    // Read once every option is: the delayed kind's name carries --upstream-delay-ms.
+    else if (arg === "--kinds") kinds = argv[++i];
     else if (NUMERIC[arg]) {
       const n = Number(argv[++i]);
       if (!Number.isInteger(n) || n < (arg === "--warmup" ? 0 : 1)) throw new Error(`${arg} needs a whole number${arg === "--warmup" ? " ≥ 0" : " ≥ 1"}`);
       options[NUMERIC[arg]] = n;
     } else throw new Error(`unknown option ${arg} (see --help)`);
   }
+  options.kinds = kinds === null ? new Set(allKindNames(options.upstreamDelayMs)) : parseKinds(kinds, options.upstreamDelayMs);
   if (options.json === "") throw new Error("--json needs a file name");
   if (options.cpuProf === path.resolve("")) throw new Error("--cpu-prof needs a directory");
   return options;

@@ -14,7 +14,7 @@ import { type CpuRoots, measureKinds } from "./measure-kinds";
 import { formatSessionMemory, measureSessionMemory, SESSION_MEMORY, type SessionMemory } from "./measure-sessions";
 import { sendPatiently } from "./mcp-wire";
 import { HELP, type Options, parseArgs } from "./parse-options";
-import { formatTable, summarize } from "./print-results";
+import { formatFloorTable, formatTable, summarize } from "./print-results";
 import { type Child, startChild } from "./start-child";
 import { summarizeProfiles } from "./summarize-profile";
 
@@ -56,7 +56,8 @@ function profilingEnv(dir: string | null): Record<string, string> {
 
 async function validate(kinds: Kind[]): Promise<void> {
   for (const k of kinds) {
-    k.check(await sendPatiently(k.product), await sendPatiently(k.baseline));
+    await k.prepare?.();
+    k.check(await sendPatiently(k.product), await sendPatiently(k.baseline), k.floor && (await sendPatiently(k.floor)));
     log(`checked: ${k.name}`);
   }
 }
@@ -75,12 +76,18 @@ type Seeded = Awaited<ReturnType<typeof seed>>;
 /** The selected rps kinds: validated, then measured; their summary is printed. */
 async function runKinds(options: Options, app: StartedApp, upstream: Child, seeded: Seeded, stops: (() => Promise<void>)[]) {
   const { data, tenant, shared } = seeded;
-  const baselines = new Set(defineKinds(PLACEHOLDER_ENDPOINTS, data).filter((k) => options.kinds.has(k.name)).map((k) => k.baselineRoot));
+  const chosen = defineKinds(PLACEHOLDER_ENDPOINTS, data, options.upstreamDelayMs).filter((k) => options.kinds.has(k.name));
+  const baselines = new Set(chosen.map((k) => k.baselineRoot));
   if (baselines.size === 0) return null;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-bench-mcp-"));
   stops.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
   const e = { ...PLACEHOLDER_ENDPOINTS, product: `${app.url}/mcp/${tenant.serverId}`, upstream: `http://127.0.0.1:${upstream.port}`, memberKey: tenant.memberKey, shared: `${app.url}/mcp`, sharedKey: shared.memberKey };
-  const roots: CpuRoots = { app: app.supervisor.pid!, bare: 0, bareShared: 0, upstream: upstream.pid };
+  const roots: CpuRoots = { app: app.supervisor.pid!, bare: 0, bareShared: 0, upstream: upstream.pid, relay: 0 };
+  if (chosen.some((k) => k.floor)) {
+    const relay = await startChild("serve-relay.ts", [e.upstream]);
+    stops.push(relay.stop);
+    [e.relay, roots.relay] = [`http://127.0.0.1:${relay.port}/mcp`, relay.pid];
+  }
   if (baselines.has("bare")) {
     const bare = await startBare(e.product, e.memberKey, path.join(dir, "surface.json"), true);
     stops.push(bare.stop);
@@ -91,12 +98,14 @@ async function runKinds(options: Options, app: StartedApp, upstream: Child, seed
     stops.push(bare.stop);
     [e.bareShared, roots.bareShared] = [`http://127.0.0.1:${bare.port}/mcp`, bare.pid];
   }
-  const kinds = defineKinds(e, data).filter((k) => options.kinds.has(k.name));
+  const kinds = defineKinds(e, data, options.upstreamDelayMs).filter((k) => options.kinds.has(k.name));
   await validate(kinds);
   log(`app CPU is read over its process tree: ${describeTree(app.supervisor.pid!)}`);
   const results = await measureKinds(kinds, roots, options, log);
   const summary = summarize(results);
   console.log(`\n${formatTable(summary, options)}\n`);
+  const floor = formatFloorTable(summary, options);
+  if (floor) console.log(`${floor}\n`);
   return { results, summary };
 }
 
