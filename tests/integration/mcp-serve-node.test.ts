@@ -21,12 +21,17 @@ let direct: { origin: string; close(): Promise<void> };
 let httpApi: HttpApiStub;
 let t: Tenant;
 let serverId: string;
+let slowRelease = deferred();
 
 beforeAll(async () => {
   [routes, httpApi] = await Promise.all([startRouteServer(), startHttpApi()]);
   httpApi.route("GET", "/search", (req, res) => {
     const q = new URL(req.url, "http://x").searchParams.get("q")!;
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ q: q.slice(0, 20), length: q.length }));
+  });
+  // Answers once the test says so (its client has seen the stream open), or after 5 s.
+  httpApi.route("GET", "/slow", (_req, res) => {
+    void Promise.race([slowRelease.promise, new Promise((r) => setTimeout(r, 5_000))]).then(() => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ slow: true })));
   });
   const server = http.createServer((req, res) => {
     if (!serveMcpNode(req, res)) res.writeHead(404).end();
@@ -41,7 +46,10 @@ beforeAll(async () => {
     type: "http",
     name: "Search",
     config: { baseUrl: httpApi.origin },
-    tools: [{ name: "search", inputSchema: { type: "object", properties: { q: { type: "string" } } }, request: { method: "GET", path: "/search" } }],
+    tools: [
+      { name: "search", inputSchema: { type: "object", properties: { q: { type: "string" } } }, request: { method: "GET", path: "/search" } },
+      { name: "slow", inputSchema: { type: "object" }, request: { method: "GET", path: "/slow" } },
+    ],
   });
   expect(connector.status, connector.text).toBe(201);
   const created = await api(t.admin.token).post(`/api/v1/workspaces/${t.workspace.id}/servers`, { name: "S", connectorIds: [connector.body.id] });
@@ -110,4 +118,45 @@ describe("MCP served by the instance's own HTTP server", () => {
     expect(ids(viaNode.messages)).toEqual([1, 2]);
     expect(ids(viaRoute.messages)).toEqual([1, 2]);
   });
+
+  it("a call answered at once: its head, answer and end reach the client in one piece", async () => {
+    await post(direct.origin, JSON.stringify(call("warm"))); // caches warm, so the call answers at once
+    const chunks = await rawPost(JSON.stringify(call("one", 7)));
+    expect(chunks[0]).toMatch(/^HTTP\/1\.1 200/);
+    expect(chunks[0]).toContain('"structuredContent":{"q":"one","length":3}');
+    expect(chunks[0].endsWith("0\r\n\r\n")).toBe(true);
+  });
+
+  it("a call still running: the client sees its stream open before the answer", async () => {
+    slowRelease = deferred();
+    const chunks = await rawPost(JSON.stringify({ jsonrpc: "2.0", id: 8, method: "tools/call", params: { name: "slow", arguments: {} } }), () => slowRelease.resolve());
+    expect(chunks[0]).toMatch(/^HTTP\/1\.1 200/);
+    expect(chunks[0]).not.toContain("structuredContent");
+    expect(chunks.join("")).toContain('"structuredContent":{"slow":true}');
+  });
 });
+
+/** A POST on a raw socket: what the client receives, read by read; `onFirst` runs at the first. */
+function rawPost(body: string, onFirst?: () => void): Promise<string[]> {
+  const { port } = new URL(direct.origin);
+  return new Promise((resolve, reject) => {
+    const chunks: string[] = [];
+    const req = http.request({ port, method: "POST", path: `/mcp/${serverId}`, headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${t.member.token}`, "mcp-protocol-version": "2025-11-25", "content-length": Buffer.byteLength(body) } });
+    req.on("socket", (socket) => {
+      socket.on("data", (chunk: Buffer) => {
+        chunks.push(chunk.toString());
+        if (chunks.length === 1) onFirst?.();
+        if (chunks.join("").endsWith("0\r\n\r\n")) resolve(chunks);
+      });
+    });
+    req.on("response", (res) => res.resume());
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+function deferred(): { promise: Promise<void>; resolve(): void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}

@@ -2,7 +2,7 @@ import type http from "node:http";
 import { setting } from "@/lib/config/settings";
 import { STATIC_SECURITY_HEADERS } from "@/lib/net/static-security-headers";
 import { readNodeBody, toRequest, writeResponse, writeResponseHead } from "@/lib/net/node-fetch";
-import { offerSseSink } from "@/lib/mcp/serve/node-sse-sink";
+import { adoptedSinkOf, offerSseSink } from "@/lib/mcp/serve/node-sse-sink";
 import { setNodeMcpHandler } from "@/lib/mcp/serve/node-handler-slot";
 import { serveMcp } from "@/lib/mcp/serve/serve-mcp";
 import type { McpEndpoint } from "@/lib/mcp/surface/surface-types";
@@ -70,10 +70,11 @@ function serveAdapted(req: http.IncomingMessage, res: http.ServerResponse, url: 
     res.end("Bad request.");
     return;
   }
-  const sink = offerSseSink(request);
+  offerSseSink(request);
   void serveMcp(request, endpoint)
     .then((response) => {
-      if (!sink.adopted) return writeResponse(response, res);
+      const sink = adoptedSinkOf(request);
+      if (!sink) return writeResponse(response, res);
       // A 2025-era stateless event stream: written here by its transport, not read from the body.
       writeResponseHead(response, res);
       sink.attach(res);
