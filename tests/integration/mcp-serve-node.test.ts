@@ -22,6 +22,8 @@ let httpApi: HttpApiStub;
 let t: Tenant;
 let serverId: string;
 let slowRelease = deferred();
+/** Resolved when the connection of the upstream's /slow request closes. */
+let slowClosed = deferred();
 
 beforeAll(async () => {
   [routes, httpApi] = await Promise.all([startRouteServer(), startHttpApi()]);
@@ -31,6 +33,7 @@ beforeAll(async () => {
   });
   // Answers once the test says so (its client has seen the stream open), or after 5 s.
   httpApi.route("GET", "/slow", (_req, res) => {
+    res.once("close", () => res.writableFinished || slowClosed.resolve());
     void Promise.race([slowRelease.promise, new Promise((r) => setTimeout(r, 5_000))]).then(() => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ slow: true })));
   });
   const server = http.createServer((req, res) => {
@@ -133,6 +136,19 @@ describe("MCP served by the instance's own HTTP server", () => {
     expect(chunks[0]).toMatch(/^HTTP\/1\.1 200/);
     expect(chunks[0]).not.toContain("structuredContent");
     expect(chunks.join("")).toContain('"structuredContent":{"slow":true}');
+  });
+
+  it("a client that goes away during a call: the upstream's request is given up too", async () => {
+    slowRelease = deferred();
+    slowClosed = deferred();
+    const body = JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "slow", arguments: {} } });
+    const req = http.request({ port: new URL(direct.origin).port, method: "POST", path: `/mcp/${serverId}`, headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${t.member.token}`, "mcp-protocol-version": "2025-11-25" } });
+    req.on("error", () => undefined);
+    req.on("response", () => req.destroy()); // the stream is open: the call is running upstream
+    req.end(body);
+    const closed = await Promise.race([slowClosed.promise.then(() => true), new Promise((r) => setTimeout(() => r(false), 4_000))]);
+    slowRelease.resolve();
+    expect(closed).toBe(true);
   });
 });
 
