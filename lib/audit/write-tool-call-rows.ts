@@ -38,7 +38,15 @@ interface Ending {
  * the client that would generate it.
  */
 function newEventId(now: number): string {
-  const random = BigInt(`0x${randomBytes(10).toString("hex")}`).toString(36).padStart(16, "0").slice(-16);
+  // 80 random bits as 16 base-32 digits (0-9, a-v: base-36 digits), without a BigInt per id.
+  const bytes = randomBytes(10);
+  let random = "";
+  for (let i = 0; i < 10; i += 5) {
+    // Five bytes are 40 bits: eight digits of five bits each.
+    const high = bytes[i] * 2 ** 12 + bytes[i + 1] * 2 ** 4 + (bytes[i + 2] >> 4);
+    const low = (bytes[i + 2] & 0xf) * 2 ** 16 + bytes[i + 3] * 2 ** 8 + bytes[i + 4];
+    random += high.toString(32).padStart(4, "0") + low.toString(32).padStart(4, "0");
+  }
   return `c${now.toString(36).padStart(8, "0")}${random}`;
 }
 
