@@ -7,7 +7,7 @@ import { type AuditInput, viaOf } from "@/lib/audit/record-audit-event";
 /**
  * The two writes of every tool call's audit event, group-committed (lib/db/group-writes.ts):
  * the "started" row, committed before the call leaves the platform, and the ending merged
- * into it afterwards. Concurrent calls share one INSERT (and one UPDATE) and its commit; each
+ * into it afterwards. Concurrent calls share one statement and its commit; each
  * call still waits for its own row to be committed, so "a tool call is never executed without
  * its audit event" holds for every one of them. The row is the one recordAuditEvent writes
  * (same columns, the API key's id in data), with its own time of the call.
@@ -38,44 +38,59 @@ interface Ending {
  * the client that would generate it.
  */
 function newEventId(now: number): string {
-  const random = BigInt(`0x${randomBytes(10).toString("hex")}`).toString(36).padStart(16, "0").slice(-16);
+  // 80 random bits as 16 base-32 digits (0-9, a-v: base-36 digits), without a BigInt per id.
+  const bytes = randomBytes(10);
+  let random = "";
+  for (let i = 0; i < 10; i += 5) {
+    // Five bytes are 40 bits: eight digits of five bits each.
+    const high = bytes[i] * 2 ** 12 + bytes[i + 1] * 2 ** 4 + (bytes[i + 2] >> 4);
+    const low = (bytes[i + 2] & 0xf) * 2 ** 16 + bytes[i + 3] * 2 ** 8 + bytes[i + 4];
+    random += high.toString(32).padStart(4, "0") + low.toString(32).padStart(4, "0");
+  }
   return `c${now.toString(36).padStart(8, "0")}${random}`;
 }
 
-/** One statement text for any number of rows (arrays through unnest), prepared once per connection. */
-const INSERT_ROWS: PlainStatement = {
-  name: "sb_insert_tool_call_rows",
+/**
+ * One statement for a whole group, whatever its mix: the new calls' "started" rows are
+ * inserted and the finished calls' endings merged into theirs (`jsonb ||`; the org in the
+ * join keeps an ending in its tenant), so a busy instance commits once per group instead of
+ * once for the inserts and once for the endings. Rows travel as arrays through unnest, so the
+ * text is the same for any number of rows and is prepared once per connection. The UPDATE
+ * cannot meet a row the same statement inserts, and needs not: a call's ending is submitted
+ * only after its "started" row was committed.
+ */
+const WRITE_GROUP: PlainStatement = {
+  name: "sb_write_tool_call_rows",
   text:
-    "INSERT INTO audit_events (id, org_id, workspace_id, actor_type, actor_id, action, target_type, target_id, data, created_at) " +
-    "SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::jsonb[], $10::timestamp[])",
-};
-
-/** `jsonb ||` merges the ending into the event's data; the org in the join keeps it in its tenant. */
-const MERGE_ENDINGS: PlainStatement = {
-  name: "sb_merge_tool_call_endings",
-  text: "UPDATE audit_events AS a SET data = a.data || v.ending FROM unnest($1::text[], $2::text[], $3::jsonb[]) AS v(id, org_id, ending) WHERE a.id = v.id AND a.org_id = v.org_id",
+    "WITH inserted AS (INSERT INTO audit_events (id, org_id, workspace_id, actor_type, actor_id, action, target_type, target_id, data, created_at) " +
+    "SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::jsonb[], $10::timestamp[])) " +
+    "UPDATE audit_events AS a SET data = a.data || v.ending FROM unnest($11::text[], $12::text[], $13::jsonb[]) AS v(id, org_id, ending) WHERE a.id = v.id AND a.org_id = v.org_id",
 };
 
 const COLUMNS = ["id", "orgId", "workspaceId", "actorType", "actorId", "action", "targetType", "targetId", "data", "createdAt"] as const;
 
-async function insertRows(rows: NewRow[]): Promise<string[]> {
-  await runPlainSql(INSERT_ROWS, COLUMNS.map((c) => rows.map((r) => r[c])));
-  return rows.map((r) => r.id);
+type Write = { row: NewRow } | { ending: Ending };
+
+/** Writes the group in one statement; each insert is answered with its row's id. */
+async function writeRows(writes: Write[]): Promise<Array<string | undefined>> {
+  const rows: NewRow[] = [];
+  const endings: Ending[] = [];
+  for (const w of writes) {
+    if ("row" in w) rows.push(w.row);
+    else endings.push(w.ending);
+  }
+  const inserted = COLUMNS.map((c) => rows.map((r) => r[c]));
+  await runPlainSql(WRITE_GROUP, [...inserted, endings.map((e) => e.id), endings.map((e) => e.orgId), endings.map((e) => e.data)]);
+  return writes.map((w) => ("row" in w ? w.row.id : undefined));
 }
 
-async function mergeEndings(endings: Ending[]): Promise<void[]> {
-  await runPlainSql(MERGE_ENDINGS, [endings.map((e) => e.id), endings.map((e) => e.orgId), endings.map((e) => e.data)]);
-  return endings.map(() => undefined);
-}
-
-const globalForRows = globalThis as unknown as {
-  switchboardToolCallRows?: { inserts: ReturnType<typeof groupWrites<NewRow, string>>; endings: ReturnType<typeof groupWrites<Ending, void>> };
-};
-const writers = (globalForRows.switchboardToolCallRows ??= {
-  // Ten (three) array parameters whatever the number of rows; 500 keep one statement small.
-  inserts: groupWrites<NewRow, string>({ writeMany: insertRows, writeOne: async (row) => (await insertRows([row]))[0], maxGroup: 500 }),
-  endings: groupWrites<Ending, void>({ writeMany: mergeEndings, writeOne: async (e) => void (await mergeEndings([e])), maxGroup: 500 }),
-});
+const globalForRows = globalThis as unknown as { switchboardToolCallWrites?: ReturnType<typeof groupWrites<Write, string | undefined>> };
+// Thirteen array parameters whatever the number of rows; 500 keep one statement small.
+const writer = (globalForRows.switchboardToolCallWrites ??= groupWrites<Write, string | undefined>({
+  writeMany: writeRows,
+  writeOne: async (w) => (await writeRows([w]))[0],
+  maxGroup: 500,
+}));
 
 /** Inserts the event and resolves with its id once it is committed; rejects when it is not. */
 export function insertToolCallEvent(caller: Caller, input: AuditInput & { orgId: string }): Promise<string> {
@@ -84,7 +99,7 @@ export function insertToolCallEvent(caller: Caller, input: AuditInput & { orgId:
   const via = caller.kind === "user" ? viaOf(caller) : null;
   const data = via ? { ...(input.data as Record<string, unknown>), ...via } : input.data;
   const now = Date.now();
-  return writers.inserts.write({
+  const row: NewRow = {
     id: newEventId(now),
     orgId: input.orgId,
     workspaceId: input.workspaceId ?? null,
@@ -95,10 +110,11 @@ export function insertToolCallEvent(caller: Caller, input: AuditInput & { orgId:
     targetId: input.targetId,
     data: JSON.stringify(data ?? null),
     createdAt: new Date(now).toISOString(),
-  });
+  };
+  return writer.write({ row }).then(() => row.id);
 }
 
 /** Merges `ending` into the event's data; resolves once committed. */
 export function mergeToolCallEnding(orgId: string, eventId: string, ending: Record<string, unknown>): Promise<void> {
-  return writers.endings.write({ id: eventId, orgId, data: JSON.stringify(ending) });
+  return writer.write({ ending: { id: eventId, orgId, data: JSON.stringify(ending) } }).then(() => undefined);
 }

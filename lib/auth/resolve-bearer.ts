@@ -99,19 +99,21 @@ export type BearerOutcome = { ok: true; caller: Caller } | { ok: false; retryAft
  * every further key from there is refused with a wait (`retryAfterMs`) before any database
  * lookup, so a flood of guessed keys costs neither a query nor a chance to guess. Successful
  * keys spend nothing; the instance credential is checked without the database and never refused,
- * nor is a key already known to be live (it is no guess).
+ * nor is a key already known to be live (it is no guess). `clientIp` may be a function, called
+ * only then: a known key's request needs no address.
  */
-export async function callerFromBearerFor(token: string, clientIp: string): Promise<BearerOutcome> {
+export async function callerFromBearerFor(token: string, clientIp: string | (() => string)): Promise<BearerOutcome> {
   if (isInstanceKey(token)) return { ok: true, caller: INSTANCE_CALLER };
   const known = await knownKeyCaller(token);
   if (known) return { ok: true, caller: known };
   const points = setting("BEARER_MAX_FAILURES_PER_IP");
   const durationSec = setting("BEARER_FAILURE_WINDOW_SEC");
   const failures = getLimiter(`bearer-failures:${points}/${durationSec}`, { points, durationSec });
-  const open = await peek(failures, clientIp);
+  const ip = typeof clientIp === "function" ? clientIp() : clientIp;
+  const open = await peek(failures, ip);
   if (!open.ok) return { ok: false, retryAfterMs: open.retryAfterMs };
   const caller = await callerFromBearer(token);
   if (caller) return { ok: true, caller };
-  await consume(failures, clientIp);
+  await consume(failures, ip);
   return { ok: false, retryAfterMs: null };
 }

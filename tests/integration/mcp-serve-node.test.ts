@@ -22,12 +22,20 @@ let direct: { origin: string; close(): Promise<void> };
 let httpApi: HttpApiStub;
 let t: Tenant;
 let serverId: string;
+let slowRelease = deferred();
+/** Resolved when the connection of the upstream's /slow request closes. */
+let slowClosed = deferred();
 
 beforeAll(async () => {
   [routes, httpApi] = await Promise.all([startRouteServer(), startHttpApi()]);
   httpApi.route("GET", "/search", (req, res) => {
     const q = new URL(req.url, "http://x").searchParams.get("q")!;
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ q: q.slice(0, 20), length: q.length }));
+  });
+  // Answers once the test says so (its client has seen the stream open), or after 5 s.
+  httpApi.route("GET", "/slow", (_req, res) => {
+    res.once("close", () => res.writableFinished || slowClosed.resolve());
+    void Promise.race([slowRelease.promise, new Promise((r) => setTimeout(r, 5_000))]).then(() => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ slow: true })));
   });
   const server = http.createServer((req, res) => {
     if (!serveMcpNode(req, res)) res.writeHead(404).end();
@@ -42,7 +50,10 @@ beforeAll(async () => {
     type: "http",
     name: "Search",
     config: { baseUrl: httpApi.origin },
-    tools: [{ name: "search", inputSchema: { type: "object", properties: { q: { type: "string" } } }, request: { method: "GET", path: "/search" } }],
+    tools: [
+      { name: "search", inputSchema: { type: "object", properties: { q: { type: "string" } } }, request: { method: "GET", path: "/search" } },
+      { name: "slow", inputSchema: { type: "object" }, request: { method: "GET", path: "/slow" } },
+    ],
   });
   expect(connector.status, connector.text).toBe(201);
   const created = await api(t.admin.token).post(`/api/v1/workspaces/${t.workspace.id}/servers`, { name: "S", connectorIds: [connector.body.id] });
@@ -126,4 +137,58 @@ describe("MCP served by the instance's own HTTP server", () => {
     expect((await post(direct.origin, JSON.stringify(call("streamed")))).messages[0]).toMatchObject({ result: { structuredContent: { q: "streamed" } } });
     expect(sseSinksMade()).toBe(before + 1);
   });
+
+  it("a call answered at once: its head, answer and end reach the client in one piece", async () => {
+    await post(direct.origin, JSON.stringify(call("warm"))); // caches warm, so the call answers at once
+    const chunks = await rawPost(JSON.stringify(call("one", 7)));
+    expect(chunks[0]).toMatch(/^HTTP\/1\.1 200/);
+    expect(chunks[0]).toContain('"structuredContent":{"q":"one","length":3}');
+    expect(chunks[0].endsWith("0\r\n\r\n")).toBe(true);
+  });
+
+  it("a call still running: the client sees its stream open before the answer", async () => {
+    slowRelease = deferred();
+    const chunks = await rawPost(JSON.stringify({ jsonrpc: "2.0", id: 8, method: "tools/call", params: { name: "slow", arguments: {} } }), () => slowRelease.resolve());
+    expect(chunks[0]).toMatch(/^HTTP\/1\.1 200/);
+    expect(chunks[0]).not.toContain("structuredContent");
+    expect(chunks.join("")).toContain('"structuredContent":{"slow":true}');
+  });
+
+  it("a client that goes away during a call: the upstream's request is given up too", async () => {
+    slowRelease = deferred();
+    slowClosed = deferred();
+    const body = JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "slow", arguments: {} } });
+    const req = http.request({ port: new URL(direct.origin).port, method: "POST", path: `/mcp/${serverId}`, headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${t.member.token}`, "mcp-protocol-version": "2025-11-25" } });
+    req.on("error", () => undefined);
+    req.on("response", () => req.destroy()); // the stream is open: the call is running upstream
+    req.end(body);
+    const closed = await Promise.race([slowClosed.promise.then(() => true), new Promise((r) => setTimeout(() => r(false), 4_000))]);
+    slowRelease.resolve();
+    expect(closed).toBe(true);
+  });
 });
+
+/** A POST on a raw socket: what the client receives, read by read; `onFirst` runs at the first. */
+function rawPost(body: string, onFirst?: () => void): Promise<string[]> {
+  const { port } = new URL(direct.origin);
+  return new Promise((resolve, reject) => {
+    const chunks: string[] = [];
+    const req = http.request({ port, method: "POST", path: `/mcp/${serverId}`, headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${t.member.token}`, "mcp-protocol-version": "2025-11-25", "content-length": Buffer.byteLength(body) } });
+    req.on("socket", (socket) => {
+      socket.on("data", (chunk: Buffer) => {
+        chunks.push(chunk.toString());
+        if (chunks.length === 1) onFirst?.();
+        if (chunks.join("").endsWith("0\r\n\r\n")) resolve(chunks);
+      });
+    });
+    req.on("response", (res) => res.resume());
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+function deferred(): { promise: Promise<void>; resolve(): void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}

@@ -48,4 +48,23 @@ describe("statements sent as plain SQL", () => {
     expect(row!.data).toEqual({ status: "finished", tool: "t", outcome: "ok" });
     expect(Math.abs(row!.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
   });
+
+  it("an ending and new calls' rows queued together share one statement: the ending is merged, the new rows are inserted", async () => {
+    const t = await createTenant();
+    const caller = { kind: "user" as const, userId: t.member.user.id, apiKey: null, orgRole: null } as never;
+    const start = (tool: string) => insertToolCallEvent(caller, { orgId: t.org.id, action: "tool.call", targetType: "connector", targetId: "c1", data: { status: "started", tool } });
+    const first = await start("first");
+    // A lone write goes out at once; what is submitted while it is in flight forms the next group.
+    const lone = start("lone");
+    const [, second, third] = await Promise.all([mergeToolCallEnding(t.org.id, first, { status: "finished", outcome: "ok" }), start("second"), start("third"), lone]);
+    const rows = await own.auditEvent.findMany({ where: { orgId: t.org.id } });
+    // Ids made in the same millisecond sort in no particular order: compared by tool.
+    const byTool = (pairs: Array<[string, unknown]>) => pairs.sort((a, b) => JSON.stringify(a[1]).localeCompare(JSON.stringify(b[1])));
+    expect(byTool(rows.map((r) => [r.id, r.data]))).toEqual(byTool([
+      [first, { status: "finished", tool: "first", outcome: "ok" }],
+      [await lone, { status: "started", tool: "lone" }],
+      [second, { status: "started", tool: "second" }],
+      [third, { status: "started", tool: "third" }],
+    ]));
+  });
 });

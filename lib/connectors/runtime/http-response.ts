@@ -10,6 +10,9 @@ import type { FetchedResponse } from "@/lib/connectors/runtime/http-fetch";
 
 const EXCERPT_CHARS = 1000;
 
+/** The scrub of a connector without secret headers: nothing to remove, nothing to re-serialise. */
+export const KEEP_TEXT = (text: string): string => text;
+
 /** `scrub` removes secrets from any text that goes back to the caller. */
 export function responseToAnswer(response: FetchedResponse, scrub: (text: string) => string): RuntimeAnswer {
   const mime = response.contentType.split(";")[0].trim().toLowerCase();
@@ -44,6 +47,7 @@ function successContent(response: FetchedResponse, mime: string, scrub: (text: s
 
 /** The object with secrets scrubbed; the original when scrubbing would break its JSON. */
 function scrubbedObject(value: object, scrub: (text: string) => string): Record<string, unknown> {
+  if (scrub === KEEP_TEXT) return value as Record<string, unknown>;
   const text = JSON.stringify(value);
   const clean = scrub(text);
   if (clean === text) return value as Record<string, unknown>;

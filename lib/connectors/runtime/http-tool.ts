@@ -2,7 +2,7 @@ import { redactSecrets } from "@/lib/connectors/secret-headers";
 import { loadConnectorSecrets } from "@/lib/connectors/runtime/connector-secrets";
 import { fetchWithLimits, RedirectRefusedError, ResponseTooLargeError } from "@/lib/connectors/runtime/http-fetch";
 import { planHttpRequest, RequestPlanError, type PlannedRequest } from "@/lib/connectors/runtime/http-request";
-import { responseToAnswer } from "@/lib/connectors/runtime/http-response";
+import { KEEP_TEXT, responseToAnswer } from "@/lib/connectors/runtime/http-response";
 import { failed, type RuntimeAnswer } from "@/lib/connectors/runtime/outcome";
 import type { SnapshotConnector, SnapshotTool } from "@/lib/mcp/visibility/snapshot-types";
 import { setting } from "@/lib/config/settings";
@@ -44,7 +44,7 @@ export async function callHttpTool(
   } catch {
     return failed("The connector's credentials cannot be loaded; ask an admin to check the connector.");
   }
-  const scrub = (text: string) => redactSecrets(text, headers);
+  const scrub = Object.keys(headers).length > 0 ? (text: string) => redactSecrets(text, headers) : KEEP_TEXT;
   const limit = timeoutMs();
   const deadline = callDeadline(limit, signal);
   try {

@@ -30,17 +30,18 @@ function tokenKey(token: string): string {
  * metadata of `endpoint` (at this instance's public URL) so OAuth clients can discover it.
  */
 export async function authenticateMcp(headers: Headers, requestUrl: string, endpoint: ResourceEndpoint): Promise<McpPrincipal | Response> {
+  // Made only for a 401: a request that authenticates needs neither its URLs nor its address
+  // unless its key is unknown (two URL parses and the address's normalisation per request).
   // The Host was checked before (serve-mcp.ts), so publicOrigin() has one to use.
-  const base = clientBaseUrl(headers, requestUrl);
-  const challenge = { metadataUrl: resourceMetadataUrl(base, endpoint), scope: CHALLENGE_SCOPE };
+  const challenge = () => ({ metadataUrl: resourceMetadataUrl(clientBaseUrl(headers, requestUrl), endpoint), scope: CHALLENGE_SCOPE });
   const token = bearerToken(headers.get("authorization"));
-  if (!token) return unauthorizedResponse("missing", challenge);
+  if (!token) return unauthorizedResponse("missing", challenge());
   const { points, durationSec } = mcpConfig.rateLimit();
   const limited = await consume(getLimiter(`mcp:${points}/${durationSec}`, { points, durationSec }), tokenKey(token));
   if (!limited.ok) return rateLimitedResponse(limited.retryAfterMs);
   if (looksLikeJwt(token)) return oauthPrincipal(token, endpoint, oauthIssuer(headers, requestUrl), challenge);
-  const outcome = await callerFromBearerFor(token, clientIpFromHeaders(headers));
-  if (!outcome.ok) return outcome.retryAfterMs === null ? unauthorizedResponse("invalid", challenge) : rateLimitedResponse(outcome.retryAfterMs);
+  const outcome = await callerFromBearerFor(token, () => clientIpFromHeaders(headers));
+  if (!outcome.ok) return outcome.retryAfterMs === null ? unauthorizedResponse("invalid", challenge()) : rateLimitedResponse(outcome.retryAfterMs);
   const { caller } = outcome;
   const identity = caller.kind === "instance" ? "instance" : `key:${caller.apiKey?.id ?? `user:${caller.userId}`}`;
   return { caller, identity };
@@ -56,10 +57,10 @@ function looksLikeJwt(token: string): boolean {
  * only while the grant its user chose on the consent page stands: the caller is then the one an
  * API key of that user with the grant's scope would be (lib/oauth/resolve-grant.ts).
  */
-async function oauthPrincipal(token: string, endpoint: ResourceEndpoint, issuer: string | null, challenge: { metadataUrl: string; scope: string }): Promise<McpPrincipal | Response> {
+async function oauthPrincipal(token: string, endpoint: ResourceEndpoint, issuer: string | null, challenge: () => { metadataUrl: string; scope: string }): Promise<McpPrincipal | Response> {
   const claims = await verifyMcpAccessToken(token, endpoint, issuer);
   const caller = claims && issuer ? await callerOfGrant(claims, resourceUrl(issuer, endpoint)) : null;
-  if (!caller || caller.kind !== "user" || !caller.apiKey) return unauthorizedResponse("invalid", challenge);
+  if (!caller || caller.kind !== "user" || !caller.apiKey) return unauthorizedResponse("invalid", challenge());
   return { caller, identity: `key:${caller.apiKey.id}` };
 }
 

@@ -16,11 +16,23 @@ import type http from "node:http";
 /** The SDK's default interval for the keep-alive comment of an open SSE answer. */
 const KEEP_ALIVE_MS = 15_000;
 
+/**
+ * How long an answer not ready when its head could be written waits before the head is sent
+ * alone. Most calls answer within it, and their head, answer and end then leave in one write
+ * (node:http coalesces what is written in one tick) instead of two: the head's own write and
+ * TCP segment were a visible part of a tools/call's CPU (bench/README.md). A longer call's
+ * client sees its stream open this much later, and nothing else changes.
+ */
+const OPEN_AFTER_MS = 20;
+
 export class NodeSseSink {
   private pending: Buffer[] = [];
   private res: http.ServerResponse | null = null;
   private ended = false;
   private keepAlive?: NodeJS.Timeout;
+  private opening?: NodeJS.Timeout;
+  /** Something was written into the response: its head went out with it. */
+  private wrote = false;
   private onEnd?: () => void;
   /** The ids of the POST's requests not answered yet: the stream ends with the last answer. */
   private unanswered = new Set<unknown>();
@@ -48,14 +60,16 @@ export class NodeSseSink {
 
   write(frame: Buffer): void {
     if (this.ended) return;
-    if (this.res) this.res.write(frame);
-    else this.pending.push(frame);
+    if (!this.res) return void this.pending.push(frame);
+    this.res.write(frame);
+    this.wrote = true;
   }
 
   /** Ends the stream (once): the answer is complete, or the exchange was torn down. */
   end(): void {
     if (this.ended) return;
     this.ended = true;
+    clearTimeout(this.opening);
     clearInterval(this.keepAlive);
     this.res?.end();
     this.onEnd?.();
@@ -73,12 +87,18 @@ export class NodeSseSink {
     const waiting = this.pending;
     this.pending = [];
     if (this.ended) return void res.end(waiting.length > 0 ? Buffer.concat(waiting) : undefined);
-    if (waiting.length > 0) res.write(Buffer.concat(waiting));
-    // Nothing yet (a call still running): the client sees its stream open now, as before.
-    else res.flushHeaders();
-    this.keepAlive = setInterval(() => this.write(Buffer.from(": keepalive\n\n")), KEEP_ALIVE_MS);
-    this.keepAlive.unref();
-    res.once("close", () => clearInterval(this.keepAlive));
+    if (waiting.length > 0) this.write(Buffer.concat(waiting));
+    // Not answered yet (a call still running): the client sees its stream open shortly, and
+    // from then on it is kept alive. A call answered before that needs neither timer.
+    this.opening = setTimeout(() => {
+      if (!this.wrote) res.flushHeaders();
+      this.keepAlive = setInterval(() => this.write(Buffer.from(": keepalive\n\n")), KEEP_ALIVE_MS);
+      this.keepAlive.unref();
+    }, OPEN_AFTER_MS);
+    res.once("close", () => {
+      clearTimeout(this.opening);
+      clearInterval(this.keepAlive);
+    });
   }
 }
 
