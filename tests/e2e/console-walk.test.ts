@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { INSTANCE_KEY } from "@/tests/helpers/factories";
+import { ensureBuild, type RunningApp, startApp } from "@/tests/e2e/support/next-app";
+import { launchBrowser, newContext, screenshot, signIn } from "@/tests/e2e/support/browser";
+import { type SeededAdmin, seedAdmin } from "@/tests/e2e/support/seed";
+
+/**
+ * What a demanding admin's walk over every console page found, fixed, in real Chromium against
+ * the production build: each test is something the admin would notice.
+ */
+
+let app: RunningApp;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let admin: SeededAdmin;
+let serverId = "";
+
+async function apiCall(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+  const res = await fetch(`${app.baseUrl}/api/v1${path}`, { method, headers: { authorization: `Bearer ${INSTANCE_KEY}`, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : {};
+}
+
+const slow = { timeout: 30_000 };
+
+beforeAll(async () => {
+  admin = await seedAdmin();
+  await ensureBuild();
+  [app, browser] = await Promise.all([startApp({ databaseUrl: inject("databaseUrl") }), launchBrowser()]);
+  for (const name of ["Billing", "Billing EU", "CRM", "Calendar", "Docs", "Email", "Files", "GitHub", "Jira", "Payroll", "Slack", "Zendesk"]) {
+    await apiCall("POST", `/orgs/${admin.org.id}/connectors`, { type: "http", name, config: { baseUrl: "https://api.example.com" }, tools: [] });
+  }
+  serverId = String((await apiCall("POST", `/workspaces/${admin.workspace.id}/servers`, { name: "Support desk", connectorIds: [] })).id);
+  context = await newContext(browser, app.baseUrl);
+  page = await context.newPage();
+  await signIn(page, admin.email, admin.password);
+}, 900_000);
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await app?.stop();
+});
+
+describe("the demanding admin's walk", () => {
+  it("a mistyped top-level address is a plain 404 (the old 'coming soon' section page is gone)", async () => {
+    for (const path of ["/no-such-section", "/connectorz"]) {
+      const res = await page.goto(path);
+      expect({ path, status: res?.status() }).toEqual({ path, status: 404 });
+      await expect(page.getByText("This page could not be found").count()).resolves.toBeGreaterThan(0);
+      await expect(page.getByText("Coming soon").count()).resolves.toBe(0);
+    }
+  });
+
+  it("the server page's connectors to assign are searched by name, and say so when nothing matches", async () => {
+    await page.goto(`/w/${admin.workspace.id}/servers/${serverId}`);
+    const assignButtons = page.getByRole("button", { name: /^Assign / });
+    await expect.poll(() => assignButtons.count(), slow).toBe(12);
+    const search = page.getByRole("searchbox", { name: "Search connectors to assign" });
+    await search.fill("bill");
+    await expect.poll(() => assignButtons.allInnerTexts(), slow).toEqual(["Billing", "Billing EU"]);
+    await page.getByRole("button", { name: "Assign Billing EU" }).press("Enter");
+    await expect.poll(() => assignButtons.allInnerTexts(), slow).toEqual(["Billing"]);
+    await search.fill("nothing like it");
+    await expect.poll(() => page.getByRole("status").filter({ hasText: "No unassigned connector matches “nothing like it”." }).count(), slow).toBe(1);
+    await screenshot(page, "walk-server-connector-search");
+    await search.fill("");
+    await expect.poll(() => assignButtons.count(), slow).toBe(11);
+  });
+});
