@@ -70,4 +70,16 @@ describe("the demanding admin's walk", () => {
     await search.fill("");
     await expect.poll(() => assignButtons.count(), slow).toBe(11);
   });
+
+  it("the audit log names a refused filter as its form does, in plain words, and its text fields stop at their limit", async () => {
+    await page.goto(`/orgs/${admin.org.id}/audit?since=yesterday&tool=${"x".repeat(201)}`);
+    const alert = page.getByRole("alert").filter({ hasText: "These filters are not valid." });
+    await expect.poll(() => alert.innerText(), slow).toContain("From: Enter a day, such as 2026-05-03.");
+    await expect(alert.innerText()).resolves.toContain("Tool: Use at most 200 characters.");
+    await expect(alert.innerText()).resolves.not.toMatch(/since|T14:05|expected/);
+    await page.goto(`/orgs/${admin.org.id}/audit`);
+    const tool = page.getByLabel("Tool", { exact: true });
+    await tool.fill("y".repeat(250));
+    await expect(tool.inputValue()).resolves.toHaveLength(200);
+  });
 });
