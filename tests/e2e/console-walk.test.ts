@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { INSTANCE_KEY } from "@/tests/helpers/factories";
+import { db } from "@/lib/db/client";
+import { hashPassword } from "@/lib/auth/password";
+import { INSTANCE_KEY, uniqueSuffix } from "@/tests/helpers/factories";
 import { ensureBuild, type RunningApp, startApp } from "@/tests/e2e/support/next-app";
 import { launchBrowser, newContext, screenshot, signIn } from "@/tests/e2e/support/browser";
 import { type SeededAdmin, seedAdmin } from "@/tests/e2e/support/seed";
@@ -16,6 +18,7 @@ let context: BrowserContext;
 let page: Page;
 let admin: SeededAdmin;
 let serverId = "";
+let member: { email: string; password: string };
 
 async function apiCall(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
   const res = await fetch(`${app.baseUrl}/api/v1${path}`, { method, headers: { authorization: `Bearer ${INSTANCE_KEY}`, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -34,6 +37,11 @@ beforeAll(async () => {
     await apiCall("POST", `/orgs/${admin.org.id}/connectors`, { type: "http", name, config: { baseUrl: "https://api.example.com" }, tools: [] });
   }
   serverId = String((await apiCall("POST", `/workspaces/${admin.workspace.id}/servers`, { name: "Support desk", connectorIds: [] })).id);
+  const suffix = uniqueSuffix();
+  member = { email: `e2e-walk-member-${suffix}@example.test`, password: `e2e-password-${suffix}` };
+  const user = await db().user.create({ data: { email: member.email, name: "Mia Member", passwordHash: await hashPassword(member.password) }, select: { id: true } });
+  await db().orgMember.create({ data: { orgId: admin.org.id, userId: user.id, role: "member" } });
+  await db().workspaceMember.create({ data: { orgId: admin.org.id, workspaceId: admin.workspace.id, userId: user.id } });
   context = await newContext(browser, app.baseUrl);
   page = await context.newPage();
   await signIn(page, admin.email, admin.password);
@@ -81,5 +89,20 @@ describe("the demanding admin's walk", () => {
     const tool = page.getByLabel("Tool", { exact: true });
     await tool.fill("y".repeat(250));
     await expect(tool.inputValue()).resolves.toHaveLength(200);
+  });
+
+  it("someone who is not the instance owner opening New organization is told who may, not shown a 404", async () => {
+    const memberContext = await newContext(browser, app.baseUrl);
+    try {
+      const p = await memberContext.newPage();
+      await signIn(p, member.email, member.password);
+      await p.goto("/orgs/new");
+      await p.getByRole("heading", { level: 1, name: "You don't have access to this page" }).waitFor(slow);
+      await expect(p.getByText("Only the instance owner creates organizations").count()).resolves.toBe(1);
+      await expect(p.getByRole("button", { name: "Create organization" }).count()).resolves.toBe(0);
+      await screenshot(p, "walk-member-new-org");
+    } finally {
+      await memberContext.close();
+    }
   });
 });
