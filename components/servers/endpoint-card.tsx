@@ -1,5 +1,6 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 import { CodeBlock } from "@/components/ui/code-block";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -13,57 +14,73 @@ import {
   KEY_PLACEHOLDER,
 } from "@/components/servers/client-config";
 
+/** One client's snippet: its tab, the label of its code block and the code. */
+interface Snippet {
+  value: string;
+  tab: string;
+  label: string;
+  code: string;
+}
+
 /** Connecting by URL alone (OAuth sign-in and consent in the browser): first, when the instance offers it. */
-function OauthWay({ url, serverName }: { url: string; serverName: string }) {
+const oauthSnippets = (url: string, name: string): Snippet[] => [
+  { value: "claude-code", tab: "Claude Code", label: "Claude Code", code: claudeCodeOauthCommand(url, name) },
+  { value: "cursor-url", tab: "Cursor", label: ".cursor/mcp.json", code: cursorOauthConfig(url, name) },
+  { value: "desktop-url", tab: "Claude Desktop", label: "claude_desktop_config.json", code: claudeDesktopOauthConfig(url, name) },
+];
+
+/** Connecting with an API key in a header: works with every client, OAuth on or off. */
+const keySnippets = (url: string, name: string): Snippet[] => [
+  { value: "claude", tab: "Claude Desktop", label: "claude_desktop_config.json", code: claudeDesktopConfig(url, name) },
+  { value: "cursor", tab: "Cursor", label: ".cursor/mcp.json", code: cursorConfig(url, name) },
+  { value: "curl", tab: "curl", label: "initialize with curl", code: curlInitialize(url) },
+];
+
+/** One way to connect: what to do, a tab per client with its snippet (the first open), and a note. */
+function ConnectWay({ label, snippets, intro, note }: { label: string; snippets: Snippet[]; intro?: ReactNode; note?: ReactNode }) {
   return (
     <div className="grid gap-3">
-      <p className="text-sm">
-        Paste the URL into the client: Claude.ai and ChatGPT (add a custom connector), Claude Code, Cursor, VS Code. It signs you in here and asks which servers it may use; no key to copy. You see and revoke it under Connected apps.
-      </p>
-      <Tabs defaultValue="claude-code">
-        <TabsList aria-label="Connect by URL">
-          <TabsTrigger value="claude-code">Claude Code</TabsTrigger>
-          <TabsTrigger value="cursor-url">Cursor</TabsTrigger>
-          <TabsTrigger value="desktop-url">Claude Desktop</TabsTrigger>
+      {intro && <p className="text-sm">{intro}</p>}
+      <Tabs defaultValue={snippets[0].value}>
+        <TabsList aria-label={label}>
+          {snippets.map((s) => (
+            <TabsTrigger key={s.value} value={s.value}>
+              {s.tab}
+            </TabsTrigger>
+          ))}
         </TabsList>
-        <TabsContent value="claude-code">
-          <CodeBlock label="Claude Code" code={claudeCodeOauthCommand(url, serverName)} />
-        </TabsContent>
-        <TabsContent value="cursor-url">
-          <CodeBlock label=".cursor/mcp.json" code={cursorOauthConfig(url, serverName)} />
-        </TabsContent>
-        <TabsContent value="desktop-url">
-          <CodeBlock label="claude_desktop_config.json" code={claudeDesktopOauthConfig(url, serverName)} />
-        </TabsContent>
+        {snippets.map((s) => (
+          <TabsContent key={s.value} value={s.value}>
+            <CodeBlock label={s.label} code={s.code} />
+          </TabsContent>
+        ))}
       </Tabs>
+      {note && <p className="text-xs text-zinc-500 dark:text-zinc-400">{note}</p>}
     </div>
   );
 }
 
-/** Connecting with an API key in a header: works with every client, OAuth on or off. */
+function OauthWay({ url, serverName }: { url: string; serverName: string }) {
+  return (
+    <ConnectWay
+      label="Connect by URL"
+      snippets={oauthSnippets(url, serverName)}
+      intro="Paste the URL into the client: Claude.ai and ChatGPT (add a custom connector), Claude Code, Cursor, VS Code. It signs you in here and asks which servers it may use; no key to copy. You see and revoke it under Connected apps."
+    />
+  );
+}
+
 function KeyWay({ url, serverName }: { url: string; serverName: string }) {
   return (
-    <div className="grid gap-3">
-      <Tabs defaultValue="claude">
-        <TabsList aria-label="Client configuration with an API key">
-          <TabsTrigger value="claude">Claude Desktop</TabsTrigger>
-          <TabsTrigger value="cursor">Cursor</TabsTrigger>
-          <TabsTrigger value="curl">curl</TabsTrigger>
-        </TabsList>
-        <TabsContent value="claude">
-          <CodeBlock label="claude_desktop_config.json" code={claudeDesktopConfig(url, serverName)} />
-        </TabsContent>
-        <TabsContent value="cursor">
-          <CodeBlock label=".cursor/mcp.json" code={cursorConfig(url, serverName)} />
-        </TabsContent>
-        <TabsContent value="curl">
-          <CodeBlock label="initialize with curl" code={curlInitialize(url)} />
-        </TabsContent>
-      </Tabs>
-      <p className="text-xs text-zinc-500 dark:text-zinc-400">
-        Replace <code className="font-mono">{KEY_PLACEHOLDER}</code> with an API key of this workspace (API keys page).
-      </p>
-    </div>
+    <ConnectWay
+      label="Client configuration with an API key"
+      snippets={keySnippets(url, serverName)}
+      note={
+        <>
+          Replace <code className="font-mono">{KEY_PLACEHOLDER}</code> with an API key of this workspace (API keys page).
+        </>
+      }
+    />
   );
 }
 

@@ -30,7 +30,6 @@ const connector = (ids: SeededIds) => `${org(ids)}/connectors/${ids.connector}`;
 
 export const CONSOLE_PAGES: Record<string, ConsolePage> = {
   "app/(admin)/page.tsx": { urls: () => ["/"] },
-  "app/(admin)/[section]/page.tsx": { urls: () => [], none: "every section it would serve (connectors, servers, roles, skills, files, API keys, audit) has its own page file, swept below" },
   // The short links redirect to the section of the place used last: swept where they land.
   "app/(admin)/api-keys/page.tsx": { urls: () => ["/api-keys"] },
   "app/(admin)/audit/page.tsx": { urls: () => ["/audit"] },

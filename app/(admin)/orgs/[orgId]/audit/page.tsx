@@ -33,6 +33,21 @@ const TARGET_TYPES = ["connector", "server", "mcp_role", "skill", "stored_resour
 const FILTERS = ["action", "actorId", "targetType", "targetId", "tool", "outcome", "since", "until"] as const;
 const OUTCOMES = [["ok", "Succeeded"], ["isError", "Tool error"], ["error", "Failed"], ["started", "Never finished"]] as const;
 
+/** A refused filter named as the form names it, not by its query parameter ("targetId"). */
+const FILTER_LABELS: Record<string, string> = {
+  action: "Action", actorId: "Actor", targetType: "Object type", targetId: "Object id", tool: "Tool", outcome: "Outcome", since: "From", until: "To", cursor: "Page",
+};
+const DAY_MESSAGE = "Enter a day, such as 2026-05-03.";
+
+function filterProblems(issues: { path: PropertyKey[]; message: string }[]): string {
+  return issues
+    .map((i) => {
+      const key = String(i.path[0]);
+      return `${FILTER_LABELS[key] ?? key}: ${key === "since" || key === "until" ? DAY_MESSAGE : i.message}`;
+    })
+    .join(" ");
+}
+
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) || undefined;
 
 /** The filters as typed (dates are UTC days), and the lib's query built from them. */
@@ -96,7 +111,7 @@ export default async function AuditPage({ params, searchParams }: Props) {
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="audit-action">Action</Label>
-          <Input id="audit-action" name="action" list="audit-actions" defaultValue={raw.action} placeholder="tool.call" autoComplete="off" />
+          <Input id="audit-action" name="action" list="audit-actions" defaultValue={raw.action} placeholder="tool.call" autoComplete="off" maxLength={200} />
           <datalist id="audit-actions">
             {ACTIONS.map((a) => (
               <option key={a} value={a} />
@@ -114,11 +129,11 @@ export default async function AuditPage({ params, searchParams }: Props) {
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="audit-target-id">Object id</Label>
-          <Input id="audit-target-id" name="targetId" defaultValue={raw.targetId} autoComplete="off" className="font-mono" />
+          <Input id="audit-target-id" name="targetId" defaultValue={raw.targetId} autoComplete="off" className="font-mono" maxLength={128} />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="audit-tool">Tool</Label>
-          <Input id="audit-tool" name="tool" defaultValue={raw.tool} autoComplete="off" className="font-mono" />
+          <Input id="audit-tool" name="tool" defaultValue={raw.tool} autoComplete="off" className="font-mono" maxLength={200} />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="audit-outcome">Outcome</Label>
@@ -162,7 +177,7 @@ export default async function AuditPage({ params, searchParams }: Props) {
           )}
         </div>
       </form>
-      {!parsed.success && <Alert>These filters are not valid: {parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}</Alert>}
+      {!parsed.success && <Alert>These filters are not valid. {filterProblems(parsed.error.issues)}</Alert>}
       {page && page.items.length === 0 ? (
         <EmptyState icon={ScrollText} title={filtered ? "No event matches these filters" : "No events yet"}>
           {filtered ? "Widen the time range or clear a filter." : "Changes to the organization and tool calls appear here as they happen."}

@@ -5,6 +5,7 @@ import { useState, useTransition } from "react";
 import { ArrowDown, ArrowUp, Plus, X } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
 import { applyResult } from "@/components/forms/apply-result";
 import { useObjectVersion } from "@/components/forms/use-object-version";
 import { setServerConnectorsAction } from "@/app/(admin)/w/[workspaceId]/servers/actions";
@@ -32,7 +33,11 @@ export function ServerConnectorsEditor({ serverId, orgId, assignedIds, connector
   const [order, setOrder] = useState(assignedIds);
   const [pending, startTransition] = useTransition();
   const byId = new Map(connectors.map((c) => [c.id, c]));
-  const available = connectors.filter((c) => !order.includes(c.id));
+  const [query, setQuery] = useState("");
+  const needle = query.trim().toLowerCase();
+  const unassigned = connectors.filter((c) => !order.includes(c.id));
+  // An organization may have dozens of connectors: a wall of buttons is found by typing instead.
+  const available = needle ? unassigned.filter((c) => c.name.toLowerCase().includes(needle)) : unassigned;
   const dirty = order.join() !== assignedIds.join();
   const move = (index: number, delta: number) =>
     setOrder((current) => {
@@ -83,12 +88,17 @@ export function ServerConnectorsEditor({ serverId, orgId, assignedIds, connector
       </div>
       <div className="grid gap-2">
         <h3 className="text-sm font-medium">Available in the organization</h3>
+        {unassigned.length > 0 && (
+          <Input type="search" aria-label="Search connectors to assign" placeholder="Search connectors…" value={query} onChange={(e) => setQuery(e.target.value)} className="max-w-sm" />
+        )}
         {available.length === 0 ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
             {connectors.length === 0 ? (
               <>
                 No connectors yet. <Link className="underline" href={`/orgs/${orgId}/connectors`}>Add one</Link>.
               </>
+            ) : unassigned.length > 0 ? (
+              `No unassigned connector matches “${query.trim()}”.`
             ) : (
               "Every connector is assigned."
             )}

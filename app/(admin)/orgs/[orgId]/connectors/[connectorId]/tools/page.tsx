@@ -9,7 +9,7 @@ import { readListParams } from "@/app/(admin)/_lib/list-params";
 import { toolToDraft } from "@/components/connectors/connector-form-model";
 import { ToolTable } from "@/components/connectors/tool-table";
 import { etagOf } from "@/lib/api/if-match";
-import { listConnectorTools } from "@/lib/connectors/list-connector-tools";
+import { pageLoadedTools } from "@/lib/connectors/page-loaded-tools";
 import { ToolListQuery } from "@/lib/connectors/schemas";
 import { plural } from "@/components/ui/plural";
 
@@ -19,9 +19,9 @@ type Props = { params: ConnectorParams; searchParams: Promise<Record<string, str
 
 export default async function ConnectorToolsPage({ params, searchParams }: Props) {
   const { orgId, connectorId } = await params;
-  const { connector, caller } = await loadConnector(orgId, connectorId);
-  const query = readListParams(ToolListQuery, await searchParams);
-  const page = await listConnectorTools(caller, connector.id, query);
+  const { connector, tools } = await loadConnector(orgId, connectorId);
+  // One read for both: the editor gets the whole set, the table one page of the same rows.
+  const page = pageLoadedTools(tools, readListParams(ToolListQuery, await searchParams));
   const count = connector.tools.length;
   const tryHint = (
     <p className="text-sm text-zinc-600 dark:text-zinc-400">
