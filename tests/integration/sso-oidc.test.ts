@@ -74,11 +74,11 @@ class Browser {
 
 /** Saves the org's SSO; its domains are then verified as an admin would: TXT record published, Verify. */
 async function saveAndVerify(t: Tenant, provider: Idp, domains: string[], joinNewUsers: boolean, extra: { acceptEmailWithoutVerifiedClaim?: boolean } = {}) {
-  const saved = await api(t.admin.token).put(`/api/v1/orgs/${t.org.id}/sso`, { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, domains, joinNewUsers, ...extra });
+  const saved = await api(t.owner.token).put(`/api/v1/orgs/${t.org.id}/sso`, { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, domains, joinNewUsers, ...extra });
   if (saved.status !== 200) return saved;
   for (const { domain, record } of saved.body.domainVerifications as { domain: string; record: { name: string; value: string } }[]) {
     dns.setTxt(record.name, [record.value]);
-    const verified = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/sso/domains/${domain}/verify`, {});
+    const verified = await api(t.owner.token).post(`/api/v1/orgs/${t.org.id}/sso/domains/${domain}/verify`, {});
     if (verified.status !== 200) return verified;
   }
   return api(t.admin.token).get(`/api/v1/orgs/${t.org.id}/sso`);
@@ -182,7 +182,7 @@ describe("single sign-on by OIDC", () => {
     const [verified, pending] = [`proved-${uniqueSuffix()}.example`, `pending-${uniqueSuffix()}.example`];
     expect((await configureSso(t, verified, true)).status).toBe(200);
     const both = { issuer: idp.issuer, clientId: idp.clientId, domains: [verified, pending], joinNewUsers: true };
-    const saved = await api(t.admin.token).put(`/api/v1/orgs/${t.org.id}/sso`, both);
+    const saved = await api(t.owner.token).put(`/api/v1/orgs/${t.org.id}/sso`, both);
     expect(saved.body.domainVerifications.map((d: { status: string }) => d.status)).toEqual(["unverified", "verified"]);
     expect(await startSsoSignIn({ email: `gil@${pending}`, callbackPath: "/" })).toEqual({ ok: false, code: "SsoNotConfigured" });
     // The provider vouches for an email of the pending domain: still not this org's to sign in.
@@ -238,26 +238,44 @@ describe("single sign-on by OIDC", () => {
     expect(await db().user.count({ where: { email: `ian@${domain}` } })).toBe(0);
 
     const body = { issuer: idp.issuer, clientId: idp.clientId, domains: [domain], joinNewUsers: true, acceptEmailWithoutVerifiedClaim: true };
-    const changed = await api(t.admin.token).put(`/api/v1/orgs/${t.org.id}/sso`, body);
+    const changed = await api(t.owner.token).put(`/api/v1/orgs/${t.org.id}/sso`, body);
     expect(changed.body.acceptEmailWithoutVerifiedClaim).toBe(true);
     const audit = await db().auditEvent.findFirstOrThrow({ where: { orgId: t.org.id, action: "org.sso.update" }, orderBy: { createdAt: "desc" } });
     expect(audit.data).toMatchObject({ acceptEmailWithoutVerifiedClaim: true });
     // Left out of a later save, the choice is kept.
     const { acceptEmailWithoutVerifiedClaim: _kept, ...withoutChoice } = body;
-    expect((await api(t.admin.token).put(`/api/v1/orgs/${t.org.id}/sso`, withoutChoice)).body.acceptEmailWithoutVerifiedClaim).toBe(true);
+    expect((await api(t.owner.token).put(`/api/v1/orgs/${t.org.id}/sso`, withoutChoice)).body.acceptEmailWithoutVerifiedClaim).toBe(true);
     expect((await signInBySso(`ian@${domain}`, "ian-1")).location).toBe("/");
 
     idp.accounts.set("jo-1", { email: `jo@${domain}`, email_verified: false });
     expect((await signInBySso(`jo@${domain}`, "jo-1")).location).toBe("/signin?error=SsoEmailUnverified");
   });
 
-  it("only owners and admins manage it; a plain member and another org's admin get 404, as for a missing org", async () => {
+  it("admins read it, only owners change it (403 for an admin); a plain member and another org's admin get 404, as for a missing org", async () => {
     const [t, other] = [await createTenant(), await createTenant()];
+    const domain = `manage-${uniqueSuffix()}.example`;
     expect((await api(t.admin.token).get(`/api/v1/orgs/${t.org.id}/sso`)).status).toBe(404);
-    expect((await configureSso(t, `manage-${uniqueSuffix()}.example`, false)).status).toBe(200);
+    const body = { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, domains: [domain], joinNewUsers: false };
+    const adminPut = await api(t.admin.token).put(`/api/v1/orgs/${t.org.id}/sso`, body);
+    expect(adminPut.status).toBe(403);
+    expect(adminPut.body.detail).toBe("Only an owner of the organization can change its single sign-on.");
+    expect(await db().ssoConnection.count({ where: { orgId: t.org.id } })).toBe(0);
+    expect((await configureSso(t, domain, false)).status).toBe(200);
+    expect((await api(t.admin.token).get(`/api/v1/orgs/${t.org.id}/sso`)).status).toBe(200);
+    expect((await api(t.admin.token).put(`/api/v1/orgs/${t.org.id}/sso`, { ...body, joinNewUsers: true })).status).toBe(403);
+    expect((await api(t.admin.token).delete(`/api/v1/orgs/${t.org.id}/sso`)).status).toBe(403);
+    // A domain the admin adds through the owner still needs the owner to verify it.
+    const pending = `pending-${uniqueSuffix()}.example`;
+    const saved = await api(t.owner.token).put(`/api/v1/orgs/${t.org.id}/sso`, { ...body, domains: [domain, pending] });
+    const record = saved.body.domainVerifications.find((d: { domain: string }) => d.domain === pending).record;
+    dns.setTxt(record.name, [record.value]);
+    expect((await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/sso/domains/${pending}/verify`, {})).status).toBe(403);
+    expect(await db().ssoDomain.findFirstOrThrow({ where: { orgId: t.org.id, domain: pending }, select: { verifiedAt: true } })).toEqual({ verifiedAt: null });
+    expect((await db().ssoConnection.findFirstOrThrow({ where: { orgId: t.org.id }, select: { joinNewUsers: true } })).joinNewUsers).toBe(false);
     expect((await api(t.member.token).get(`/api/v1/orgs/${t.org.id}/sso`)).status).toBe(404);
     expect((await api(other.admin.token).get(`/api/v1/orgs/${t.org.id}/sso`)).status).toBe(404);
-    expect((await api(t.admin.token).delete(`/api/v1/orgs/${t.org.id}/sso`)).status).toBe(204);
+    expect((await api(other.owner.token).delete(`/api/v1/orgs/${t.org.id}/sso`)).status).toBe(404);
+    expect((await api(t.owner.token).delete(`/api/v1/orgs/${t.org.id}/sso`)).status).toBe(204);
     expect((await api(t.admin.token).get(`/api/v1/orgs/${t.org.id}/sso`)).status).toBe(404);
   });
 });
