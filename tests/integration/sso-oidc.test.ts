@@ -3,6 +3,7 @@ import { db } from "@/lib/db/client";
 import { sessionCookieName } from "@/lib/auth/session-token";
 import { startSsoSignIn, SSO_STATE_COOKIE } from "@/lib/sso/start-sso-sign-in";
 import { api } from "@/tests/helpers/api";
+import { messageForSignInError } from "@/lib/auth/sign-in-messages";
 import { createTenant, uniqueSuffix, type Tenant } from "@/tests/helpers/factories";
 import { startIdp, type Idp } from "@/tests/helpers/oidc-idp";
 import { startDnsServer, type DnsServer } from "@/tests/helpers/dns-server";
@@ -143,6 +144,41 @@ describe("single sign-on by OIDC", () => {
     expect((await me(first.session!, t.org.id)).status).toBe(200);
     idp.accounts.set("cy-impostor", { email, email_verified: true });
     expect((await signInBySso(email, "cy-impostor")).location).toBe("/signin?error=SsoFailed");
+  });
+
+  it("an existing owner, or a member of another org, is never linked by SSO the first time: the org's provider cannot become them", async () => {
+    const [t, other] = [await createTenant(), await createTenant()];
+    const domain = `takeover-${uniqueSuffix()}.example`;
+    expect((await configureSso(t, domain, false)).status).toBe(200);
+    // An owner whose email is in the domain: the provider (whoever configured it) vouches for it.
+    const ownerEmail = `owner@${domain}`;
+    await db().user.update({ where: { id: t.owner.user.id }, data: { email: ownerEmail } });
+    idp.accounts.set("owner-forged", { email: ownerEmail, email_verified: true });
+    const asOwner = await signInBySso(ownerEmail, "owner-forged");
+    expect(asOwner.location).toBe("/signin?error=SsoLinkRefused");
+    expect(asOwner.session).toBeUndefined();
+    expect(messageForSignInError("SsoLinkRefused")).toContain("Sign in with your password");
+    // A plain member here who also belongs to another organization: same refusal.
+    const email = `both@${domain}`;
+    await db().user.update({ where: { id: t.member.user.id }, data: { email } });
+    await db().orgMember.create({ data: { orgId: other.org.id, userId: t.member.user.id, role: "member" } });
+    idp.accounts.set("both-1", { email, email_verified: true });
+    expect((await signInBySso(email, "both-1")).location).toBe("/signin?error=SsoLinkRefused");
+    expect(await db().account.count({ where: { userId: { in: [t.owner.user.id, t.member.user.id] }, providerId: { startsWith: "sso:" } } })).toBe(0);
+  });
+
+  it("an account already linked to the subject keeps signing in after it becomes an owner", async () => {
+    const t = await createTenant();
+    const domain = `linked-${uniqueSuffix()}.example`;
+    expect((await configureSso(t, domain, false)).status).toBe(200);
+    const email = `kim@${domain}`;
+    await db().user.update({ where: { id: t.member.user.id }, data: { email } });
+    idp.accounts.set("kim-1", { email, email_verified: true });
+    expect((await signInBySso(email, "kim-1")).location).toBe("/");
+    await db().orgMember.updateMany({ where: { orgId: t.org.id, userId: t.member.user.id }, data: { role: "owner" } });
+    const again = await signInBySso(email, "kim-1");
+    expect(again.location).toBe("/");
+    expect((await me(again.session!, t.org.id)).status).toBe(200);
   });
 
   it("a person renamed at the provider keeps their account: the subject, not the new email, names it", async () => {
