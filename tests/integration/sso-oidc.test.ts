@@ -164,7 +164,12 @@ describe("single sign-on by OIDC", () => {
     await db().orgMember.create({ data: { orgId: other.org.id, userId: t.member.user.id, role: "member" } });
     idp.accounts.set("both-1", { email, email_verified: true });
     expect((await signInBySso(email, "both-1")).location).toBe("/signin?error=SsoLinkRefused");
-    expect(await db().account.count({ where: { userId: { in: [t.owner.user.id, t.member.user.id] }, providerId: { startsWith: "sso:" } } })).toBe(0);
+    // The instance owner, a plain member here: signs in with the password, never by SSO.
+    const root = await db().user.create({ data: { email: `root@${domain}`, isInstanceOwner: true }, select: { id: true, email: true } });
+    await db().orgMember.create({ data: { orgId: t.org.id, userId: root.id, role: "member" } });
+    idp.accounts.set("root-1", { email: root.email, email_verified: true });
+    expect((await signInBySso(root.email, "root-1")).location).toBe("/signin?error=SsoLinkRefused");
+    expect(await db().account.count({ where: { userId: { in: [t.owner.user.id, t.member.user.id, root.id] }, providerId: { startsWith: "sso:" } } })).toBe(0);
   });
 
   it("an account already linked to the subject keeps signing in after it becomes an owner", async () => {
