@@ -19,6 +19,8 @@ const SIGN_IN_ERRORS: Record<string, string> = {
   SessionRequired: "Please sign in to continue.",
   SsoNotConfigured: "Single sign-on is not set up for that email domain. Sign in with your password.",
   SsoNotMember: "Your organization does not let new people join by single sign-on. Ask an admin to invite you.",
+  SsoLinkRefused:
+    "Your account cannot sign in by single sign-on: it is an owner of this organization, a member of another organization, or the instance owner. Sign in with your password (or the way you signed in before).",
   SsoDomainNotAllowed: "Your email address is not in a domain your organization signs in with.",
   SsoEmailUnverified: "Your identity provider has not verified your email address.",
   SsoFailed: "Single sign-on failed. Please try again.",

@@ -6,7 +6,7 @@ import { ConflictError, NotFoundError } from "@/lib/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import * as configVersion from "@/lib/config-version/config-version";
 import type { OrgMemberView, OrgRoleName } from "@/lib/orgs/member-guards";
-import { acceptInvitation, assertAnswerable, joinOrg } from "@/lib/invitations/answer-invitation";
+import { acceptInvitation, assertAnswerable, assertOwnerInvitationStands, joinOrg } from "@/lib/invitations/answer-invitation";
 import { isExpired } from "@/lib/invitations/invitation-view";
 import { hashInvitationToken, isInvitationTokenShape } from "@/lib/invitations/invitation-link";
 import type { JoinWithNewAccountBody } from "@/lib/invitations/schemas";
@@ -94,6 +94,7 @@ export async function joinWithNewAccount(token: string, input: JoinWithNewAccoun
     const invitation = await tx.orgInvitation.findFirst({ where: { id: found.id, orgId: found.orgId }, select: { status: true, expiresAt: true } });
     if (!invitation) throw new NotFoundError("invitation");
     assertAnswerable(invitation);
+    await assertOwnerInvitationStands(tx, found.id, found.orgId);
     const taken = await tx.user.findFirst({ where: { email: { equals: found.email, mode: "insensitive" } }, select: { id: true } });
     if (taken) throw new ConflictError("An account with this email exists already: sign in with it to accept.");
     const user = await tx.user.create({ data: { email: found.email, name: input.name, passwordHash }, select: { id: true } });

@@ -49,6 +49,21 @@ export function assertAnswerable(invitation: { status: string; expiresAt: Date }
   if (invitation.status !== "pending") throw new ConflictError(`This invitation was already ${invitation.status}.`);
 }
 
+/**
+ * An owner-role invitation carries its inviter's authority: only an owner may grant the owner
+ * role. Once the inviter is no longer an owner of the organization (demoted or removed),
+ * the invitation no longer stands. One the instance credential made (no inviter) still does, as
+ * does one whose inviter's account was deleted (the row then forgets who sent it).
+ */
+export async function assertOwnerInvitationStands(tx: Tx, invitationId: string, orgId: string): Promise<void> {
+  const invitation = await tx.orgInvitation.findFirst({ where: { id: invitationId, orgId }, select: { role: true, invitedById: true } });
+  if (!invitation || invitation.role !== "owner" || !invitation.invitedById) return;
+  const stillOwner = await tx.orgMember.count({ where: { orgId, userId: invitation.invitedById, role: "owner" } });
+  if (stillOwner === 0) {
+    throw new ConflictError("This invitation would make you an owner, but the person who sent it is no longer an owner of the organization. Ask an owner for a new invitation.");
+  }
+}
+
 /** The signed-in person's unanswered, unexpired invitations, oldest first. */
 export async function listMyInvitations(caller: Caller, page: PageQuery): Promise<Page<InvitationView>> {
   const userId = requireBrowserSession(caller);
@@ -87,6 +102,7 @@ export async function acceptInvitation(caller: Caller, invitationId: string): Pr
     await tx.$queryRaw`SELECT id FROM organizations WHERE id = ${found.orgId} FOR UPDATE`;
     const invitation = await findOwnInvitation(tx, caller, invitationId);
     assertAnswerable(invitation);
+    await assertOwnerInvitationStands(tx, invitation.id, invitation.orgId);
     // Conditional, like revoke's: whichever of the two commits first wins, the other gets its 409.
     const { count } = await tx.orgInvitation.updateMany({
       where: { id: invitation.id, orgId: invitation.orgId, status: "pending", expiresAt: { gt: new Date() } },

@@ -16,6 +16,17 @@ const TOKEN_PATH = `${OAUTH_BASE_PATH}/oauth2/token`;
 const CONSENT_PATH = `${OAUTH_BASE_PATH}/oauth2/consent`;
 
 /**
+ * The endpoints of better-auth's that the product serves: the OAuth 2.1 authorization server's
+ * as its RFC 8414 metadata names them (authorize, token, register, revoke, introspect, jwks), and
+ * the error page authorize sends a browser to while the redirect URI is not yet trusted. Every
+ * other built-in (get-session and list-sessions, which answer raw session tokens; update-user,
+ * which renames without an audit event; revoke-other-sessions, the jwt plugin's token, the
+ * client and consent administration …) takes the console's session cookie, so from outside it
+ * is not there: people manage their account on /me/account.
+ */
+const SERVED_PATHS = new Set(["/oauth2/authorize", "/oauth2/token", "/oauth2/register", "/oauth2/revoke", "/oauth2/introspect", "/jwks", "/error"].map((path) => `${OAUTH_BASE_PATH}${path}`));
+
+/**
  * RFC 7636 §4.6: "If the values are not equal, an error response indicating invalid_grant as
  * described in Section 5.2 of [RFC6749] MUST be returned." better-auth answers a wrong (or
  * unexpected) code_verifier with 401 invalid_request, which clients take for a bad client
@@ -42,9 +53,11 @@ async function specTokenError(response: Response): Promise<Response> {
 export async function serveOauth(request: Request): Promise<Response> {
   const issuer = oauthIssuer(request.headers, request.url);
   if (!issuer) return Response.json({ error: "not_found", error_description: "OAuth sign-in is off here." }, { status: 404 });
-  if (new URL(request.url).pathname === CONSENT_PATH) return Response.json({ error: "not_found", error_description: "Consent is given on the consent page." }, { status: 404 });
+  const { pathname } = new URL(request.url);
+  if (pathname === CONSENT_PATH) return Response.json({ error: "not_found", error_description: "Consent is given on the consent page." }, { status: 404 });
+  if (!SERVED_PATHS.has(pathname)) return Response.json({ error: "not_found", error_description: "No such OAuth endpoint." }, { status: 404 });
   await registerRequestedResources(request, issuer);
-  const isToken = request.method === "POST" && new URL(request.url).pathname === TOKEN_PATH;
+  const isToken = request.method === "POST" && pathname === TOKEN_PATH;
   const native = await withNativeDefault(request);
   if (native.refusal) return native.refusal;
   const response = await native.finish(await authorizationServer(issuer).handler(native.request));

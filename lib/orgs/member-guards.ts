@@ -48,11 +48,14 @@ export async function lockManagedOrg(tx: Tx, caller: Caller, orgId: string, what
   await tx.$queryRaw`SELECT id FROM organizations WHERE id = ${orgId} FOR UPDATE`;
 }
 
-/** Granting, changing or removing the owner role is for owners (and the instance credential). */
-export async function assertOwnerCaller(tx: Tx, caller: Caller, orgId: string): Promise<void> {
+/**
+ * Granting, changing or removing the owner role is for owners (and the instance credential); so
+ * is anything else that can make someone an owner in effect (`message` says what was refused).
+ */
+export async function assertOwnerCaller(tx: Tx, caller: Caller, orgId: string, message = "Only an owner of the organization can grant, change or remove the owner role."): Promise<void> {
   if (caller.kind === "instance") return;
   const owner = await tx.orgMember.findFirst({ where: { orgId, userId: caller.userId, role: "owner" }, select: { id: true } });
-  if (!owner) throw new ForbiddenError("Only an owner of the organization can grant, change or remove the owner role.");
+  if (!owner) throw new ForbiddenError(message);
 }
 
 /** Refuses a change that would leave the organization without an owner (rolls the transaction back). */

@@ -10,14 +10,14 @@ const domainParams = z.object({ orgId: Id, domain: EmailDomain });
 
 export const ssoEndpoints = {
   getOrgSso: endpoint({ method: "GET", path: "/orgs/{orgId}/sso", tag, summary: "Get the organization's single sign-on (404 when it has none)", params: orgParams, response: SsoSettings }),
-  putOrgSso: endpoint({ method: "PUT", path: "/orgs/{orgId}/sso", tag, summary: "Set up or change the organization's single sign-on by OIDC (owners and admins)", params: orgParams, body: PutSsoBody, response: SsoSettings }),
+  putOrgSso: endpoint({ method: "PUT", path: "/orgs/{orgId}/sso", tag, summary: "Set up or change the organization's single sign-on by OIDC (owners only: 403 for an admin, who can read it)", params: orgParams, body: PutSsoBody, response: SsoSettings }),
   verifyOrgSsoDomain: endpoint({
     method: "POST",
     path: "/orgs/{orgId}/sso/domains/{domain}/verify",
     tag,
-    summary: "Verify an SSO email domain by its DNS TXT record (422: no or wrong record, DNS not reachable; 409: another org verified it first)",
+    summary: "Verify an SSO email domain by its DNS TXT record (owners only; 422: no or wrong record, DNS not reachable; 409: another org verified it first)",
     params: domainParams,
     response: SsoSettings,
   }),
-  deleteOrgSso: endpoint({ method: "DELETE", path: "/orgs/{orgId}/sso", tag, summary: "Turn single sign-on off for the organization and forget its provider", params: orgParams, status: 204 }),
+  deleteOrgSso: endpoint({ method: "DELETE", path: "/orgs/{orgId}/sso", tag, summary: "Turn single sign-on off for the organization and forget its provider (owners only)", params: orgParams, status: 204 }),
 };

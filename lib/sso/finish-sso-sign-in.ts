@@ -19,7 +19,7 @@ import { emailDomain, stateIdentifier, type PendingSsoSignIn } from "@/lib/sso/s
  * (or, where the organization chose so, about which it says nothing).
  */
 
-export type SsoErrorCode = "SsoNotMember" | "SsoDomainNotAllowed" | "SsoEmailUnverified" | "SsoFailed";
+export type SsoErrorCode = "SsoNotMember" | "SsoLinkRefused" | "SsoDomainNotAllowed" | "SsoEmailUnverified" | "SsoFailed";
 export type FinishSsoResult = { ok: true; userId: string; callbackPath: string } | { ok: false; code: SsoErrorCode };
 
 async function takePending(state: string): Promise<PendingSsoSignIn | null> {

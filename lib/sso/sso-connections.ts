@@ -8,8 +8,21 @@ import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { encryptSecret } from "@/lib/crypto/secret-box";
 import { issuerOrigin } from "@/lib/oauth/authorization-server";
 import type { PutSsoBody } from "@/lib/sso/schemas";
+import { assertOwnerCaller } from "@/lib/orgs/member-guards";
 
-/** The organization's single sign-on settings (issue 13 point 6), managed by its owners and admins. */
+/**
+ * The organization's single sign-on settings (issue 13 point 6): admins read them, only owners
+ * (and the instance credential) change them. The org's provider speaks for the people of its
+ * domains, so whoever configures it could otherwise sign in as one of them, an owner included.
+ */
+
+export const SSO_OWNER_ONLY = "Only an owner of the organization can change its single sign-on.";
+
+/** A manager of the org (404 otherwise, as for a missing org) who is also its owner (403 otherwise). */
+export async function assertSsoChangeAllowed(tx: Prisma.TransactionClient, caller: Caller, orgId: string): Promise<void> {
+  await assertOrgManaged(tx, caller, orgId);
+  await assertOwnerCaller(tx, caller, orgId, SSO_OWNER_ONLY);
+}
 
 export const SSO_CALLBACK_PATH = "/api/auth/sso/callback";
 
@@ -105,7 +118,7 @@ async function replaceDomains(tx: Prisma.TransactionClient, orgId: string, conne
 export async function putOrgSso(caller: Caller, orgId: string, input: PutSsoBody): Promise<SsoSettingsView> {
   const domains = [...new Set(input.domains)];
   return db().$transaction(async (tx) => {
-    await assertOrgManaged(tx, caller, orgId);
+    await assertSsoChangeAllowed(tx, caller, orgId);
     const existing = await tx.ssoConnection.findFirst({ where: { orgId }, select: { id: true } });
     if (!existing && !input.clientSecret) {
       throw new ValidationError([{ path: "clientSecret", message: "The client secret is required to set up single sign-on." }]);
@@ -125,7 +138,7 @@ export async function putOrgSso(caller: Caller, orgId: string, input: PutSsoBody
 
 export async function deleteOrgSso(caller: Caller, orgId: string): Promise<void> {
   await db().$transaction(async (tx) => {
-    await assertOrgManaged(tx, caller, orgId);
+    await assertSsoChangeAllowed(tx, caller, orgId);
     const { count } = await tx.ssoConnection.deleteMany({ where: { orgId } });
     if (count === 0) throw new NotFoundError("single sign-on");
     await recordAuditEvent(caller, { orgId, action: "org.sso.delete", targetType: "org", targetId: orgId }, tx);

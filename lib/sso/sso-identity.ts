@@ -9,6 +9,12 @@ import { recordAuditEvent } from "@/lib/audit/record-audit-event";
  * instance owner"), and once linked only with the same subject (`sub`) at that provider. A
  * subject already linked is that account whatever email it now comes with (people are renamed at
  * their provider): it never gets a second account, nor another person's.
+ *
+ * Linking an existing account to a subject for the first time trusts the provider's word for the
+ * email, and whoever configured the provider chose that word. So it is refused for an owner of
+ * the organization and for a member of any other organization: a session is the whole account,
+ * and the org's provider would otherwise let its admin (or its provider) become such a person
+ * everywhere they belong. Those people sign in the way they did before.
  */
 
 export interface SsoIdentity {
@@ -23,7 +29,7 @@ export interface SsoOrgConnection {
   joinNewUsers: boolean;
 }
 
-export type SsoUserResult = { ok: true; userId: string } | { ok: false; code: "SsoNotMember" | "SsoFailed" };
+export type SsoUserResult = { ok: true; userId: string } | { ok: false; code: "SsoNotMember" | "SsoLinkRefused" | "SsoFailed" };
 
 const providerIdOf = (connection: SsoOrgConnection) => `sso:${connection.id}`;
 
@@ -37,15 +43,24 @@ async function joinAsNewMember(connection: SsoOrgConnection, identity: SsoIdenti
   });
 }
 
-/** An existing account: a member of the org, linked to this subject (linked now if never yet). */
+/** An owner here, or a member of another organization: such an account is never linked by SSO. */
+async function mayNotBeLinked(connection: SsoOrgConnection, userId: string, role: string): Promise<boolean> {
+  if (role === "owner") return true;
+  return (await db().orgMember.count({ where: { userId, orgId: { not: connection.orgId } } })) > 0;
+}
+
+/** An existing account: a member of the org, linked to this subject (linked now if never yet and allowed). */
 async function existingMember(connection: SsoOrgConnection, user: { id: string; isInstanceOwner: boolean }, subject: string): Promise<SsoUserResult> {
-  if (user.isInstanceOwner) return { ok: false, code: "SsoNotMember" };
-  const member = await db().orgMember.findFirst({ where: { orgId: connection.orgId, userId: user.id }, select: { userId: true } });
+  if (user.isInstanceOwner) return { ok: false, code: "SsoLinkRefused" };
+  const member = await db().orgMember.findFirst({ where: { orgId: connection.orgId, userId: user.id }, select: { role: true } });
   if (!member) return { ok: false, code: "SsoNotMember" };
   const providerId = providerIdOf(connection);
   const link = await db().account.findFirst({ where: { userId: user.id, providerId }, select: { accountId: true } });
   if (link && link.accountId !== subject) return { ok: false, code: "SsoFailed" };
-  if (!link) await db().account.create({ data: { userId: user.id, providerId, accountId: subject } });
+  if (!link) {
+    if (await mayNotBeLinked(connection, user.id, member.role)) return { ok: false, code: "SsoLinkRefused" };
+    await db().account.create({ data: { userId: user.id, providerId, accountId: subject } });
+  }
   return { ok: true, userId: user.id };
 }
 

@@ -3,9 +3,8 @@ import type { Caller } from "@/lib/auth/caller";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { lookUpTxtRecords } from "@/lib/sso/look-up-txt-records";
-import { assertOrgManaged } from "@/lib/connectors/managed-connector";
 import { orgsManagedBy } from "@/lib/tenancy/scopes";
-import { ssoSettingsIn, verificationRecord, type SsoSettingsView } from "@/lib/sso/sso-connections";
+import { assertSsoChangeAllowed, ssoSettingsIn, verificationRecord, type SsoSettingsView } from "@/lib/sso/sso-connections";
 
 /**
  * Proves an organization owns an email domain of its single sign-on: the TXT record at
@@ -18,7 +17,7 @@ function refused(message: string): ValidationError {
 }
 
 async function pendingClaim(caller: Caller, orgId: string, domain: string) {
-  await assertOrgManaged(db(), caller, orgId);
+  await assertSsoChangeAllowed(db(), caller, orgId);
   const row = await db().ssoDomain.findFirst({ where: { orgId, domain, org: orgsManagedBy(caller) }, select: { verificationToken: true, verifiedAt: true } });
   if (!row) throw new NotFoundError("domain");
   return row;

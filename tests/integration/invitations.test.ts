@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { api, request } from "@/tests/helpers/api";
+import { joinWithNewAccount } from "@/lib/invitations/answer-invitation-link";
 import { browserSessionOf, createApiKeyFor, createTenant, createUser, createWorkspace, uniqueSuffix } from "@/tests/helpers/factories";
 
 /**
@@ -156,6 +157,36 @@ describe("invitations to an organization", () => {
     expect(a.text).not.toContain(existing.id);
     const blank = { id: "", email: "", createdAt: "", expiresAt: "", acceptUrl: "" };
     expect({ ...a.body, ...blank }).toEqual({ ...b.body, ...blank });
+  });
+
+  it("an owner-role invitation no longer stands once its inviter is not an owner: accepting is 409, by id and by link", async () => {
+    const t = await createTenant();
+    // A second owner invites two people to the owner role, then is made an admin.
+    const inviter = await createUser("inviter");
+    await db().orgMember.create({ data: { orgId: t.org.id, userId: inviter.id, role: "owner" } });
+    const inviterBrowser = await browserSessionOf(inviter);
+    const invite = (email: string) => request("POST", invitations(t.org.id), null, { email, role: "owner" }, { headers: inviterBrowser });
+    const existing = await createUser("invitee");
+    const byId = await invite(existing.email);
+    expect(byId.status).toBe(201);
+    const newcomer = `new-owner-${uniqueSuffix()}@example.test`;
+    const byLink = await invite(newcomer);
+    expect(byLink.status).toBe(201);
+    expect((await api(t.owner.token).patch(`${members(t.org.id)}/${inviter.id}`, { role: "admin" })).status).toBe(200);
+
+    const accepted = await (await browserOf(existing)).post(`/api/v1/invitations/${byId.body.id}/accept`);
+    expect(accepted.status).toBe(409);
+    expect(accepted.body.detail).toContain("no longer an owner");
+    const token = new URL(byLink.body.acceptUrl).pathname.split("/").pop()!;
+    await expect(joinWithNewAccount(token, { name: "New", password: "a-long-enough-password" })).rejects.toMatchObject({ code: "conflict", message: expect.stringContaining("no longer an owner") });
+    expect(await db().orgMember.count({ where: { orgId: t.org.id, userId: existing.id } })).toBe(0);
+    expect(await db().user.count({ where: { email: newcomer } })).toBe(0);
+    expect(await db().orgInvitation.count({ where: { orgId: t.org.id, status: "pending" } })).toBe(2);
+
+    // Made an owner again, the inviter's invitation stands again.
+    expect((await api(t.owner.token).patch(`${members(t.org.id)}/${inviter.id}`, { role: "owner" })).status).toBe(200);
+    expect((await (await browserOf(existing)).post(`/api/v1/invitations/${byId.body.id}/accept`)).status).toBe(200);
+    expect(await db().orgMember.count({ where: { orgId: t.org.id, userId: existing.id, role: "owner" } })).toBe(1);
   });
 
   it("only an owner invites to the owner role, and workspaces must be the organization's own", async () => {

@@ -30,12 +30,12 @@ interface Verification { domain: string; status: string; verifiedAt: string | nu
 
 async function claim(t: Tenant, domains: string[]): Promise<Verification[]> {
   const body = { issuer: "https://idp.example.com", clientId: "switchboard", clientSecret: "s3cret", domains, joinNewUsers: true };
-  const put = await api(t.admin.token).put(`/api/v1/orgs/${t.org.id}/sso`, body);
+  const put = await api(t.owner.token).put(`/api/v1/orgs/${t.org.id}/sso`, body);
   expect(put.status).toBe(200);
   return put.body.domainVerifications;
 }
 
-const verify = (t: Tenant, domain: string) => api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/sso/domains/${domain}/verify`, {});
+const verify = (t: Tenant, domain: string) => api(t.owner.token).post(`/api/v1/orgs/${t.org.id}/sso/domains/${domain}/verify`, {});
 
 describe("SSO domain verification by DNS TXT record", () => {
   it("a new domain starts unverified with the record to publish; the right record verifies it (audited)", async () => {
@@ -102,11 +102,11 @@ describe("SSO domain verification by DNS TXT record", () => {
     const late = await verify(squatter, domain);
     expect(late.status).toBe(409);
     expect(late.body.detail).toBe(`The domain ${domain} was verified by another organization first and signs in there; remove it from your list.`);
-    const resaved = await api(squatter.admin.token).put(`/api/v1/orgs/${squatter.org.id}/sso`, { issuer: "https://idp.example.com", clientId: "x", domains: [domain], joinNewUsers: true });
+    const resaved = await api(squatter.owner.token).put(`/api/v1/orgs/${squatter.org.id}/sso`, { issuer: "https://idp.example.com", clientId: "x", domains: [domain], joinNewUsers: true });
     expect(resaved.status).toBe(409);
     expect(resaved.body.detail).toContain(domain);
     const third = await createTenant();
-    expect((await api(third.admin.token).put(`/api/v1/orgs/${third.org.id}/sso`, { issuer: "https://idp.example.com", clientId: "x", clientSecret: "s", domains: [domain], joinNewUsers: true })).status).toBe(409);
+    expect((await api(third.owner.token).put(`/api/v1/orgs/${third.org.id}/sso`, { issuer: "https://idp.example.com", clientId: "x", clientSecret: "s", domains: [domain], joinNewUsers: true })).status).toBe(409);
   });
 
   it("a domain the org has not claimed is 404, like another org's", async () => {

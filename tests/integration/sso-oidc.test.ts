@@ -3,6 +3,7 @@ import { db } from "@/lib/db/client";
 import { sessionCookieName } from "@/lib/auth/session-token";
 import { startSsoSignIn, SSO_STATE_COOKIE } from "@/lib/sso/start-sso-sign-in";
 import { api } from "@/tests/helpers/api";
+import { messageForSignInError } from "@/lib/auth/sign-in-messages";
 import { createTenant, uniqueSuffix, type Tenant } from "@/tests/helpers/factories";
 import { startIdp, type Idp } from "@/tests/helpers/oidc-idp";
 import { startDnsServer, type DnsServer } from "@/tests/helpers/dns-server";
@@ -74,11 +75,11 @@ class Browser {
 
 /** Saves the org's SSO; its domains are then verified as an admin would: TXT record published, Verify. */
 async function saveAndVerify(t: Tenant, provider: Idp, domains: string[], joinNewUsers: boolean, extra: { acceptEmailWithoutVerifiedClaim?: boolean } = {}) {
-  const saved = await api(t.admin.token).put(`/api/v1/orgs/${t.org.id}/sso`, { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, domains, joinNewUsers, ...extra });
+  const saved = await api(t.owner.token).put(`/api/v1/orgs/${t.org.id}/sso`, { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, domains, joinNewUsers, ...extra });
   if (saved.status !== 200) return saved;
   for (const { domain, record } of saved.body.domainVerifications as { domain: string; record: { name: string; value: string } }[]) {
     dns.setTxt(record.name, [record.value]);
-    const verified = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/sso/domains/${domain}/verify`, {});
+    const verified = await api(t.owner.token).post(`/api/v1/orgs/${t.org.id}/sso/domains/${domain}/verify`, {});
     if (verified.status !== 200) return verified;
   }
   return api(t.admin.token).get(`/api/v1/orgs/${t.org.id}/sso`);
@@ -145,6 +146,46 @@ describe("single sign-on by OIDC", () => {
     expect((await signInBySso(email, "cy-impostor")).location).toBe("/signin?error=SsoFailed");
   });
 
+  it("an existing owner, or a member of another org, is never linked by SSO the first time: the org's provider cannot become them", async () => {
+    const [t, other] = [await createTenant(), await createTenant()];
+    const domain = `takeover-${uniqueSuffix()}.example`;
+    expect((await configureSso(t, domain, false)).status).toBe(200);
+    // An owner whose email is in the domain: the provider (whoever configured it) vouches for it.
+    const ownerEmail = `owner@${domain}`;
+    await db().user.update({ where: { id: t.owner.user.id }, data: { email: ownerEmail } });
+    idp.accounts.set("owner-forged", { email: ownerEmail, email_verified: true });
+    const asOwner = await signInBySso(ownerEmail, "owner-forged");
+    expect(asOwner.location).toBe("/signin?error=SsoLinkRefused");
+    expect(asOwner.session).toBeUndefined();
+    expect(messageForSignInError("SsoLinkRefused")).toContain("Sign in with your password");
+    // A plain member here who also belongs to another organization: same refusal.
+    const email = `both@${domain}`;
+    await db().user.update({ where: { id: t.member.user.id }, data: { email } });
+    await db().orgMember.create({ data: { orgId: other.org.id, userId: t.member.user.id, role: "member" } });
+    idp.accounts.set("both-1", { email, email_verified: true });
+    expect((await signInBySso(email, "both-1")).location).toBe("/signin?error=SsoLinkRefused");
+    // The instance owner, a plain member here: signs in with the password, never by SSO.
+    const root = await db().user.create({ data: { email: `root@${domain}`, isInstanceOwner: true }, select: { id: true, email: true } });
+    await db().orgMember.create({ data: { orgId: t.org.id, userId: root.id, role: "member" } });
+    idp.accounts.set("root-1", { email: root.email, email_verified: true });
+    expect((await signInBySso(root.email, "root-1")).location).toBe("/signin?error=SsoLinkRefused");
+    expect(await db().account.count({ where: { userId: { in: [t.owner.user.id, t.member.user.id, root.id] }, providerId: { startsWith: "sso:" } } })).toBe(0);
+  });
+
+  it("an account already linked to the subject keeps signing in after it becomes an owner", async () => {
+    const t = await createTenant();
+    const domain = `linked-${uniqueSuffix()}.example`;
+    expect((await configureSso(t, domain, false)).status).toBe(200);
+    const email = `kim@${domain}`;
+    await db().user.update({ where: { id: t.member.user.id }, data: { email } });
+    idp.accounts.set("kim-1", { email, email_verified: true });
+    expect((await signInBySso(email, "kim-1")).location).toBe("/");
+    await db().orgMember.updateMany({ where: { orgId: t.org.id, userId: t.member.user.id }, data: { role: "owner" } });
+    const again = await signInBySso(email, "kim-1");
+    expect(again.location).toBe("/");
+    expect((await me(again.session!, t.org.id)).status).toBe(200);
+  });
+
   it("a person renamed at the provider keeps their account: the subject, not the new email, names it", async () => {
     const t = await createTenant();
     const domain = `renamed-${uniqueSuffix()}.example`;
@@ -182,7 +223,7 @@ describe("single sign-on by OIDC", () => {
     const [verified, pending] = [`proved-${uniqueSuffix()}.example`, `pending-${uniqueSuffix()}.example`];
     expect((await configureSso(t, verified, true)).status).toBe(200);
     const both = { issuer: idp.issuer, clientId: idp.clientId, domains: [verified, pending], joinNewUsers: true };
-    const saved = await api(t.admin.token).put(`/api/v1/orgs/${t.org.id}/sso`, both);
+    const saved = await api(t.owner.token).put(`/api/v1/orgs/${t.org.id}/sso`, both);
     expect(saved.body.domainVerifications.map((d: { status: string }) => d.status)).toEqual(["unverified", "verified"]);
     expect(await startSsoSignIn({ email: `gil@${pending}`, callbackPath: "/" })).toEqual({ ok: false, code: "SsoNotConfigured" });
     // The provider vouches for an email of the pending domain: still not this org's to sign in.
@@ -238,26 +279,44 @@ describe("single sign-on by OIDC", () => {
     expect(await db().user.count({ where: { email: `ian@${domain}` } })).toBe(0);
 
     const body = { issuer: idp.issuer, clientId: idp.clientId, domains: [domain], joinNewUsers: true, acceptEmailWithoutVerifiedClaim: true };
-    const changed = await api(t.admin.token).put(`/api/v1/orgs/${t.org.id}/sso`, body);
+    const changed = await api(t.owner.token).put(`/api/v1/orgs/${t.org.id}/sso`, body);
     expect(changed.body.acceptEmailWithoutVerifiedClaim).toBe(true);
     const audit = await db().auditEvent.findFirstOrThrow({ where: { orgId: t.org.id, action: "org.sso.update" }, orderBy: { createdAt: "desc" } });
     expect(audit.data).toMatchObject({ acceptEmailWithoutVerifiedClaim: true });
     // Left out of a later save, the choice is kept.
     const { acceptEmailWithoutVerifiedClaim: _kept, ...withoutChoice } = body;
-    expect((await api(t.admin.token).put(`/api/v1/orgs/${t.org.id}/sso`, withoutChoice)).body.acceptEmailWithoutVerifiedClaim).toBe(true);
+    expect((await api(t.owner.token).put(`/api/v1/orgs/${t.org.id}/sso`, withoutChoice)).body.acceptEmailWithoutVerifiedClaim).toBe(true);
     expect((await signInBySso(`ian@${domain}`, "ian-1")).location).toBe("/");
 
     idp.accounts.set("jo-1", { email: `jo@${domain}`, email_verified: false });
     expect((await signInBySso(`jo@${domain}`, "jo-1")).location).toBe("/signin?error=SsoEmailUnverified");
   });
 
-  it("only owners and admins manage it; a plain member and another org's admin get 404, as for a missing org", async () => {
+  it("admins read it, only owners change it (403 for an admin); a plain member and another org's admin get 404, as for a missing org", async () => {
     const [t, other] = [await createTenant(), await createTenant()];
+    const domain = `manage-${uniqueSuffix()}.example`;
     expect((await api(t.admin.token).get(`/api/v1/orgs/${t.org.id}/sso`)).status).toBe(404);
-    expect((await configureSso(t, `manage-${uniqueSuffix()}.example`, false)).status).toBe(200);
+    const body = { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, domains: [domain], joinNewUsers: false };
+    const adminPut = await api(t.admin.token).put(`/api/v1/orgs/${t.org.id}/sso`, body);
+    expect(adminPut.status).toBe(403);
+    expect(adminPut.body.detail).toBe("Only an owner of the organization can change its single sign-on.");
+    expect(await db().ssoConnection.count({ where: { orgId: t.org.id } })).toBe(0);
+    expect((await configureSso(t, domain, false)).status).toBe(200);
+    expect((await api(t.admin.token).get(`/api/v1/orgs/${t.org.id}/sso`)).status).toBe(200);
+    expect((await api(t.admin.token).put(`/api/v1/orgs/${t.org.id}/sso`, { ...body, joinNewUsers: true })).status).toBe(403);
+    expect((await api(t.admin.token).delete(`/api/v1/orgs/${t.org.id}/sso`)).status).toBe(403);
+    // A domain the admin adds through the owner still needs the owner to verify it.
+    const pending = `pending-${uniqueSuffix()}.example`;
+    const saved = await api(t.owner.token).put(`/api/v1/orgs/${t.org.id}/sso`, { ...body, domains: [domain, pending] });
+    const record = saved.body.domainVerifications.find((d: { domain: string }) => d.domain === pending).record;
+    dns.setTxt(record.name, [record.value]);
+    expect((await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/sso/domains/${pending}/verify`, {})).status).toBe(403);
+    expect(await db().ssoDomain.findFirstOrThrow({ where: { orgId: t.org.id, domain: pending }, select: { verifiedAt: true } })).toEqual({ verifiedAt: null });
+    expect((await db().ssoConnection.findFirstOrThrow({ where: { orgId: t.org.id }, select: { joinNewUsers: true } })).joinNewUsers).toBe(false);
     expect((await api(t.member.token).get(`/api/v1/orgs/${t.org.id}/sso`)).status).toBe(404);
     expect((await api(other.admin.token).get(`/api/v1/orgs/${t.org.id}/sso`)).status).toBe(404);
-    expect((await api(t.admin.token).delete(`/api/v1/orgs/${t.org.id}/sso`)).status).toBe(204);
+    expect((await api(other.owner.token).delete(`/api/v1/orgs/${t.org.id}/sso`)).status).toBe(404);
+    expect((await api(t.owner.token).delete(`/api/v1/orgs/${t.org.id}/sso`)).status).toBe(204);
     expect((await api(t.admin.token).get(`/api/v1/orgs/${t.org.id}/sso`)).status).toBe(404);
   });
 });

@@ -4,11 +4,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { orNotFound, requireOrgAdmin } from "@/app/(admin)/_lib/context";
 import { getOrgOrThrow } from "@/lib/orgs/orgs";
 import { etagOf } from "@/lib/api/if-match";
-import { OrgSettingsForm, DeleteOrgButton } from "@/app/(admin)/orgs/[orgId]/settings/org-settings-form";
+import { OrgSettingsForm } from "@/app/(admin)/orgs/[orgId]/settings/org-settings-form";
 import { ToolAuditForm } from "@/app/(admin)/orgs/[orgId]/settings/tool-audit-form";
 import { AuditRetentionForm } from "@/app/(admin)/orgs/[orgId]/settings/audit-retention-form";
 import { pruneIntervalPhrase } from "@/lib/audit/prune-audit-events";
-import { SsoForm } from "@/app/(admin)/orgs/[orgId]/settings/sso-form";
+import { DeleteOrgCard, SsoCard } from "@/app/(admin)/orgs/[orgId]/settings/owner-only-cards";
 import { findOrgSso, ssoRedirectUri } from "@/lib/sso/sso-connections";
 
 export const metadata: Metadata = { title: "Organization settings" };
@@ -57,30 +57,8 @@ export default async function OrgSettingsPage({ params }: { params: Promise<{ or
           />
         </CardContent>
       </Card>
-      <Card aria-labelledby="org-sso">
-        <CardHeader>
-          <CardTitle id="org-sso">Single sign-on</CardTitle>
-          <CardDescription>
-            Let people of your email domains sign in with your identity provider instead of a password: any OpenID Connect provider with discovery.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <SsoForm orgId={org.id} sso={sso} redirectUri={ssoRedirectUri()} />
-        </CardContent>
-      </Card>
-      {(
-        <Card aria-labelledby="org-danger" className="border-red-300 dark:border-red-900">
-          <CardHeader>
-            <CardTitle id="org-danger">Delete this organization</CardTitle>
-            <CardDescription>
-              Deletes every workspace, connector, MCP server, role, skill, file and API key in it. MCP clients using it stop working at once.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <DeleteOrgButton org={{ id: org.id, name: org.name }} version={version} />
-          </CardContent>
-        </Card>
-      )}
+      <SsoCard role={context.role} orgId={org.id} sso={sso} redirectUri={ssoRedirectUri()} />
+      <DeleteOrgCard role={context.role} org={{ id: org.id, name: org.name }} version={version} />
     </div>
   );
 }
