@@ -60,7 +60,8 @@ export async function checkKeyServer(tx: Tx, caller: Caller, workspace: Workspac
 /**
  * When a new key expires: as asked, except that a key issued by an expiring key expires no
  * later than that key (left out, with it) — else a key handed out for a day could mint itself
- * one that works forever, and outlive its own expiry and revocation.
+ * one that works forever, and outlive its own expiry. (Revoking the issuing key does not revoke
+ * the keys it issued: each is revoked on its own.)
  */
 export function checkKeyExpiry(caller: Caller, requested: string | null | undefined): Date | null {
   const limit = caller.kind === "user" ? (caller.apiKey?.expiresAt ?? null) : null;

@@ -93,8 +93,9 @@ const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", '"': "&quot;", "<":
  */
 function backToClient(location: string): Response {
   const href = location.replace(/[&"<>']/g, (c) => HTML_ESCAPES[c]);
-  const host = new URL(location).host.replace(/[&"<>']/g, (c) => HTML_ESCAPES[c]);
-  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${href}"><title>Returning to the app</title></head><body><p><a href="${href}">Continue to ${host}</a></p></body></html>`;
+  // Named as the consent page named it: a private-use URI by its scheme (it may have no host).
+  const target = (redirectTarget(location) ?? "the app").replace(/[&"<>']/g, (c) => HTML_ESCAPES[c]);
+  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${href}"><title>Returning to the app</title></head><body><p><a href="${href}">Continue to ${target}</a></p></body></html>`;
   return new Response(html, { status: 200, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "referrer-policy": "no-referrer" } });
 }
 

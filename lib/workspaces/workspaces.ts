@@ -1,8 +1,8 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/client";
 import type { Caller } from "@/lib/auth/caller";
-import { ConflictError, NotFoundError } from "@/lib/errors";
-import { orgsManagedBy, orgsVisibleTo, workspacesJoinedBy, workspacesManagedBy } from "@/lib/tenancy/scopes";
+import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/errors";
+import { orgsManagedBy, orgsVisibleTo, pinnedServerOf, workspacesJoinedBy, workspacesManagedBy } from "@/lib/tenancy/scopes";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import * as configVersion from "@/lib/config-version/config-version";
 import { type Page, pageOf } from "@/lib/api/pagination";
@@ -58,17 +58,20 @@ export async function getWorkspace(caller: Caller, workspaceId: string): Promise
   return workspace;
 }
 
-/** Renames a workspace, changes its slug or its settings (managers only). */
-/** The managed workspace locked for this write, checked against its If-Match. */
+/** The managed workspace locked for this write, checked against its If-Match (not for a pinned key). */
 async function lockManagedWorkspace(tx: Prisma.TransactionClient, caller: Caller, workspaceId: string, ifMatch: IfMatch | undefined) {
   const current = await tx.workspace.findFirst({ where: { id: workspaceId, AND: [workspacesManagedBy(caller)] }, select: workspaceSelect });
   if (!current) throw new NotFoundError("workspace");
+  // A key acts "if pinned, on one MCP server only": its workspace's settings (whitelists) and
+  // its deletion are every server's of the workspace, so they are not a pinned key's to change.
+  if (pinnedServerOf(caller)) throw new ForbiddenError("A key pinned to one MCP server cannot change or delete its workspace, which serves every server in it.");
   await lockForWrite(tx, { table: "workspaces", id: workspaceId, orgId: current.orgId, what: "workspace" }, ifMatch, () =>
     tx.workspace.findFirst({ where: { id: workspaceId, orgId: current.orgId, AND: [workspacesManagedBy(caller)] }, select: workspaceSelect }),
   );
   return current;
 }
 
+/** Renames a workspace, changes its slug or its settings (managers only). */
 export async function updateWorkspace(caller: Caller, workspaceId: string, input: UpdateWorkspaceBody, ifMatch?: IfMatch): Promise<WorkspaceView> {
   return db().$transaction(async (tx) => {
     const current = await lockManagedWorkspace(tx, caller, workspaceId, ifMatch);

@@ -59,3 +59,27 @@ describe("a key pinned to one MCP server, in the admin API", () => {
     expect((await api(t.admin.token).get(`/api/v1/workspaces/${t.workspace.id}/servers`)).body.items).toHaveLength(2);
   });
 });
+
+describe("a key pinned to one MCP server, and its workspace", () => {
+  it("can neither delete the workspace (with every other server in it) nor change its settings; the servers stay", async () => {
+    const t = await createTenant();
+    const own = await createMcpServer(t, [], "Own");
+    const other = await createMcpServer(t, [], "Other");
+    const pinned = await createApiKeyFor(t.admin.user, { id: t.workspace.id, orgId: t.org.id }, { serverId: own });
+    const key = api(pinned.token);
+
+    const patched = await key.patch(`/api/v1/workspaces/${t.workspace.id}`, { toolWhitelistsEnabled: true, name: "Taken over" });
+    expect(patched.status).toBe(403);
+    expect(patched.body.detail).toMatch(/pinned to one MCP server/);
+    const deleted = await key.delete(`/api/v1/workspaces/${t.workspace.id}`);
+    expect(deleted.status).toBe(403);
+
+    const workspace = await api(t.admin.token).get(`/api/v1/workspaces/${t.workspace.id}`);
+    expect(workspace.status).toBe(200);
+    expect(workspace.body).toMatchObject({ name: "Main", toolWhitelistsEnabled: false });
+    expect((await api(t.admin.token).get(`/api/v1/servers/${other}`)).status).toBe(200);
+    // The same admin's unpinned key still may.
+    const unpinned = await createApiKeyFor(t.admin.user, { id: t.workspace.id, orgId: t.org.id });
+    expect((await api(unpinned.token).patch(`/api/v1/workspaces/${t.workspace.id}`, { name: "Renamed" })).status).toBe(200);
+  });
+});

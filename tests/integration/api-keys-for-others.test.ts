@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { api, request } from "@/tests/helpers/api";
 import { browserSessionOf, createTenant, createUser, createWorkspace, INSTANCE_KEY } from "@/tests/helpers/factories";
+import { listKeyOwnerChoices } from "@/lib/api-keys/list-key-owner-choices";
+import { INSTANCE_CALLER, type Caller } from "@/lib/auth/caller";
 
 /**
  * "Keys made for another user are shown to that user, who can revoke them; both audited": a key
@@ -75,5 +77,21 @@ describe("API keys issued in a higher-ranking user's name", () => {
     expect(otherAdmin.status).toBe(201);
     expect((await api(INSTANCE_KEY).post(keysPath(t.workspace.id), { name: "owner, by instance", userId: t.owner.user.id })).status).toBe(201);
     expect((await api(t.admin.token).post(keysPath(t.workspace.id), { name: "member, by admin", userId: t.member.user.id })).status).toBe(201);
+  });
+
+  it("the console's \"Acts as\" choice offers an admin only the people the API lets it issue keys for: no owner", async () => {
+    const t = await createTenant();
+    const browser = (userId: string): Caller => ({ kind: "user", userId, apiKey: null });
+    const adminChoices = (await listKeyOwnerChoices(browser(t.admin.user.id), t.workspace.id)).choices.map((m) => m.userId);
+    expect(adminChoices.sort()).toEqual([t.admin.user.id, t.member.user.id].sort());
+    const ownerChoices = (await listKeyOwnerChoices(browser(t.owner.user.id), t.workspace.id)).choices.map((m) => m.userId);
+    expect(ownerChoices).toHaveLength(3);
+    expect((await listKeyOwnerChoices(INSTANCE_CALLER, t.workspace.id)).choices).toHaveLength(3);
+    // The owner is still named where the admin sees the owner's keys.
+    expect((await listKeyOwnerChoices(browser(t.admin.user.id), t.workspace.id)).members).toHaveLength(3);
+    // Every choice the admin is offered is one the API accepts.
+    for (const userId of adminChoices.filter((id) => id !== t.admin.user.id)) {
+      expect((await api(t.admin.token).post(keysPath(t.workspace.id), { name: "offered", userId })).status).toBe(201);
+    }
   });
 });

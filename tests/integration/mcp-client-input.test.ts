@@ -7,6 +7,7 @@ import { heldCalls } from "@/lib/mcp/serve/serve-tool-call";
 import { ELICITING_RESOURCE, type FlightUpstream } from "@/tests/helpers/flight-upstreams";
 import { flightScenario, v1Client, v2Client, v2LegacyClient, startFlightSite, stopFlightSite } from "@/tests/helpers/flight-scenario";
 import { rpcError } from "@/tests/helpers/mcp-clients";
+import { api } from "@/tests/helpers/api";
 import type { RouteServer } from "@/tests/helpers/route-server";
 
 /**
@@ -239,6 +240,26 @@ describe("a 2026-07-28 retry", () => {
       }
     } finally {
       await client.close();
+    }
+  });
+
+  it("naming a call held on another server's endpoint is refused (-32602), even under the same key; the call resumes on its own endpoint", async () => {
+    const s = await flightScenario(app.origin, v1.url);
+    const other = await api(s.t.admin.token).post(`/api/v1/workspaces/${s.t.workspace.id}/servers`, { name: "Other", connectorIds: [s.connectorId] });
+    expect(other.status).toBe(201);
+    const client = await v2Client(s.url, s.t.member.token, ALL);
+    const elsewhere = await v2Client(`${app.origin}/mcp/${other.body.id}`, s.t.member.token, ALL);
+    try {
+      const first = (await client.readResource({ uri: ELICITING_RESOURCE }, { allowInputRequired: true } as never)) as any;
+      expect(first.requestState).toMatch(/^sbcall_/);
+      const inputResponses = Object.fromEntries(Object.keys(first.inputRequests).map((key) => [key, { action: "accept", content: { name: "eve" } }]));
+      const error = await rpcError(elsewhere.request({ method: "resources/read", params: { uri: ELICITING_RESOURCE, inputResponses, requestState: first.requestState } } as never));
+      expect(error.code).toBe(-32602);
+      const done = await client.readResource({ uri: ELICITING_RESOURCE, inputResponses, requestState: first.requestState } as never);
+      expect(JSON.parse((done.contents[0] as { text: string }).text).answer).toMatchObject({ content: { name: "eve" } });
+    } finally {
+      await client.close();
+      await elsewhere.close();
     }
   });
 

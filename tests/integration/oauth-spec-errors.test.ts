@@ -96,8 +96,11 @@ describe("OAuth spec errors", () => {
     // The consent page says where the answer goes: the app's scheme and authority.
     expect((await consentRequest(consent.searchParams, null, app.origin))?.redirectHost).toBe("cursor://anysphere.cursor-retrieval");
     const answer = await decide(site, cookie, consent.search.slice(1), choice);
-    const back = new URL(clientRedirectOf(await answer.text())!);
+    const html = await answer.text();
+    const back = new URL(clientRedirectOf(html)!);
     expect(`${back.protocol}//${back.host}${back.pathname}`).toBe(cursor);
+    // The page on the way back names the app as the consent page did, not a look-alike web host.
+    expect(html).toContain("Continue to cursor://anysphere.cursor-retrieval</a>");
     const token = await postForm(site.metadata.token_endpoint, { grant_type: "authorization_code", code: back.searchParams.get("code")!, redirect_uri: cursor, client_id: client.client_id, code_verifier: verifier, resource });
     expect(token.status).toBe(200);
   });
@@ -107,11 +110,15 @@ describe("OAuth spec errors", () => {
     const res = await registerClient(site, { redirect_uris: [uri], token_endpoint_auth_method: "none", client_name: "Reverse", grant_types: ["authorization_code"] });
     const client = await res.json();
     expect(res.status, JSON.stringify(client)).toBe(201);
-    const { cookie } = await signedInClient();
+    const { cookie, choice } = await signedInClient();
     const start = await fetch(authorizeUrl(site, { client_id: client.client_id, code_challenge: pkce().challenge, resource: `${app.origin}/mcp`, redirect_uri: uri }), { headers: { cookie }, redirect: "manual" });
     const consent = new URL(start.headers.get("location") ?? (await start.json()).url, app.origin);
     expect(consent.pathname).toBe("/oauth/consent");
     expect(await consentRequest(consent.searchParams, null, app.origin)).toMatchObject({ clientName: "Reverse", redirectHost: "com.example.app" });
+    // And the page that sends the browser back says where to, instead of "Continue to" nothing.
+    const html = await (await decide(site, cookie, consent.search.slice(1), choice)).text();
+    expect(clientRedirectOf(html)).toMatch(/^com\.example\.app:\/oauth\/callback\?/);
+    expect(html).toContain("Continue to com.example.app</a>");
   });
 
   it("browser-internal and script schemes are refused at registration, native or not", async () => {

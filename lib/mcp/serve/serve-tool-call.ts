@@ -56,6 +56,8 @@ interface Parked {
   flight: ServedFlight;
   settled: Promise<Settled>;
   identity: string | undefined;
+  /** The endpoint it was made on (as a cancellation's): a retry sent to another endpoint is not its. */
+  scope: string | undefined;
   /** tools/call or prompts/get: a retry resumes only a parked request of its own method. */
   method: string;
   expiry: NodeJS.Timeout;
@@ -217,7 +219,7 @@ async function next(flight: ServedFlight, settled: Promise<Settled>, ctx: Server
     flight.controller.abort(new Error("the client did not answer the input request in time"));
   }, setting("UPSTREAM_CALL_TIMEOUT_MS"));
   expiry.unref();
-  parked.set(requestState, { flight, settled, identity: identityOf(ctx), method: ctx.mcpReq.method, expiry });
+  parked.set(requestState, { flight, settled, identity: identityOf(ctx), scope: scopeOf(ctx), method: ctx.mcpReq.method, expiry });
   const inputRequests = Object.fromEntries([...flight.asks].map(([key, ask]) => [key, ask.request]));
   return inputRequired({ inputRequests: inputRequests as never, requestState });
 }
@@ -228,8 +230,9 @@ function resume(ctx: ServerContext): Parked | null {
   // Another state is a 2026-07-28 upstream's own, passed through: the retry goes to it (it checks it).
   if (typeof state !== "string" || !state.startsWith(PARKED)) return null;
   const found = parked.get(state);
-  // Unknown, expired, or another credential's: the SDK's own answer to a state it cannot verify.
-  if (!found || found.identity !== identityOf(ctx) || found.method !== ctx.mcpReq.method) throw new ProtocolError(INVALID_PARAMS, "Invalid or expired requestState", { reason: "invalid_request_state" });
+  // Unknown, expired, another credential's or another endpoint's (/mcp/A's call retried on
+  // /mcp/B): the SDK's own answer to a state it cannot verify.
+  if (!found || found.identity !== identityOf(ctx) || found.scope !== scopeOf(ctx) || found.method !== ctx.mcpReq.method) throw new ProtocolError(INVALID_PARAMS, "Invalid or expired requestState", { reason: "invalid_request_state" });
   parked.delete(state);
   clearTimeout(found.expiry);
   found.flight.follow(ctx);

@@ -9,7 +9,7 @@ import { readListParams } from "@/app/(admin)/_lib/list-params";
 import { listApiKeys } from "@/lib/api-keys/api-keys";
 import { ApiKeyListQuery } from "@/lib/api-keys/schemas";
 import { listServers } from "@/lib/servers/servers";
-import { listWorkspaceMembers } from "@/lib/workspaces/members";
+import { listKeyOwnerChoices } from "@/lib/api-keys/list-key-owner-choices";
 import { NewApiKeyForm } from "@/app/(admin)/w/[workspaceId]/api-keys/new-api-key-form";
 import { RevokeApiKeyButton } from "@/app/(admin)/w/[workspaceId]/api-keys/revoke-button";
 
@@ -20,14 +20,15 @@ type Props = { params: Promise<{ workspaceId: string }>; searchParams: Promise<R
 export default async function ApiKeysPage({ params, searchParams }: Props) {
   const { workspace, caller, isAdmin, userId } = await requireWorkspace((await params).workspaceId);
   const query = readListParams(ApiKeyListQuery, await searchParams);
-  const [page, servers, members] = await Promise.all([
+  const [page, servers, people] = await Promise.all([
     listApiKeys(caller, workspace.id, query),
     // Pinning and issuing keys for others are for managers; members get their own plain keys.
     isAdmin ? listServers(caller, workspace.id, { limit: 200 }, await requestBaseUrl()) : null,
-    isAdmin ? listWorkspaceMembers(caller, workspace.id, { limit: 200 }) : null,
+    // Only those the API lets this caller issue a key for: an admin is not offered the owners.
+    isAdmin ? listKeyOwnerChoices(caller, workspace.id) : null,
   ]);
   const serverName = new Map(servers?.items.map((s) => [s.id, s.name]));
-  const memberName = new Map(members?.items.map((m) => [m.userId, m.name ?? m.email]));
+  const memberName = new Map(people?.members.map((m) => [m.userId, m.name ?? m.email]));
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
       <PageHeader
@@ -43,7 +44,7 @@ export default async function ApiKeysPage({ params, searchParams }: Props) {
           <NewApiKeyForm
             workspaceId={workspace.id}
             servers={servers?.items.map((s) => ({ id: s.id, name: s.name })) ?? null}
-            members={members?.items.map((m) => ({ userId: m.userId, label: m.name ? `${m.name} (${m.email})` : m.email })) ?? null}
+            members={people?.choices.map((m) => ({ userId: m.userId, label: m.name ? `${m.name} (${m.email})` : m.email })) ?? null}
             selfId={userId}
           />
         </CardContent>
