@@ -8,10 +8,8 @@
  *   node --import tsx bench/mcp/serve-bare.ts <surface.json>
  */
 import fs from "node:fs";
-import http from "node:http";
-import type net from "node:net";
 import { createMcpHandler, ResourceNotFoundError, Server, type ReadResourceResult, type Resource, type Tool } from "@modelcontextprotocol/server";
-import { toRequest, writeResponse } from "../../tests/helpers/node-fetch-adapter";
+import { listenSdkHandler } from "./listen-sdk-handler";
 
 /** What the bare server serves: the product's own answers, captured by the benchmark. */
 export interface BareSurface {
@@ -48,19 +46,7 @@ function main(): void {
   const file = process.argv[2];
   if (!file) throw new Error("usage: serve-bare.ts <surface.json>");
   const surface = JSON.parse(fs.readFileSync(file, "utf8")) as BareSurface;
-  const handler = createMcpHandler(serverFor(surface), { legacy: "stateless" });
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    handler
-      .fetch(toRequest(req, res, url))
-      .then((response) => writeResponse(response, res))
-      .catch(() => {
-        if (!res.headersSent) res.writeHead(500);
-        res.end();
-      });
-  });
-  server.listen(0, "127.0.0.1", () => console.log(`listening ${(server.address() as net.AddressInfo).port}`));
-  process.on("SIGTERM", () => process.exit(0));
+  listenSdkHandler(createMcpHandler(serverFor(surface), { legacy: "stateless" }));
 }
 
 main();

@@ -11,9 +11,8 @@
  *   node --import tsx bench/mcp/serve-relay.ts <upstream origin>
  */
 import http from "node:http";
-import type net from "node:net";
 import { createMcpHandler, INVALID_PARAMS, ProtocolError, Server, type CallToolResult, type Tool } from "@modelcontextprotocol/server";
-import { toRequest, writeResponse } from "../../tests/helpers/node-fetch-adapter";
+import { listenSdkHandler } from "./listen-sdk-handler";
 import { type BenchTool, buildTenantData } from "./build-tenant-data";
 
 interface Route {
@@ -92,19 +91,7 @@ function serverFor(upstream: string): () => Server {
 function main(): void {
   const upstream = process.argv[2];
   if (!upstream) throw new Error("usage: serve-relay.ts <upstream origin>");
-  const handler = createMcpHandler(serverFor(upstream), { legacy: "stateless" });
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    handler
-      .fetch(toRequest(req, res, url))
-      .then((response) => writeResponse(response, res))
-      .catch(() => {
-        if (!res.headersSent) res.writeHead(500);
-        res.end();
-      });
-  });
-  server.listen(0, "127.0.0.1", () => console.log(`listening ${(server.address() as net.AddressInfo).port}`));
-  process.on("SIGTERM", () => process.exit(0));
+  listenSdkHandler(createMcpHandler(serverFor(upstream), { legacy: "stateless" }));
 }
 
 main();
