@@ -59,12 +59,13 @@ async function resolveKey(hash: string): Promise<Caller | null> {
     select: { id: true, orgId: true, workspaceId: true, serverId: true, userId: true, lastUsedAt: true, expiresAt: true },
   });
   if (!key) return null;
+  const expiresAt = key.expiresAt?.getTime() ?? null;
   const caller = {
     kind: "user" as const,
     userId: key.userId,
-    apiKey: { id: key.id, orgId: key.orgId, workspaceId: key.workspaceId, serverId: key.serverId, expiresAt: key.expiresAt?.getTime() ?? null },
+    apiKey: { id: key.id, orgId: key.orgId, workspaceId: key.workspaceId, serverId: key.serverId, expiresAt },
   };
-  const entry: ResolvedKey = { caller, version: 0, expiresAt: key.expiresAt?.getTime() ?? null, lastUsedWrittenAt: key.lastUsedAt?.getTime() ?? 0 };
+  const entry: ResolvedKey = { caller, version: 0, expiresAt, lastUsedWrittenAt: key.lastUsedAt?.getTime() ?? 0 };
   if (Date.now() - entry.lastUsedWrittenAt > LAST_USED_RESOLUTION_MS) recordUse(entry, Date.now());
   // Remembered only at a version read after the key was found and then found live again: a
   // revocation committed before that read is seen by the second look, one after it bumps

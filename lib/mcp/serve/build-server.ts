@@ -69,9 +69,11 @@ export function buildServer(parts: ServerParts): Server {
     logLevel = request.params.level;
     return {};
   });
+  // What a call in flight needs of this connection (tools/call, prompts/get, upstream resources/read).
+  const legacyOf = () => ({ clientCapabilities: server.getClientCapabilities(), logLevel, askClient: parts.askClient });
   server.setRequestHandler("tools/call", async (request, ctx) => {
     const { name } = request.params;
-    const legacy = { clientCapabilities: server.getClientCapabilities(), logLevel, askClient: parts.askClient };
+    const legacy = legacyOf();
     const args = request.params.arguments ?? {};
     const answer = await serveToolCall(ctx, (flight) => parts.tools().call(name, args, flightSignal(flight), flight), legacy).catch((e: unknown) => {
       throw refusal(e);
@@ -81,9 +83,9 @@ export function buildServer(parts: ServerParts): Server {
     if (isInputRequiredResult(answer)) return answer; // the client answers and retries
     return server.projectCallToolResult(answer as CallToolResult, undefined);
   });
-  if (hasPrompts) servePrompts(server, parts, () => ({ clientCapabilities: server.getClientCapabilities(), logLevel, askClient: parts.askClient }));
+  if (hasPrompts) servePrompts(server, parts, legacyOf);
   if (gateway.completions) serveCompletions(server, parts);
-  if (resources) serveResources(server, resources, parts, () => ({ clientCapabilities: server.getClientCapabilities(), logLevel, askClient: parts.askClient }));
+  if (resources) serveResources(server, resources, parts, legacyOf);
   return server;
 }
 
