@@ -2,6 +2,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Caller } from "@/lib/auth/caller";
 import { ForbiddenError, ValidationError } from "@/lib/errors";
 import { callerUserId, pinnedServerOf, workspacesManagedBy } from "@/lib/tenancy/scopes";
+import { assertOwnerCaller } from "@/lib/orgs/member-guards";
 
 type Tx = Prisma.TransactionClient;
 type WorkspaceRef = { id: string; orgId: string };
@@ -38,9 +39,8 @@ export async function checkKeyOwner(tx: Tx, caller: Caller, workspace: Workspace
  */
 async function assertNotOutranked(tx: Tx, caller: Caller, orgId: string, userId: string): Promise<void> {
   if (caller.kind === "instance") return;
-  const owners = await tx.orgMember.findMany({ where: { orgId, userId: { in: [userId, caller.userId] }, role: "owner" }, select: { userId: true } });
-  const isOwner = (id: string) => owners.some((o) => o.userId === id);
-  if (isOwner(userId) && !isOwner(caller.userId)) throw new ForbiddenError("Only an owner of the organization can issue API keys in an owner's name.");
+  const ownerTarget = await tx.orgMember.count({ where: { orgId, userId, role: "owner" } });
+  if (ownerTarget > 0) await assertOwnerCaller(tx, caller, orgId, "Only an owner of the organization can issue API keys in an owner's name.");
 }
 
 /**

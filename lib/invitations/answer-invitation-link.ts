@@ -91,10 +91,10 @@ export async function joinWithNewAccount(token: string, input: JoinWithNewAccoun
     const found = await findByToken(tx, token);
     if (!found) throw new NotFoundError("invitation");
     await tx.$queryRaw`SELECT id FROM organizations WHERE id = ${found.orgId} FOR UPDATE`;
-    const invitation = await tx.orgInvitation.findFirst({ where: { id: found.id, orgId: found.orgId }, select: { status: true, expiresAt: true } });
+    const invitation = await tx.orgInvitation.findFirst({ where: { id: found.id, orgId: found.orgId }, select: { status: true, expiresAt: true, role: true, invitedById: true } });
     if (!invitation) throw new NotFoundError("invitation");
     assertAnswerable(invitation);
-    await assertOwnerInvitationStands(tx, found.id, found.orgId);
+    await assertOwnerInvitationStands(tx, found.orgId, invitation);
     const taken = await tx.user.findFirst({ where: { email: { equals: found.email, mode: "insensitive" } }, select: { id: true } });
     if (taken) throw new ConflictError("An account with this email exists already: sign in with it to accept.");
     const user = await tx.user.create({ data: { email: found.email, name: input.name, passwordHash }, select: { id: true } });

@@ -38,7 +38,7 @@ async function findOwnInvitation(tx: Tx, caller: Caller, invitationId: string) {
   const email = await emailOf(tx, caller.userId);
   const invitation = await tx.orgInvitation.findFirst({
     where: { id: invitationId, email },
-    select: { id: true, orgId: true, role: true, workspaceIds: true, status: true, expiresAt: true },
+    select: { id: true, orgId: true, role: true, workspaceIds: true, status: true, expiresAt: true, invitedById: true },
   });
   if (!invitation) throw new NotFoundError(INVITATION);
   return invitation;
@@ -55,9 +55,8 @@ export function assertAnswerable(invitation: { status: string; expiresAt: Date }
  * the invitation no longer stands. One the instance credential made (no inviter) still does, as
  * does one whose inviter's account was deleted (the row then forgets who sent it).
  */
-export async function assertOwnerInvitationStands(tx: Tx, invitationId: string, orgId: string): Promise<void> {
-  const invitation = await tx.orgInvitation.findFirst({ where: { id: invitationId, orgId }, select: { role: true, invitedById: true } });
-  if (!invitation || invitation.role !== "owner" || !invitation.invitedById) return;
+export async function assertOwnerInvitationStands(tx: Tx, orgId: string, invitation: { role: string; invitedById: string | null }): Promise<void> {
+  if (invitation.role !== "owner" || !invitation.invitedById) return;
   const stillOwner = await tx.orgMember.count({ where: { orgId, userId: invitation.invitedById, role: "owner" } });
   if (stillOwner === 0) {
     throw new ConflictError("This invitation would make you an owner, but the person who sent it is no longer an owner of the organization. Ask an owner for a new invitation.");
@@ -102,7 +101,7 @@ export async function acceptInvitation(caller: Caller, invitationId: string): Pr
     await tx.$queryRaw`SELECT id FROM organizations WHERE id = ${found.orgId} FOR UPDATE`;
     const invitation = await findOwnInvitation(tx, caller, invitationId);
     assertAnswerable(invitation);
-    await assertOwnerInvitationStands(tx, invitation.id, invitation.orgId);
+    await assertOwnerInvitationStands(tx, invitation.orgId, invitation);
     // Conditional, like revoke's: whichever of the two commits first wins, the other gets its 409.
     const { count } = await tx.orgInvitation.updateMany({
       where: { id: invitation.id, orgId: invitation.orgId, status: "pending", expiresAt: { gt: new Date() } },

@@ -7,7 +7,8 @@ import { ForbiddenError, NotFoundError } from "@/lib/errors";
 import { type Page, pageOf } from "@/lib/api/pagination";
 import { type ListArgs, listOrder, searchIn } from "@/lib/api/list-query";
 import type { ConnectedAppListQuery } from "@/lib/oauth/endpoints";
-import { callerUserId, orgsManagedBy, workspacesManagedBy } from "@/lib/tenancy/scopes";
+import { assertOrgManaged } from "@/lib/connectors/managed-connector";
+import { callerUserId, workspacesManagedBy } from "@/lib/tenancy/scopes";
 
 /**
  * Connected apps: the OAuth clients a person allowed on the consent page (one grant per client
@@ -96,8 +97,7 @@ export async function listMyConnectedApps(caller: Caller, page: ListArgsOf): Pro
 
 /** Every app allowed in an organization, by anyone: for its admins. */
 export async function listOrgConnectedApps(caller: Caller, orgId: string, page: ListArgsOf): Promise<Page<ConnectedAppView>> {
-  const org = await db().organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { id: true } });
-  if (!org) throw new NotFoundError("Organization");
+  await assertOrgManaged(db(), caller, orgId);
   return listGrants({ orgId, AND: [grantsVisibleTo(caller)] }, page);
 }
 

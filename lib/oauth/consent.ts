@@ -85,6 +85,7 @@ export async function consentRequest(search: URLSearchParams, userId: string | n
 }
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", '"': "&quot;", "<": "&lt;", ">": "&gt;", "'": "&#39;" };
+const escapeHtml = (text: string) => text.replace(/[&"<>']/g, (c) => HTML_ESCAPES[c]);
 
 /**
  * The way back to the client's redirect URI. Not a 303: the pages' CSP says `form-action 'self'`,
@@ -92,9 +93,9 @@ const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", '"': "&quot;", "<":
  * here. A page that moves on by itself (and a link, should it not) is a navigation, not a post.
  */
 function backToClient(location: string): Response {
-  const href = location.replace(/[&"<>']/g, (c) => HTML_ESCAPES[c]);
+  const href = escapeHtml(location);
   // Named as the consent page named it: a private-use URI by its scheme (it may have no host).
-  const target = (redirectTarget(location) ?? "the app").replace(/[&"<>']/g, (c) => HTML_ESCAPES[c]);
+  const target = escapeHtml(redirectTarget(location) ?? "the app");
   const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${href}"><title>Returning to the app</title></head><body><p><a href="${href}">Continue to ${target}</a></p></body></html>`;
   return new Response(html, { status: 200, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "referrer-policy": "no-referrer" } });
 }

@@ -2,11 +2,11 @@
 
 import { useState } from "react";
 import { applyResult } from "@/components/forms/apply-result";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CodeBlock } from "@/components/ui/code-block";
 import type { SsoDomainVerificationView, SsoSettingsView } from "@/lib/sso/sso-connections";
 import { verifySsoDomainAction } from "@/app/(admin)/orgs/[orgId]/settings/sso-actions";
+import { SsoDomainBadge } from "@/app/(admin)/orgs/[orgId]/settings/sso-read-only";
 
 /**
  * Each email domain of the org's single sign-on with its status; an unverified one shows the
@@ -33,7 +33,7 @@ export function SsoDomains({ orgId, domains, onVerified }: { orgId: string; doma
             <div className="flex flex-wrap items-center justify-between gap-2">
               <span className="flex min-w-0 items-center gap-2">
                 <span className="truncate font-mono text-sm">{d.domain}</span>
-                <Badge tone={d.status === "verified" ? "success" : "warning"}>{d.status === "verified" ? "Verified" : "Not verified"}</Badge>
+                <SsoDomainBadge status={d.status} />
               </span>
               {d.status === "unverified" && (
                 <Button type="button" size="sm" variant="outline" disabled={busy !== null} onClick={() => verify(d.domain)} aria-label={`Verify ${d.domain}`}>

@@ -1,10 +1,15 @@
 import { Badge } from "@/components/ui/badge";
 import { CodeBlock } from "@/components/ui/code-block";
-import type { SsoSettingsView } from "@/lib/sso/sso-connections";
+import type { SsoDomainVerificationView, SsoSettingsView } from "@/lib/sso/sso-connections";
 
 export const SSO_OWNER_ONLY_LINE = "Only an owner of the organization can change single sign-on.";
 
 const yesNo = (value: boolean) => (value ? "Yes" : "No");
+
+/** A domain's verification, as both the owner's form and the admin's read-only view show it. */
+export function SsoDomainBadge({ status }: { status: SsoDomainVerificationView["status"] }) {
+  return <Badge tone={status === "verified" ? "success" : "warning"}>{status === "verified" ? "Verified" : "Not verified"}</Badge>;
+}
 
 /**
  * The org's single sign-on as an admin sees it: read, not changed. Whoever sets the provider can
@@ -35,7 +40,7 @@ export function SsoReadOnly({ sso, redirectUri }: { sso: SsoSettingsView | null;
             {sso.domainVerifications.map((d) => (
               <li key={d.domain} className="flex items-center gap-2">
                 <span className="font-mono">{d.domain}</span>
-                <Badge tone={d.status === "verified" ? "success" : "warning"}>{d.status === "verified" ? "Verified" : "Not verified"}</Badge>
+                <SsoDomainBadge status={d.status} />
               </li>
             ))}
           </ul>
