@@ -1,11 +1,12 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/client";
 import { type Caller, describeCaller } from "@/lib/auth/caller";
+import type { AuditAction } from "@/lib/audit/actions";
 
 export interface AuditInput {
   orgId: string | null;
   workspaceId?: string | null;
-  action: string;
+  action: AuditAction;
   targetType: string;
   targetId: string | null;
   data?: Prisma.InputJsonValue;

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { PageQuery } from "@/lib/api/pagination";
 import { Id } from "@/lib/schemas/common";
+import { AUDIT_ACTION_NAMES } from "@/lib/audit/actions";
 
 const Instant = z.iso.datetime({ offset: true });
 
 /** The filters of the audit log, shared by its pages and its export. */
 const auditFilters = {
-  action: z.string().max(200).optional().meta({ description: "e.g. `server.create`" }),
+  action: z.enum(AUDIT_ACTION_NAMES, { error: "Not an audit action (see the list in the API description)." }).optional().meta({ description: "Events of this action (lib/audit/actions.ts lists them)." }),
   actorId: Id.optional(),
   targetType: z.string().max(100).optional(),
   targetId: Id.optional(),
@@ -36,7 +37,7 @@ export const AuditEvent = z
     workspaceId: z.string().nullable(),
     actorType: z.enum(["instance", "user", "api_key", "oauth_client", "anonymous"]),
     actorId: z.string().nullable(),
-    action: z.string(),
+    action: z.enum(AUDIT_ACTION_NAMES),
     targetType: z.string(),
     targetId: z.string().nullable(),
     data: z.unknown().meta({ description: "What changed (never a secret)." }),

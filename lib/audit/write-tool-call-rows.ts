@@ -3,6 +3,7 @@ import { type PlainStatement, runPlainSql } from "@/lib/db/run-plain-sql";
 import { groupWrites } from "@/lib/db/group-writes";
 import { type Caller, describeCaller } from "@/lib/auth/caller";
 import { type AuditInput, viaOf } from "@/lib/audit/record-audit-event";
+import type { AuditAction } from "@/lib/audit/actions";
 
 /**
  * The two writes of every tool call's audit event, group-committed (lib/db/group-writes.ts):
@@ -19,7 +20,7 @@ interface NewRow {
   workspaceId: string | null;
   actorType: string;
   actorId: string | null;
-  action: string;
+  action: AuditAction;
   targetType: string;
   targetId: string | null;
   data: string;

@@ -12,6 +12,7 @@ import { Select } from "@/components/ui/select";
 import { Table, TBody, TD, TH, THead } from "@/components/ui/table";
 import { requireOrgAdmin } from "@/app/(admin)/_lib/context";
 import { type AuditEventView, listAuditEvents } from "@/lib/audit/list-audit-events";
+import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS } from "@/lib/audit/actions";
 import { AuditQuery } from "@/lib/audit/schemas";
 import { listOrgMembers } from "@/lib/orgs/members";
 
@@ -19,16 +20,6 @@ export const metadata: Metadata = { title: "Audit log" };
 
 type Props = { params: Promise<{ orgId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-/** Common actions, offered as suggestions (any action can be typed). */
-const ACTIONS = [
-  "tool.call", "prompt.get", "host_resources.read", "host_resources.list", "connector.create", "connector.update", "connector.delete", "connector.reload",
-  "server.create", "server.update", "server.connectors.set", "server.delete", "role.create", "role.update", "role.delete",
-  "skill.create", "skill.update", "skill.delete", "resource.create", "resource.update", "resource.delete", "graph.replace",
-  "api_key.create", "api_key.revoke", "org.update", "org.member.add", "org.member.update", "org.member.remove",
-  "org.invitation.create", "org.invitation.revoke", "org.invitation.accept", "org.invitation.decline",
-  "workspace.create", "workspace.update", "workspace.delete", "workspace.member.add", "workspace.member.update", "workspace.member.remove",
-  "user.create", "file.upload", "file.update", "file.delete",
-];
 const TARGET_TYPES = ["connector", "server", "mcp_role", "skill", "stored_resource", "api_key", "org", "workspace", "user", "file", "invitation"];
 const FILTERS = ["action", "actorId", "targetType", "targetId", "tool", "outcome", "since", "until"] as const;
 const OUTCOMES = [["ok", "Succeeded"], ["isError", "Tool error"], ["error", "Failed"], ["started", "Never finished"]] as const;
@@ -111,12 +102,14 @@ export default async function AuditPage({ params, searchParams }: Props) {
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="audit-action">Action</Label>
-          <Input id="audit-action" name="action" list="audit-actions" defaultValue={raw.action} placeholder="tool.call" autoComplete="off" maxLength={200} />
-          <datalist id="audit-actions">
-            {ACTIONS.map((a) => (
-              <option key={a} value={a} />
+          <Select id="audit-action" name="action" defaultValue={raw.action ?? ""}>
+            <option value="">Any</option>
+            {AUDIT_ACTION_NAMES.map((action) => (
+              <option key={action} value={action}>
+                {action} — {AUDIT_ACTIONS[action]}
+              </option>
             ))}
-          </datalist>
+          </Select>
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="audit-target-type">Object type</Label>
