@@ -91,7 +91,7 @@ export async function joinWithNewAccount(token: string, input: JoinWithNewAccoun
     const found = await findByToken(tx, token);
     if (!found) throw new NotFoundError("invitation");
     await tx.$queryRaw`SELECT id FROM organizations WHERE id = ${found.orgId} FOR UPDATE`;
-    const invitation = await tx.orgInvitation.findFirst({ where: { id: found.id, orgId: found.orgId }, select: { status: true, expiresAt: true, role: true, invitedById: true } });
+    const invitation = await tx.orgInvitation.findFirst({ where: { id: found.id, orgId: found.orgId }, select: { status: true, expiresAt: true, role: true, invitedById: true, invitedByInstance: true } });
     if (!invitation) throw new NotFoundError("invitation");
     assertAnswerable(invitation);
     await assertOwnerInvitationStands(tx, found.orgId, invitation);
