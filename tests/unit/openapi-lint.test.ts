@@ -23,7 +23,7 @@ interface LintReport {
 }
 
 describe("npx @redocly/cli lint of GET /api/v1/openapi.json", () => {
-  it("finds no error and no warning", async () => {
+  it("finds no error and no warning", { timeout: 90_000 }, async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "openapi-lint-"));
     try {
       const file = path.join(dir, "openapi.json");
