@@ -1461,7 +1461,8 @@ export interface components {
             /** @enum {string} */
             actorType: "instance" | "user" | "api_key" | "oauth_client" | "anonymous";
             actorId: string | null;
-            action: string;
+            /** @enum {string} */
+            action: "tool.call" | "prompt.get" | "host_resources.read" | "host_resources.list" | "connector.create" | "connector.update" | "connector.delete" | "connector.reload" | "connector.test" | "connector.probe.update" | "resource.create" | "resource.update" | "resource.delete" | "graph.replace" | "server.create" | "server.update" | "server.connectors.set" | "server.delete" | "role.create" | "role.update" | "role.delete" | "skill.create" | "skill.update" | "skill.delete" | "api_key.create" | "api_key.revoke" | "oauth_app.allow" | "oauth_app.revoke" | "org.create" | "org.update" | "org.delete" | "org.member.add" | "org.member.update" | "org.member.remove" | "org.invitation.create" | "org.invitation.revoke" | "org.invitation.accept" | "org.invitation.decline" | "org.sso.create" | "org.sso.update" | "org.sso.delete" | "org.sso.domain.verify" | "member.join_sso" | "workspace.create" | "workspace.update" | "workspace.delete" | "workspace.member.add" | "workspace.member.update" | "workspace.member.remove" | "instance.setup" | "user.create" | "user.password_change" | "file.upload" | "file.update" | "file.delete";
             targetType: string;
             targetId: string | null;
             /** @description What changed (never a secret). */
@@ -5862,8 +5863,8 @@ export interface operations {
             query?: {
                 cursor?: string;
                 limit?: number;
-                /** @description e.g. `server.create` */
-                action?: string;
+                /** @description Events of this action (lib/audit/actions.ts lists them). */
+                action?: "tool.call" | "prompt.get" | "host_resources.read" | "host_resources.list" | "connector.create" | "connector.update" | "connector.delete" | "connector.reload" | "connector.test" | "connector.probe.update" | "resource.create" | "resource.update" | "resource.delete" | "graph.replace" | "server.create" | "server.update" | "server.connectors.set" | "server.delete" | "role.create" | "role.update" | "role.delete" | "skill.create" | "skill.update" | "skill.delete" | "api_key.create" | "api_key.revoke" | "oauth_app.allow" | "oauth_app.revoke" | "org.create" | "org.update" | "org.delete" | "org.member.add" | "org.member.update" | "org.member.remove" | "org.invitation.create" | "org.invitation.revoke" | "org.invitation.accept" | "org.invitation.decline" | "org.sso.create" | "org.sso.update" | "org.sso.delete" | "org.sso.domain.verify" | "member.join_sso" | "workspace.create" | "workspace.update" | "workspace.delete" | "workspace.member.add" | "workspace.member.update" | "workspace.member.remove" | "instance.setup" | "user.create" | "user.password_change" | "file.upload" | "file.update" | "file.delete";
                 actorId?: string;
                 targetType?: string;
                 targetId?: string;
@@ -5958,8 +5959,8 @@ export interface operations {
     exportAuditEvents: {
         parameters: {
             query?: {
-                /** @description e.g. `server.create` */
-                action?: string;
+                /** @description Events of this action (lib/audit/actions.ts lists them). */
+                action?: "tool.call" | "prompt.get" | "host_resources.read" | "host_resources.list" | "connector.create" | "connector.update" | "connector.delete" | "connector.reload" | "connector.test" | "connector.probe.update" | "resource.create" | "resource.update" | "resource.delete" | "graph.replace" | "server.create" | "server.update" | "server.connectors.set" | "server.delete" | "role.create" | "role.update" | "role.delete" | "skill.create" | "skill.update" | "skill.delete" | "api_key.create" | "api_key.revoke" | "oauth_app.allow" | "oauth_app.revoke" | "org.create" | "org.update" | "org.delete" | "org.member.add" | "org.member.update" | "org.member.remove" | "org.invitation.create" | "org.invitation.revoke" | "org.invitation.accept" | "org.invitation.decline" | "org.sso.create" | "org.sso.update" | "org.sso.delete" | "org.sso.domain.verify" | "member.join_sso" | "workspace.create" | "workspace.update" | "workspace.delete" | "workspace.member.add" | "workspace.member.update" | "workspace.member.remove" | "instance.setup" | "user.create" | "user.password_change" | "file.upload" | "file.update" | "file.delete";
                 actorId?: string;
                 targetType?: string;
                 targetId?: string;
