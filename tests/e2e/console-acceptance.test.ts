@@ -63,6 +63,7 @@ const sweep = () => ({ prefix: "acceptance", name: pathName({ org: admin.org.id,
 beforeAll(async () => {
   admin = await seedAdmin();
   await ensureBuild();
+  // A generous connect timeout: on a busy test machine the default 1 s fails page renders at random.
   [app, browser] = await Promise.all([startApp({ databaseUrl: inject("databaseUrl"), env: { DB_CONNECT_TIMEOUT_MS: "10000" } }), launchBrowser()]);
   await seedContent();
   context = await newContext(browser, app.baseUrl);

@@ -107,6 +107,7 @@ beforeAll(async () => {
   member = await seedPlainMember(admin.org.id, workspaceId);
   await ensureBuild();
   [app, browser] = await Promise.all([
+    // 1 MiB (default 50 MiB) so the over-limit file is small; blobs in a directory the test inspects for leftovers.
     startApp({ databaseUrl: inject("databaseUrl"), env: { MAX_UPLOAD_BYTES: String(MAX_UPLOAD_BYTES), SWITCHBOARD_FILES_DIR: filesDir } }),
     launchBrowser(),
   ]);

@@ -34,6 +34,7 @@ beforeAll(async () => {
   await ensureBuild();
   const port = await freePort();
   [app, browser, admin] = await Promise.all([
+    // PUBLIC_URL: the issuer and resources are this address. A default install has none (issue 21 asks for runs without it).
     startApp({ databaseUrl: inject("databaseUrl"), port, env: { PUBLIC_URL: `http://127.0.0.1:${port}`, OAUTH_ENABLED: "true" } }),
     launchBrowser(),
     seedAdmin(),

@@ -22,6 +22,7 @@ const STARTUP_TIMEOUT_MS = 30_000;
 export function startAppInstance(env: Record<string, string | undefined> = {}): Promise<AppInstance> {
   const child = spawn(process.execPath, ["--import", "tsx", MAIN], {
     cwd: path.resolve("."),
+    // PORT 0: each instance on a free port of its own (the default 3000 would collide).
     env: { ...process.env, PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -27,6 +27,7 @@ beforeAll(async () => {
   redis = await startTestRedis();
   // Read when the limiters and the Redis connection are first created, i.e. after this.
   process.env.REDIS_URL = redis.url;
+  // Small budgets (defaults 600 a minute, 10 and 50 sign-in failures) so a few requests spend each.
   process.env.API_RATE_LIMIT = String(API_BUDGET);
   process.env.LOGIN_MAX_PER_ACCOUNT = String(LOGIN_PER_ACCOUNT);
   process.env.LOGIN_MAX_PER_IP = String(LOGIN_PER_IP);
@@ -92,6 +93,7 @@ describe("Rate limits in Redis: each limit rejects at its budget and the wait it
   });
 
   it("MCP endpoints: per API key — 429 with an honest Retry-After before any work is done (even the key check)", async () => {
+    // The file's small budget (default 600 a minute), so a few requests spend it.
     vi.stubEnv("MCP_RATE_LIMIT", String(MCP_BUDGET));
     const token = `sb_not-a-key-${uniqueSuffix()}`; // refused by the limiter before anyone looks it up
     const send = () => api(token).post("/mcp", INITIALIZE, { headers: MCP_HEADERS });
@@ -104,6 +106,7 @@ describe("Rate limits in Redis: each limit rejects at its budget and the wait it
   });
 
   it("MCP endpoints: per client IP on /mcp/demo — 429 with an honest Retry-After", async () => {
+    // The file's small budget (default 60 a minute), so a few requests spend it.
     vi.stubEnv("MCP_DEMO_RATE_LIMIT", String(MCP_BUDGET));
     const ip = `192.0.2.${Math.floor(Math.random() * 250) + 1}`;
     // In-process, the test is our server layer: it stamps the socket address itself.
@@ -134,6 +137,7 @@ describe("Several instances", () => {
   const SHARED_BUDGET = 100;
 
   beforeAll(async () => {
+    // Two instances on the test's Redis with one API budget (default 600); info logs, read only to diagnose a failure.
     const env = { REDIS_URL: redis.url, API_RATE_LIMIT: String(SHARED_BUDGET), LOG_LEVEL: "info" };
     [a, b] = await Promise.all([startAppInstance(env), startAppInstance(env)]);
   }, 60_000);

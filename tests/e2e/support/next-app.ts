@@ -92,10 +92,13 @@ export async function startApp(opts: { databaseUrl: string; env?: Record<string,
       ...process.env,
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
+      // The test database and a data directory of this app's own (a default install: embedded PostgreSQL in ./.data).
       DATABASE_URL: opts.databaseUrl,
       SWITCHBOARD_DATA_DIR: dataDir,
+      // The key the tests call the admin API with (a default install has none); warnings only, not every request.
       INSTANCE_API_KEY: process.env.INSTANCE_API_KEY ?? "test-instance-key",
       LOG_LEVEL: "warn",
+      // Neither Redis nor a public URL, as in a default install, whatever the shell running the tests has set.
       REDIS_URL: "",
       PUBLIC_URL: "",
       // The blob deletion queue is shared by the whole test database: a worker in this app (with
