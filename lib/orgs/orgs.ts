@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Caller } from "@/lib/auth/caller";
-import { permits, roleIn } from "@/lib/permissions/guards";
+import { assertCredentialMay, permits, roleIn } from "@/lib/permissions/guards";
 import { ForbiddenError, NotFoundError } from "@/lib/errors";
 import { orgsManagedBy, orgsVisibleTo } from "@/lib/tenancy/scopes";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
@@ -64,6 +64,7 @@ async function lockManagedOrg(tx: Prisma.TransactionClient, caller: Caller, orgI
  * deletes history every admin relies on.
  */
 export async function updateOrg(caller: Caller, orgId: string, input: UpdateOrgBody, ifMatch?: IfMatch): Promise<OrgView> {
+  assertCredentialMay(caller, "org.update", "A key pinned to one MCP server cannot change its organization.");
   return db().$transaction(async (tx) => {
     await lockManagedOrg(tx, caller, orgId, ifMatch);
     const before = await tx.organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { toolAuditDetail: true, auditRetentionDays: true } });

@@ -43,6 +43,7 @@ type Row = { says: string; allow: readonly CredentialKind[] };
 const PEOPLE = ["owner", "admin", "member", "owner_key", "admin_key", "member_key", "pinned_key", "instance"] as const;
 const MANAGERS = ["owner", "admin", "owner_key", "admin_key", "instance"] as const;
 const OWNERS = ["owner", "owner_key", "instance"] as const;
+const BEARERS = ["owner_key", "admin_key", "member_key", "pinned_key", "instance", "oauth_token"] as const;
 
 export const PERMISSIONS = {
   "org.read": { says: "read the organization and its workspace list", allow: PEOPLE },
@@ -69,8 +70,11 @@ export const PERMISSIONS = {
   "keys.others": { says: "issue, list and revoke other people's API keys in a workspace", allow: MANAGERS },
   "usage.read": { says: "read usage", allow: MANAGERS },
   "audit.read": { says: "read and export the audit log", allow: MANAGERS },
-  "mcp.all_tools": { says: "use every tool of an MCP server, whatever MCP role is set", allow: [...MANAGERS, "pinned_key", "oauth_token"] },
-  "mcp.use": { says: "call an MCP server of a workspace one works in", allow: [...PEOPLE, "oauth_token"] },
+  "mcp.all_tools": {
+    says: "see and call every tool of an MCP server, whatever MCP role is set (a person: what the console's preview of them shows)",
+    allow: [...MANAGERS, "pinned_key", "oauth_token"],
+  },
+  "mcp.use": { says: "call an MCP server of a workspace one works in (with a bearer credential: MCP takes no browser session)", allow: BEARERS },
 } as const satisfies Record<string, Row>;
 
 export type Action = keyof typeof PERMISSIONS;
