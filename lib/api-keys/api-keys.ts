@@ -80,7 +80,7 @@ export async function createApiKey(caller: Caller, workspaceId: string, input: C
       action: "api_key.create",
       targetType: "api_key",
       targetId: row.id,
-      data: { name: row.name, userId, forAnotherUser: userId !== callerUserId(caller), serverId, expiresAt: expiresAt?.toISOString() ?? null },
+      data: { name: row.name, userId, forAnotherUser: userId !== callerUserId(caller), serverId, expiresAt: expiresAt?.toISOString() ?? null, maxRole, issuedByKeyId },
     }, tx);
     return { ...row, key };
   });
