@@ -55,7 +55,7 @@ export const PERMISSIONS = {
   "org.members.read": { says: "list the organization's members and their roles", allow: MANAGERS },
   "org.members.manage": { says: "add, change or remove organization members (below owner), invite people", allow: MANAGERS },
   "owners.manage": {
-    says: "reach an owner: grant, change or remove the owner role, issue or revoke keys in an owner's name, remove an owner from a workspace",
+    says: "reach an owner: grant, change or remove the owner role (or invite one), issue or revoke keys in an owner's name, remove an owner from a workspace, change single sign-on (it speaks for every person of its domains)",
     allow: OWNERS,
   },
   "workspace.manage": { says: "create, change or delete a workspace", allow: MANAGERS },
