@@ -2,7 +2,7 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  resolve: { alias: { "@": path.resolve(import.meta.dirname), "@switchboard/client": path.resolve(import.meta.dirname, "packages/client/src/index.ts") } },
   test: {
     include: ["tests/**/*.test.ts"],
     globalSetup: ["tests/setup/global-setup.ts"],

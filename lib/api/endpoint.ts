@@ -8,6 +8,11 @@ export type Schema = z.ZodType | undefined;
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface Endpoint<PS extends Schema = Schema, B extends Schema = Schema, Q extends Schema = Schema> {
+  /**
+   * The OpenAPI operationId: verb-first camelCase, unique in the API and stable, because a
+   * generated client (packages/client) names its calls by it. Renaming one breaks such clients.
+   */
+  operationId: string;
   method: HttpMethod;
   /** OpenAPI path below /api/v1, e.g. "/orgs/{orgId}". */
   path: string;
@@ -26,6 +31,12 @@ export interface Endpoint<PS extends Schema = Schema, B extends Schema = Schema,
    * PATCH/PUT/DELETE honours `If-Match` (412 when somebody else changed the object first).
    */
   etag?: true;
+  /**
+   * When this endpoint answers 409, said where its shape does not say it already: every
+   * POST/PUT/PATCH with a body is documented with a 409 (a taken slug or name, a concurrent
+   * change); a DELETE or a body-less POST that can conflict names its reason here.
+   */
+  conflict?: string;
   /** Request body media type other than JSON (file upload). */
   bodyMediaType?: "multipart/form-data";
 }

@@ -7,6 +7,7 @@ const tag = "Audit";
 
 export const auditEndpoints = {
   listAuditEvents: endpoint({
+    operationId: "listAuditEvents",
     method: "GET",
     path: "/orgs/{orgId}/audit",
     tag,
@@ -16,6 +17,7 @@ export const auditEndpoints = {
     response: pageSchema(AuditEvent),
   }),
   exportAuditEvents: endpoint({
+    operationId: "exportAuditEvents",
     method: "GET",
     path: "/orgs/{orgId}/audit/export",
     tag,

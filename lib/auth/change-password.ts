@@ -8,12 +8,15 @@ import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { ForbiddenError, ValidationError } from "@/lib/errors";
 import { consume } from "@/lib/ratelimit/limiter";
 import { ChangePasswordBody } from "@/lib/auth/change-password-schema";
+import { revokeEveryAppOf } from "@/lib/oauth/connected-apps";
 
 /**
  * A signed-in person changes their own password: the current one, and a new one under the
  * rules every password follows (lib/users/schemas.ts). The change signs the person out of
  * every other session — a browser someone else holds is what a password change is usually
- * for — while the session that made it stays signed in.
+ * for — while the session that made it stays signed in. It also revokes every OAuth app the
+ * person allowed (their grants and refresh tokens): an app someone allowed with the old password
+ * must not keep working after it changed.
  */
 
 export interface ChangePasswordContext {
@@ -31,8 +34,8 @@ async function checkCurrentPassword(user: { email: string; passwordHash: string 
   }
 }
 
-/** Changes `caller`'s password; returns how many other sessions were signed out. */
-export async function changePassword(caller: Caller, body: ChangePasswordBody, context: ChangePasswordContext): Promise<{ signedOutSessions: number }> {
+/** Changes `caller`'s password; returns how many other sessions were signed out and apps revoked. */
+export async function changePassword(caller: Caller, body: ChangePasswordBody, context: ChangePasswordContext): Promise<{ signedOutSessions: number; revokedApps: number }> {
   if (caller.kind !== "user" || caller.apiKey) throw new ForbiddenError("Only you, signed in, can change your password.");
   const input = ChangePasswordBody.parse(body);
   const user = await db().user.findUnique({ where: { id: caller.userId }, select: { id: true, email: true, passwordHash: true } });
@@ -44,8 +47,9 @@ export async function changePassword(caller: Caller, body: ChangePasswordBody, c
     await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
     // Other sessions end at their next request: they are rows, and a missing row is no session.
     const count = await revokeUserSessions(user.id, { keepCookie: context.sessionCookie, client: tx });
-    await recordAuditEvent(caller, { orgId: null, action: "user.password_change", targetType: "user", targetId: user.id, data: { signedOutSessions: count } }, tx);
-    return { signedOutSessions: count };
+    const revokedApps = await revokeEveryAppOf(user.id, tx);
+    await recordAuditEvent(caller, { orgId: null, action: "user.password_change", targetType: "user", targetId: user.id, data: { signedOutSessions: count, revokedApps } }, tx);
+    return { signedOutSessions: count, revokedApps };
   });
 }
 

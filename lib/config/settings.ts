@@ -184,6 +184,7 @@ const DECLARATIONS = {
   AUDIT_PRUNE_INTERVAL_SEC: positiveInt(3600),
   HOST_RESOURCES_RATE_LIMIT: positiveInt(120),
   HOST_RESOURCES_RATE_WINDOW_SEC: positiveInt(60),
+  HOST_RESOURCES_LIST_MAX: positiveInt(5000),
   S3_BUCKET: text(),
   S3_ENDPOINT: url(["http", "https"]),
   S3_REGION: text("us-east-1"),

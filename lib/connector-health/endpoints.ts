@@ -8,6 +8,7 @@ const params = z.object({ connectorId: Id });
 
 export const connectorHealthEndpoints = {
   getConnectorHealth: endpoint({
+    operationId: "getConnectorHealth",
     method: "GET",
     path: "/connectors/{connectorId}/health",
     tag,
@@ -16,6 +17,7 @@ export const connectorHealthEndpoints = {
     response: ConnectorHealth,
   }),
   testConnector: endpoint({
+    operationId: "testConnector",
     method: "POST",
     path: "/connectors/{connectorId}/test",
     tag,
@@ -24,6 +26,7 @@ export const connectorHealthEndpoints = {
     response: ConnectorHealth,
   }),
   setConnectorProbe: endpoint({
+    operationId: "setConnectorProbe",
     method: "PUT",
     path: "/connectors/{connectorId}/probe",
     tag,

@@ -10,8 +10,9 @@ const orgParams = z.object({ orgId: Id });
 const connectorParams = z.object({ connectorId: Id });
 
 export const connectorEndpoints = {
-  listConnectors: endpoint({ method: "GET", path: "/orgs/{orgId}/connectors", tag, summary: "List the connectors of an organization", params: orgParams, query: ConnectorListQuery, response: pageSchema(Connector) }),
+  listConnectors: endpoint({ operationId: "listConnectors", method: "GET", path: "/orgs/{orgId}/connectors", tag, summary: "List the connectors of an organization", params: orgParams, query: ConnectorListQuery, response: pageSchema(Connector) }),
   createConnector: endpoint({
+    operationId: "createConnector",
     etag: true,
     method: "POST",
     path: "/orgs/{orgId}/connectors",
@@ -22,8 +23,9 @@ export const connectorEndpoints = {
     status: 201,
     response: Connector,
   }),
-  getConnector: endpoint({ etag: true, method: "GET", path: "/connectors/{connectorId}", tag, summary: "Get a connector (secret headers are never returned)", params: connectorParams, response: Connector }),
+  getConnector: endpoint({ operationId: "getConnector", etag: true, method: "GET", path: "/connectors/{connectorId}", tag, summary: "Get a connector (secret headers are never returned)", params: connectorParams, response: Connector }),
   updateConnector: endpoint({
+    operationId: "updateConnector",
     etag: true,
     method: "PATCH",
     path: "/connectors/{connectorId}",
@@ -33,10 +35,11 @@ export const connectorEndpoints = {
     body: UpdateConnectorBody,
     response: Connector,
   }),
-  deleteConnector: endpoint({ etag: true, method: "DELETE", path: "/connectors/{connectorId}", tag, summary: "Delete a connector with its tools, resources and graph", params: connectorParams, status: 204 }),
-  deleteConnectors: endpoint({ method: "POST", path: "/connectors/bulk-delete", tag, summary: "Delete several connectors (each as DELETE /connectors/{connectorId}, audited on its own)", body: BulkIdsBody, response: BulkResult }),
-  listConnectorTools: endpoint({ method: "GET", path: "/connectors/{connectorId}/tools", tag, summary: "List a connector's tools, searched and sorted, a page at a time", params: connectorParams, query: ToolListQuery, response: pageSchema(ListedTool) }),
+  deleteConnector: endpoint({ operationId: "deleteConnector", etag: true, method: "DELETE", path: "/connectors/{connectorId}", tag, summary: "Delete a connector with its tools, resources and graph", params: connectorParams, status: 204 }),
+  deleteConnectors: endpoint({ operationId: "deleteConnectors", method: "POST", path: "/connectors/bulk-delete", tag, summary: "Delete several connectors (each as DELETE /connectors/{connectorId}, audited on its own)", body: BulkIdsBody, response: BulkResult }),
+  listConnectorTools: endpoint({ operationId: "listConnectorTools", method: "GET", path: "/connectors/{connectorId}/tools", tag, summary: "List a connector's tools, searched and sorted, a page at a time", params: connectorParams, query: ToolListQuery, response: pageSchema(ListedTool) }),
   deleteConnectorTools: endpoint({
+    operationId: "deleteConnectorTools",
     method: "POST",
     path: "/connectors/{connectorId}/tools/bulk-delete",
     tag,
@@ -44,8 +47,10 @@ export const connectorEndpoints = {
     params: connectorParams,
     body: BulkIdsBody,
     response: BulkResult,
+    conflict: "The connector is an mcp connector: its tools are its upstream's",
   }),
   reloadConnector: endpoint({
+    operationId: "reloadConnector",
     etag: true,
     method: "POST",
     path: "/connectors/{connectorId}/reload",
@@ -55,6 +60,7 @@ export const connectorEndpoints = {
     response: Connector,
   }),
   importOpenApi: endpoint({
+    operationId: "importOpenApi",
     method: "POST",
     path: "/orgs/{orgId}/connectors/import-openapi",
     tag,

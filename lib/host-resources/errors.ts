@@ -54,6 +54,20 @@ export function resourceTooLarge(uri: string, size: number, maxSize: number): Ho
   return new HostResourceTooLargeError(`Resource too large: ${size} bytes, the largest read is ${maxSize} bytes.`, uri, size, maxSize);
 }
 
+/**
+ * -32005 `{ count, maxResources }`: more files match a list than one answer carries. The seed
+ * gives the whole list in one response, with no pagination; rather than cut it silently (a
+ * server would take a partial list for the whole), the list fails like an oversized read, and
+ * says how to narrow it.
+ */
+export function listTooLarge(count: number, maxResources: number): HostResourcesError {
+  return new HostResourcesError(
+    `Response too large: more than ${maxResources} resources match; narrow the list with params._meta.filter (mimeType, tags).`,
+    -32005,
+    { count, maxResources },
+  );
+}
+
 /** -32603 `{ uri }`: the resource exists but its content cannot be had right now. */
 export function contentUnavailable(uri: string): HostResourcesError {
   return new HostResourcesError("The resource's content is not available right now.", -32603, { uri });

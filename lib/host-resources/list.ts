@@ -4,6 +4,8 @@ import { fileUri, filesVisibleToUser } from "@/lib/files/file-view";
 import { parseListParams } from "@/lib/host-resources/params";
 import { type AuditTarget, audited, spendHostResourcesBudget } from "@/lib/host-resources/guard";
 import { storable } from "@/lib/connectors/runtime/audit-excerpt";
+import { listTooLarge } from "@/lib/host-resources/errors";
+import { setting } from "@/lib/config/settings";
 
 /** One entry of the specification's ListResourcesResult. */
 export interface HostResource {
@@ -21,7 +23,8 @@ export interface HostResourcesListResult {
  * `ai.nimblebrain/resources/list` (seed 000): every file the connection's user can see in the
  * connection's workspace, in one response (no pagination: a cursor fails with -32602).
  * `params._meta.filter` narrows it: `scheme` (only `files`), `mimeType` (exact), `tags`
- * (files carrying every listed tag).
+ * (files carrying every listed tag). At most HOST_RESOURCES_LIST_MAX entries: past that the list
+ * fails with -32005 (errors.ts says why), read no further than one row past the cap.
  */
 export async function handleHostResourcesList(ctx: HostResourcesContext, params: unknown): Promise<HostResourcesListResult> {
   const target: AuditTarget = { targetType: "workspace", targetId: ctx.workspaceId, data: {} };
@@ -33,6 +36,7 @@ export async function handleHostResourcesList(ctx: HostResourcesContext, params:
     const clean = { ...(filter.mimeType !== undefined ? { mimeType: storable(filter.mimeType) } : {}), ...(filter.tags ? { tags: filter.tags.map(storable) } : {}) };
     target.data.filter = clean;
     const matchesNothing = clean.mimeType !== filter.mimeType || clean.tags?.some((t, i) => t !== filter.tags![i]);
+    const maxResources = setting("HOST_RESOURCES_LIST_MAX");
     const rows = matchesNothing ? [] : await db().file.findMany({
       where: {
         orgId: ctx.orgId,
@@ -43,8 +47,10 @@ export async function handleHostResourcesList(ctx: HostResourcesContext, params:
       },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       select: { id: true, name: true, mimeType: true, size: true },
+      take: maxResources + 1,
     });
     target.data.count = rows.length;
+    if (rows.length > maxResources) throw listTooLarge(rows.length, maxResources);
     return { resources: rows.map((r) => ({ uri: fileUri(r.id), name: r.name, mimeType: r.mimeType, size: r.size })) };
   });
 }

@@ -91,7 +91,7 @@ export async function joinWithNewAccount(token: string, input: JoinWithNewAccoun
     const found = await findByToken(tx, token);
     if (!found) throw new NotFoundError("invitation");
     await tx.$queryRaw`SELECT id FROM organizations WHERE id = ${found.orgId} FOR UPDATE`;
-    const invitation = await tx.orgInvitation.findFirst({ where: { id: found.id, orgId: found.orgId }, select: { status: true, expiresAt: true, role: true, invitedById: true } });
+    const invitation = await tx.orgInvitation.findFirst({ where: { id: found.id, orgId: found.orgId }, select: { status: true, expiresAt: true, role: true, invitedById: true, invitedByInstance: true } });
     if (!invitation) throw new NotFoundError("invitation");
     assertAnswerable(invitation);
     await assertOwnerInvitationStands(tx, found.orgId, invitation);
@@ -99,7 +99,10 @@ export async function joinWithNewAccount(token: string, input: JoinWithNewAccoun
     if (taken) throw new ConflictError("An account with this email exists already: sign in with it to accept.");
     const user = await tx.user.create({ data: { email: found.email, name: input.name, passwordHash }, select: { id: true } });
     const caller: Caller = { kind: "user", userId: user.id, apiKey: null };
-    await tx.orgInvitation.updateMany({ where: { id: found.id, orgId: found.orgId, status: "pending" }, data: { status: "accepted", respondedAt: new Date() } });
+    // Conditional, like accepting by id: a revoke does not take the org's lock, so it may commit
+    // after the read above; then nothing was accepted and no account may be made.
+    const { count } = await tx.orgInvitation.updateMany({ where: { id: found.id, orgId: found.orgId, status: "pending", expiresAt: { gt: new Date() } }, data: { status: "accepted", respondedAt: new Date() } });
+    if (count === 0) throw new ConflictError("This invitation was revoked or answered meanwhile.");
     const member = await joinOrg(tx, found.orgId, user.id, found.role, found.workspaceIds);
     await recordAuditEvent(caller, { orgId: found.orgId, action: "user.create", targetType: "user", targetId: user.id, data: { withPassword: true, invitationId: found.id } }, tx);
     await recordAuditEvent(caller, { orgId: found.orgId, action: "org.invitation.accept", targetType: "invitation", targetId: found.id }, tx);

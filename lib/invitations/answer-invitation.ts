@@ -38,7 +38,7 @@ async function findOwnInvitation(tx: Tx, caller: Caller, invitationId: string) {
   const email = await emailOf(tx, caller.userId);
   const invitation = await tx.orgInvitation.findFirst({
     where: { id: invitationId, email },
-    select: { id: true, orgId: true, role: true, workspaceIds: true, status: true, expiresAt: true, invitedById: true },
+    select: { id: true, orgId: true, role: true, workspaceIds: true, status: true, expiresAt: true, invitedById: true, invitedByInstance: true },
   });
   if (!invitation) throw new NotFoundError(INVITATION);
   return invitation;
@@ -51,13 +51,13 @@ export function assertAnswerable(invitation: { status: string; expiresAt: Date }
 
 /**
  * An owner-role invitation carries its inviter's authority: only an owner may grant the owner
- * role. Once the inviter is no longer an owner of the organization (demoted or removed),
- * the invitation no longer stands. One the instance credential made (no inviter) still does, as
- * does one whose inviter's account was deleted (the row then forgets who sent it).
+ * role. Once the inviter is no longer an owner of the organization (demoted, removed, or their
+ * account deleted — the row then forgets who sent it), the invitation no longer stands. One the
+ * instance credential made still does.
  */
-export async function assertOwnerInvitationStands(tx: Tx, orgId: string, invitation: { role: string; invitedById: string | null }): Promise<void> {
-  if (invitation.role !== "owner" || !invitation.invitedById) return;
-  const stillOwner = await tx.orgMember.count({ where: { orgId, userId: invitation.invitedById, role: "owner" } });
+export async function assertOwnerInvitationStands(tx: Tx, orgId: string, invitation: { role: string; invitedById: string | null; invitedByInstance: boolean }): Promise<void> {
+  if (invitation.role !== "owner" || invitation.invitedByInstance) return;
+  const stillOwner = invitation.invitedById ? await tx.orgMember.count({ where: { orgId, userId: invitation.invitedById, role: "owner" } }) : 0;
   if (stillOwner === 0) {
     throw new ConflictError("This invitation would make you an owner, but the person who sent it is no longer an owner of the organization. Ask an owner for a new invitation.");
   }

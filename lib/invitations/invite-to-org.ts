@@ -46,7 +46,7 @@ export async function insertInvitation(tx: Tx, caller: Caller, orgId: string, in
   const open = await tx.orgInvitation.findFirst({ where: { orgId, email: input.email, status: "pending", expiresAt: { gt: new Date() } }, select: { id: true } });
   if (open) throw new ConflictError("That email already has a pending invitation to this organization.");
   const row = await tx.orgInvitation.create({
-    data: { orgId, email: input.email, role: input.role, workspaceIds, tokenHash, invitedById: callerUserId(caller), expiresAt: new Date(Date.now() + INVITATION_TTL_MS) },
+    data: { orgId, email: input.email, role: input.role, workspaceIds, tokenHash, invitedById: callerUserId(caller), invitedByInstance: caller.kind === "instance", expiresAt: new Date(Date.now() + INVITATION_TTL_MS) },
     select: invitationSelect,
   });
   await recordAuditEvent(caller, {

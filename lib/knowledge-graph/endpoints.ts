@@ -7,8 +7,9 @@ const tag = "Knowledge graph";
 const connectorParams = z.object({ connectorId: Id });
 
 export const knowledgeGraphEndpoints = {
-  getManualGraph: endpoint({ etag: true, method: "GET", path: "/connectors/{connectorId}/graph", tag, summary: "Get the manual layer of a connector's knowledge graph", params: connectorParams, response: ManualGraph }),
+  getManualGraph: endpoint({ operationId: "getManualGraph", etag: true, method: "GET", path: "/connectors/{connectorId}/graph", tag, summary: "Get the manual layer of a connector's knowledge graph", params: connectorParams, response: ManualGraph }),
   putManualGraph: endpoint({
+    operationId: "setManualGraph",
     etag: true,
     method: "PUT",
     path: "/connectors/{connectorId}/graph",

@@ -123,3 +123,21 @@ export async function revokeConnectedApp(caller: Caller, grantId: string): Promi
     }, tx);
   });
 }
+
+/**
+ * Revokes every app a person allowed, in every organization, inside `tx` (a password change):
+ * whoever held the old password may have allowed an app, and its refresh token would outlive
+ * the password otherwise. Effective on the apps' next request, like a revocation one by one.
+ * Returns how many connected apps were revoked.
+ */
+export async function revokeEveryAppOf(userId: string, tx: Prisma.TransactionClient): Promise<number> {
+  const grants = await tx.oauthGrant.findMany({ where: { userId, revokedAt: null }, select: { orgId: true } });
+  const now = new Date();
+  for (const orgId of new Set(grants.map((grant) => grant.orgId))) {
+    await tx.oauthGrant.updateMany({ where: { orgId, userId, revokedAt: null }, data: { revokedAt: now } });
+    await configVersion.bump(tx, orgId);
+  }
+  await tx.oauthRefreshToken.updateMany({ where: { userId, revoked: null }, data: { revoked: now } });
+  await tx.oauthConsent.deleteMany({ where: { userId } });
+  return grants.length;
+}

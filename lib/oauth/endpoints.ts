@@ -28,7 +28,7 @@ export const ConnectedAppListQuery = listQuery(["clientName", "createdAt"], "app
 export type ConnectedAppListQuery = z.infer<typeof ConnectedAppListQuery>;
 
 export const connectedAppEndpoints = {
-  listMyConnectedApps: endpoint({ method: "GET", path: "/me/connected-apps", tag, summary: "The OAuth apps the caller allowed, in every organization, with the servers each may reach", query: ConnectedAppListQuery, response: pageSchema(ConnectedApp) }),
-  listOrgConnectedApps: endpoint({ method: "GET", path: "/orgs/{orgId}/connected-apps", tag, summary: "Every OAuth app allowed by anyone in an organization (its admins)", params: z.object({ orgId: Id }), query: ConnectedAppListQuery, response: pageSchema(ConnectedApp) }),
-  revokeConnectedApp: endpoint({ method: "DELETE", path: "/connected-apps/{appId}", tag, summary: "Revoke a connected app: its tokens stop working on their next request, and it must ask again", params: z.object({ appId: Id }), status: 204 }),
+  listMyConnectedApps: endpoint({ operationId: "listMyConnectedApps", method: "GET", path: "/me/connected-apps", tag, summary: "The OAuth apps the caller allowed, in every organization, with the servers each may reach", query: ConnectedAppListQuery, response: pageSchema(ConnectedApp) }),
+  listOrgConnectedApps: endpoint({ operationId: "listOrgConnectedApps", method: "GET", path: "/orgs/{orgId}/connected-apps", tag, summary: "Every OAuth app allowed by anyone in an organization (its admins)", params: z.object({ orgId: Id }), query: ConnectedAppListQuery, response: pageSchema(ConnectedApp) }),
+  revokeConnectedApp: endpoint({ operationId: "revokeConnectedApp", method: "DELETE", path: "/connected-apps/{appId}", tag, summary: "Revoke a connected app: its tokens stop working on their next request, and it must ask again", params: z.object({ appId: Id }), status: 204 }),
 };

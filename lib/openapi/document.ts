@@ -2,20 +2,8 @@ import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
 import type { Endpoint } from "@/lib/api/endpoint";
 import { allEndpoints } from "@/lib/openapi/all-endpoints";
-
-/** The OpenAPI 3.1 description of /api/v1, generated from the schemas the handlers validate with. */
-
-const Problem = z
-  .object({
-    type: z.string(),
-    title: z.string(),
-    status: z.number().int(),
-    detail: z.string(),
-    errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-  })
-  .meta({ id: "Problem" });
-
-const problem = (description: string) => ({ description, content: { "application/problem+json": { schema: Problem } } });
+import { errorResponsesOf, honoursIfMatch } from "@/lib/openapi/error-responses";
+import { API_TAGS } from "@/lib/openapi/tags";
 
 /** Optimistic concurrency (lib/api/if-match.ts), on the endpoints declared with `etag`. */
 const ETagHeader = z.object({
@@ -27,7 +15,6 @@ const IfMatchHeader = z.object({
     .optional()
     .meta({ description: "Change the object only if its current ETag is one of these (or `*`: any existing object); else 412 and nothing changes. Absent: last write wins." }),
 });
-const honoursIfMatch = (e: Endpoint) => e.etag === true && ["PUT", "PATCH", "DELETE"].includes(e.method);
 
 function requestParamsOf(e: Endpoint) {
   const params = {
@@ -44,6 +31,7 @@ function operationOf(e: Endpoint): ZodOpenApiOperationObject {
     ? { description: "Success", content: { "application/json": { schema: e.response } }, ...(e.etag ? { headers: ETagHeader } : {}) }
     : { description: "Success, no content" };
   return {
+    operationId: e.operationId,
     summary: e.summary,
     tags: [e.tag],
     ...requestParamsOf(e),
@@ -51,18 +39,12 @@ function operationOf(e: Endpoint): ZodOpenApiOperationObject {
     responses: {
       [String(status)]: ok,
       ...Object.fromEntries((e.otherResponses ?? []).map((r) => [String(r.status), { description: r.description, content: { "application/json": { schema: r.response } } }])),
-      "400": problem("Malformed JSON, or a URL path the server cannot read (a percent-escape that is not UTF-8, a NUL character)"),
-      "401": problem("No or bad credential"),
-      "403": problem("Not allowed to this caller; or a write with the browser session sent from another site's page"),
-      "404": problem("Missing, or not visible to the caller"),
-      ...(e.method === "GET" ? {} : { "413": problem("Request body too large") }),
-      "422": problem("Validation failed (a field or query parameter holding a NUL character or an unpaired surrogate among the reasons)"),
-      "429": problem("Rate limited: this credential's budget, or too many unknown keys from this client address (Retry-After)"),
-      ...(honoursIfMatch(e) ? { "412": problem("If-Match names an older version: somebody else changed the object first; nothing was changed") } : {}),
+      ...errorResponsesOf(e),
     },
   } as ZodOpenApiOperationObject;
 }
 
+/** The OpenAPI 3.1 description of /api/v1, generated from the schemas the handlers validate with. */
 export function buildOpenApiDocument(serverUrl = "/api/v1") {
   const paths: ZodOpenApiPathsObject = {};
   for (const e of allEndpoints()) {
@@ -73,6 +55,7 @@ export function buildOpenApiDocument(serverUrl = "/api/v1") {
     openapi: "3.1.0",
     info: { title: "Switchboard admin API", version: "1.0.0", description: "Everything the admin UI can do, scripted." },
     servers: [{ url: serverUrl }],
+    tags: API_TAGS,
     security: [{ bearer: [] }],
     components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
     paths,

@@ -9,6 +9,7 @@ const connectorParams = z.object({ connectorId: Id });
 
 export const storedResourceEndpoints = {
   createStoredResource: endpoint({
+    operationId: "createStoredResource",
     etag: true,
     method: "POST",
     path: "/connectors/{connectorId}/resources",
@@ -19,8 +20,9 @@ export const storedResourceEndpoints = {
     status: 201,
     response: StoredResource,
   }),
-  listStoredResources: endpoint({ method: "GET", path: "/connectors/{connectorId}/resources", tag, summary: "List a connector's stored resources", params: connectorParams, query: StoredResourceListQuery, response: pageSchema(StoredResource) }),
+  listStoredResources: endpoint({ operationId: "listStoredResources", method: "GET", path: "/connectors/{connectorId}/resources", tag, summary: "List a connector's stored resources", params: connectorParams, query: StoredResourceListQuery, response: pageSchema(StoredResource) }),
   updateStoredResource: endpoint({
+    operationId: "updateStoredResource",
     etag: true,
     method: "PATCH",
     path: "/resources/{resourceId}",
@@ -30,6 +32,6 @@ export const storedResourceEndpoints = {
     body: UpdateStoredResourceBody,
     response: StoredResource,
   }),
-  deleteStoredResource: endpoint({ etag: true, method: "DELETE", path: "/resources/{resourceId}", tag, summary: "Delete a stored resource", params: z.object({ resourceId: Id }), status: 204 }),
-  deleteStoredResources: endpoint({ method: "POST", path: "/resources/bulk-delete", tag, summary: "Delete several stored resources (each as DELETE /resources/{resourceId}, audited on its own)", body: BulkIdsBody, response: BulkResult }),
+  deleteStoredResource: endpoint({ operationId: "deleteStoredResource", etag: true, method: "DELETE", path: "/resources/{resourceId}", tag, summary: "Delete a stored resource", params: z.object({ resourceId: Id }), status: 204 }),
+  deleteStoredResources: endpoint({ operationId: "deleteStoredResources", method: "POST", path: "/resources/bulk-delete", tag, summary: "Delete several stored resources (each as DELETE /resources/{resourceId}, audited on its own)", body: BulkIdsBody, response: BulkResult }),
 };

@@ -43,24 +43,50 @@ async function joinAsNewMember(connection: SsoOrgConnection, identity: SsoIdenti
   });
 }
 
+type Db = Pick<ReturnType<typeof db>, "orgMember">;
+
 /** An owner here, or a member of another organization: such an account is never linked by SSO. */
-async function mayNotBeLinked(connection: SsoOrgConnection, userId: string, role: string): Promise<boolean> {
+async function mayNotBeLinked(client: Db, connection: SsoOrgConnection, userId: string, role: string): Promise<boolean> {
   if (role === "owner") return true;
-  return (await db().orgMember.count({ where: { userId, orgId: { not: connection.orgId } } })) > 0;
+  return belongsElsewhere(client, connection, userId);
 }
 
-/** An existing account: a member of the org, linked to this subject (linked now if never yet and allowed). */
-async function existingMember(connection: SsoOrgConnection, user: { id: string; isInstanceOwner: boolean }, subject: string): Promise<SsoUserResult> {
+async function belongsElsewhere(client: Db, connection: SsoOrgConnection, userId: string): Promise<boolean> {
+  return (await client.orgMember.count({ where: { userId, orgId: { not: connection.orgId } } })) > 0;
+}
+
+/**
+ * Links the account to the subject, checking the rule again inside the transaction, with the
+ * account's row locked: a membership added meanwhile is seen, and two sign-ins never link twice.
+ */
+async function linkOnce(connection: SsoOrgConnection, userId: string, subject: string): Promise<SsoUserResult> {
+  return db().$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`;
+    const member = await tx.orgMember.findFirst({ where: { orgId: connection.orgId, userId }, select: { role: true } });
+    if (!member) return { ok: false, code: "SsoNotMember" } as const;
+    const link = await tx.account.findFirst({ where: { userId, providerId: providerIdOf(connection) }, select: { accountId: true } });
+    if (link) return link.accountId === subject ? { ok: true, userId } : ({ ok: false, code: "SsoFailed" } as const);
+    if (await mayNotBeLinked(tx, connection, userId, member.role)) return { ok: false, code: "SsoLinkRefused" } as const;
+    await tx.account.create({ data: { userId, providerId: providerIdOf(connection), accountId: subject } });
+    return { ok: true, userId };
+  });
+}
+
+/**
+ * An existing account: a member of the org, linked to this subject (linked now if never yet and
+ * allowed). A linked account that has a password and now also belongs to another organization
+ * is refused: the link was made when only this org's provider spoke for it, and a session is the
+ * whole account. An account this provider made (no password: the provider is its only way in)
+ * keeps signing in wherever it was invited since — those orgs invited this provider's person.
+ */
+async function existingMember(connection: SsoOrgConnection, user: { id: string; isInstanceOwner: boolean; passwordHash: string | null }, subject: string): Promise<SsoUserResult> {
   if (user.isInstanceOwner) return { ok: false, code: "SsoLinkRefused" };
   const member = await db().orgMember.findFirst({ where: { orgId: connection.orgId, userId: user.id }, select: { role: true } });
   if (!member) return { ok: false, code: "SsoNotMember" };
-  const providerId = providerIdOf(connection);
-  const link = await db().account.findFirst({ where: { userId: user.id, providerId }, select: { accountId: true } });
+  const link = await db().account.findFirst({ where: { userId: user.id, providerId: providerIdOf(connection) }, select: { accountId: true } });
   if (link && link.accountId !== subject) return { ok: false, code: "SsoFailed" };
-  if (!link) {
-    if (await mayNotBeLinked(connection, user.id, member.role)) return { ok: false, code: "SsoLinkRefused" };
-    await db().account.create({ data: { userId: user.id, providerId, accountId: subject } });
-  }
+  if (!link) return linkOnce(connection, user.id, subject);
+  if (user.passwordHash && (await belongsElsewhere(db(), connection, user.id))) return { ok: false, code: "SsoLinkRefused" };
   return { ok: true, userId: user.id };
 }
 
@@ -68,12 +94,12 @@ export async function userForSsoIdentity(connection: SsoOrgConnection, identity:
   const linked = await db().account.findFirst({
     where: { providerId: providerIdOf(connection), accountId: identity.subject },
     orderBy: { createdAt: "asc" },
-    select: { user: { select: { id: true, isInstanceOwner: true } } },
+    select: { user: { select: { id: true, isInstanceOwner: true, passwordHash: true } } },
   });
   if (linked) return existingMember(connection, linked.user, identity.subject);
   const user = await db().user.findFirst({
     where: { email: { equals: identity.email, mode: "insensitive" } },
-    select: { id: true, isInstanceOwner: true },
+    select: { id: true, isInstanceOwner: true, passwordHash: true },
   });
   if (user) return existingMember(connection, user, identity.subject);
   if (!connection.joinNewUsers) return { ok: false, code: "SsoNotMember" };

@@ -7,6 +7,7 @@ const tag = "Usage";
 
 export const usageEndpoints = {
   orgUsage: endpoint({
+    operationId: "getOrgUsage",
     method: "GET",
     path: "/orgs/{orgId}/usage",
     tag,
@@ -16,6 +17,7 @@ export const usageEndpoints = {
     response: UsageReport,
   }),
   workspaceUsage: endpoint({
+    operationId: "getWorkspaceUsage",
     method: "GET",
     path: "/workspaces/{workspaceId}/usage",
     tag,

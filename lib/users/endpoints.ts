@@ -6,6 +6,7 @@ const tag = "Users";
 
 export const userEndpoints = {
   createUser: endpoint({
+    operationId: "createUser",
     method: "POST",
     path: "/users",
     tag,

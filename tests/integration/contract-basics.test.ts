@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Endpoint } from "@/lib/api/endpoint";
 import { allEndpoints } from "@/lib/openapi/all-endpoints";
+import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { request } from "@/tests/helpers/api";
 import { INSTANCE_KEY } from "@/tests/helpers/factories";
 
@@ -17,6 +18,12 @@ function wronglyTypedBody(schema: z.ZodType): unknown {
   return Object.fromEntries(Object.keys(shape).map((k) => [k, k === "name" ? { not: "a string" } : 12345]));
 }
 
+/** The answer's status is one the OpenAPI document lists for the operation (a generated client types it). */
+let documentPaths: Record<string, Record<string, { responses: object }>> | undefined;
+const documentedStatuses = (e: Endpoint) =>
+  Object.keys((documentPaths ??= buildOpenApiDocument().paths as NonNullable<typeof documentPaths>)[e.path][e.method.toLowerCase()].responses);
+const expectDocumented = (e: Endpoint, status: number) => expect(documentedStatuses(e), `${e.method} ${e.path} documents ${status}`).toContain(String(status));
+
 // Every endpoint gets an unknown key from the same (in-process, address-less) client: more
 // failures than the per-address budget of unknown keys, which is not what this file tests.
 process.env.BEARER_MAX_FAILURES_PER_IP = "100000";
@@ -31,6 +38,7 @@ describe("every endpoint answers problem+json errors as the contract says", () =
       expect(res.headers.get("content-type")).toContain("application/problem+json");
       expect(res.headers.get("www-authenticate")).toMatch(/^Bearer/);
       expect(res.body).toMatchObject({ status: 401, title: expect.any(String), detail: expect.any(String) });
+      expectDocumented(e, res.status);
     });
 
     it(`${label}: unknown bearer → 401`, async () => {
@@ -46,6 +54,13 @@ describe("every endpoint answers problem+json errors as the contract says", () =
         });
         expect(res.status).toBe(400);
         expect(res.body).toMatchObject({ status: 400, detail: expect.stringContaining("JSON") });
+        expectDocumented(e, res.status);
+      });
+
+      it(`${label}: another content type → 415`, async () => {
+        const res = await request(e.method, pathWithFakeIds(e), INSTANCE_KEY, undefined, { raw: "{}", headers: { "content-type": "text/plain" } });
+        expect(res.status).toBe(415);
+        expectDocumented(e, res.status);
       });
 
       it(`${label}: wrong types → 422 naming the fields`, async () => {
@@ -53,6 +68,7 @@ describe("every endpoint answers problem+json errors as the contract says", () =
         expect(res.status).toBe(422);
         expect(res.body.errors.length).toBeGreaterThan(0);
         expect(res.body.errors[0]).toMatchObject({ path: expect.any(String), message: expect.any(String) });
+        expectDocumented(e, res.status);
       });
     }
 
@@ -61,6 +77,7 @@ describe("every endpoint answers problem+json errors as the contract says", () =
         const res = await request(e.method, pathWithFakeIds(e), INSTANCE_KEY);
         expect(res.status).toBe(404);
         expect(res.body).toMatchObject({ status: 404 });
+        expectDocumented(e, res.status);
       });
     }
   }

@@ -189,6 +189,33 @@ describe("invitations to an organization", () => {
     expect(await db().orgMember.count({ where: { orgId: t.org.id, userId: existing.id, role: "owner" } })).toBe(1);
   });
 
+  it("an owner-role invitation whose inviter's account was deleted no longer stands (issue 23); the instance credential's still does", async () => {
+    const t = await createTenant();
+    const inviter = await createUser("deleted-inviter");
+    await db().orgMember.create({ data: { orgId: t.org.id, userId: inviter.id, role: "owner" } });
+    const invitee = await createUser("orphan-invitee");
+    const orphaned = await request("POST", invitations(t.org.id), null, { email: invitee.email, role: "owner" }, { headers: await browserSessionOf(inviter) });
+    expect(orphaned.status).toBe(201);
+    const newcomer = `orphan-link-${uniqueSuffix()}@example.test`;
+    const byLink = await request("POST", invitations(t.org.id), null, { email: newcomer, role: "owner" }, { headers: await browserSessionOf(inviter) });
+    expect(byLink.status).toBe(201);
+    // The account goes (plain SQL: an operator's clean-up); the rows forget who sent them.
+    await db().$executeRaw`DELETE FROM users WHERE id = ${inviter.id}`;
+    expect((await db().orgInvitation.findFirstOrThrow({ where: { id: orphaned.body.id, orgId: t.org.id } })).invitedById).toBeNull();
+
+    const accepted = await (await browserOf(invitee)).post(`/api/v1/invitations/${orphaned.body.id}/accept`);
+    expect(accepted.status).toBe(409);
+    expect(accepted.body.detail).toContain("no longer an owner");
+    const token = new URL(byLink.body.acceptUrl).pathname.split("/").pop()!;
+    await expect(joinWithNewAccount(token, { name: "New", password: "a-long-enough-password" })).rejects.toMatchObject({ code: "conflict" });
+    expect(await db().orgMember.count({ where: { orgId: t.org.id, userId: invitee.id } })).toBe(0);
+
+    const instanceMade = await api("test-instance-key").post(invitations(t.org.id), { email: `instance-${uniqueSuffix()}@example.test`, role: "owner" });
+    expect(instanceMade.status).toBe(201);
+    const instanceToken = new URL(instanceMade.body.acceptUrl).pathname.split("/").pop()!;
+    await expect(joinWithNewAccount(instanceToken, { name: "Owner", password: "a-long-enough-password" })).resolves.toMatchObject({ email: instanceMade.body.email });
+  });
+
   it("only an owner invites to the owner role, and workspaces must be the organization's own", async () => {
     const t = await createTenant();
     const other = await createTenant();

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
+import { changePassword } from "@/lib/auth/change-password";
+import { hashPassword } from "@/lib/auth/password";
 import { api } from "@/tests/helpers/api";
 import { createHttpConnector, createMcpServer, createTenant } from "@/tests/helpers/factories";
 import type { RouteServer } from "@/tests/helpers/route-server";
@@ -108,5 +110,20 @@ describe("connected apps", () => {
     const afterReplay = await refresh(rotated);
     expect(afterReplay.status).toBe(400);
     expect((await afterReplay.json()).error).toBe("invalid_grant");
+  });
+
+  it("a password change revokes every app the person allowed: the next request is 401, refresh fails, a colleague's app keeps working (issue 23)", async () => {
+    const { t, serverId, user, client, resource, tokens } = await connected("Left open on a stolen laptop");
+    const colleague = await connected("Colleague's app");
+    await db().user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword("the old passphrase") } });
+    expect(await toolNames(app.origin, `/mcp/${serverId}`, tokens.access_token)).toHaveLength(1);
+
+    const changed = await changePassword({ kind: "user", userId: user.id, apiKey: null }, { currentPassword: "the old passphrase", newPassword: "a brand new passphrase" }, { clientIp: "203.0.113.7", sessionCookie: undefined });
+    expect(changed.revokedApps).toBe(1);
+    expect((await mcpRpc(app.origin, `/mcp/${serverId}`, tokens.access_token, "tools/list")).status).toBe(401);
+    const refresh = await postForm(site.metadata.token_endpoint, { grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: client.client_id, resource });
+    expect(refresh.status).toBe(400);
+    expect((await api(t.member.token).get("/api/v1/me/connected-apps")).body.items).toEqual([]);
+    expect((await mcpRpc(app.origin, `/mcp/${colleague.serverId}`, colleague.tokens.access_token, "tools/list")).status).toBe(200);
   });
 });

@@ -138,3 +138,73 @@ describe("OpenAPI: optimistic concurrency", () => {
     expect(res.body.paths["/roles/{roleId}"].delete.parameters).toContainEqual(expect.objectContaining({ in: "header", name: "If-Match" }));
   });
 });
+
+interface DocumentedOperation {
+  operationId?: string;
+  tags?: string[];
+  responses: Record<string, { content?: Record<string, unknown> }>;
+}
+
+/** Every operation of the served document, as "METHOD /path" → operation. */
+async function documentedOperations(): Promise<[string, DocumentedOperation][]> {
+  const res = await request("GET", "/api/v1/openapi.json", null);
+  return Object.entries(res.body.paths as Record<string, Record<string, DocumentedOperation>>).flatMap(([p, item]) =>
+    Object.entries(item).map(([m, op]): [string, DocumentedOperation] => [`${m.toUpperCase()} ${p}`, op]),
+  );
+}
+
+/** Issue 27: operations a generated client (packages/client) can name, group and expect errors of. */
+describe("OpenAPI: operationId, tags and errors of every operation", () => {
+  it("gives every operation its own verb-first camelCase operationId", async () => {
+    const operations = await documentedOperations();
+    const missing = operations.filter(([, op]) => !op.operationId).map(([key]) => key);
+    expect(missing).toEqual([]);
+    const notVerbFirst = operations.filter(([, op]) => !/^(list|get|create|update|delete|add|remove|set|revoke|upload|export|import|reload|test|accept|decline|verify)[A-Z][A-Za-z]*$/.test(op.operationId!));
+    expect(notVerbFirst.map(([key, op]) => `${key}: ${op.operationId}`)).toEqual([]);
+    const byId = new Map<string, string[]>();
+    for (const [key, op] of operations) byId.set(op.operationId!, [...(byId.get(op.operationId!) ?? []), key]);
+    expect([...byId].filter(([, keys]) => keys.length > 1)).toEqual([]);
+  });
+
+  it("keeps the operationIds clients were generated with", async () => {
+    const ids = new Map((await documentedOperations()).map(([key, op]) => [key, op.operationId]));
+    expect(ids.get("GET /orgs/{orgId}/connectors")).toBe("listConnectors");
+    expect(ids.get("POST /workspaces/{workspaceId}/servers")).toBe("createServer");
+    expect(ids.get("GET /orgs/{orgId}/audit")).toBe("listAuditEvents");
+    expect(ids.get("GET /orgs/{orgId}/usage")).toBe("getOrgUsage");
+    expect(ids.get("PUT /connectors/{connectorId}/graph")).toBe("setManualGraph");
+  });
+
+  it("tags every operation with a tag the document describes", async () => {
+    const res = await request("GET", "/api/v1/openapi.json", null);
+    const described = new Map((res.body.tags as { name: string; description: string }[]).map((t) => [t.name, t.description]));
+    for (const [key, op] of await documentedOperations()) {
+      expect(op.tags, key).toHaveLength(1);
+      expect(described.get(op.tags![0]), `${key}: tag ${op.tags![0]}`).toMatch(/\S/);
+    }
+    const used = new Set((await documentedOperations()).map(([, op]) => op.tags![0]));
+    expect([...described.keys()].filter((t) => !used.has(t))).toEqual([]);
+  });
+
+  it("documents the problem+json errors each operation's shape can answer, and no others", async () => {
+    const errors = new Map((await documentedOperations()).map(([key, op]) => [key, Object.keys(op.responses).filter((s) => s >= "400").sort()]));
+    for (const [key, op] of await documentedOperations()) {
+      for (const status of errors.get(key)!) expect(op.responses[status].content, `${key} ${status}`).toHaveProperty(["application/problem+json"]);
+    }
+    // A list of the caller's own: nothing to miss, no body.
+    expect(errors.get("GET /orgs")).toEqual(["400", "401", "403", "422", "429"]);
+    // A create: taken slug (409), a body to refuse (413, 415, 422).
+    expect(errors.get("POST /orgs")).toEqual(["400", "401", "403", "409", "413", "415", "422", "429"]);
+    // A versioned change: all of it, and If-Match (412).
+    expect(errors.get("PATCH /roles/{roleId}")).toEqual(["400", "401", "403", "404", "409", "412", "413", "415", "422", "429"]);
+    // A delete without body: no 409 unless the spec names one (an org's last owner).
+    expect(errors.get("DELETE /files/{fileId}")).toEqual(["400", "401", "403", "404", "412", "422", "429"]);
+    expect(errors.get("DELETE /orgs/{orgId}/members/{userId}")).toContain("409");
+    // A bulk action reports each object's failure in its 200, not as the request's status.
+    expect(errors.get("POST /files/bulk-delete")).toEqual(["400", "401", "403", "413", "415", "422", "429"]);
+    // A body that names an organization: one the caller cannot see is 404.
+    expect(errors.get("POST /users")).toContain("404");
+    // The upload refuses another media type than multipart/form-data.
+    expect(errors.get("POST /workspaces/{workspaceId}/files")).toContain("415");
+  });
+});

@@ -186,6 +186,29 @@ describe("single sign-on by OIDC", () => {
     expect((await me(again.session!, t.org.id)).status).toBe(200);
   });
 
+  it("an account already linked that has a password and then joins another organization is refused by SSO; one the provider made keeps signing in (issue 23)", async () => {
+    const [t, other] = [await createTenant(), await createTenant()];
+    const domain = `linked-elsewhere-${uniqueSuffix()}.example`;
+    expect((await configureSso(t, domain, true)).status).toBe(200);
+    // A member with a password, linked while a member of this org only.
+    const email = `lee@${domain}`;
+    await db().user.update({ where: { id: t.member.user.id }, data: { email, passwordHash: "scrypt$placeholder" } });
+    idp.accounts.set("lee-1", { email, email_verified: true });
+    expect((await signInBySso(email, "lee-1")).location).toBe("/");
+    await db().orgMember.create({ data: { orgId: other.org.id, userId: t.member.user.id, role: "admin" } });
+    const refused = await signInBySso(email, "lee-1");
+    expect(refused.location).toBe("/signin?error=SsoLinkRefused");
+    expect(refused.session).toBeUndefined();
+    // A person the provider made (no password: the provider is their only way in), invited elsewhere since.
+    idp.accounts.set("mo-1", { email: `mo@${domain}`, email_verified: true });
+    expect((await signInBySso(`mo@${domain}`, "mo-1")).location).toBe("/");
+    const mo = await db().user.findUniqueOrThrow({ where: { email: `mo@${domain}` }, select: { id: true } });
+    await db().orgMember.create({ data: { orgId: other.org.id, userId: mo.id, role: "member" } });
+    const again = await signInBySso(`mo@${domain}`, "mo-1");
+    expect(again.location).toBe("/");
+    expect((await me(again.session!, other.org.id)).status).toBe(200);
+  });
+
   it("a person renamed at the provider keeps their account: the subject, not the new email, names it", async () => {
     const t = await createTenant();
     const domain = `renamed-${uniqueSuffix()}.example`;

@@ -40,6 +40,7 @@ const ALLOWED = new Map<string, string>([
   ["lib/mcp/serve/live-watch.ts: apiKey.findMany", "revocation sweep of this process's own live sessions (ids it holds); answers nobody"],
   ["lib/oauth/resolve-grant.ts: oauthGrant.findFirst", "authentication: the verified access token's client, user and audience are what decide the tenant"],
   ["lib/oauth/resolve-grant.ts: oauthGrant.findMany", "revocation sweep of this process's own live sessions (grant ids it holds); answers nobody"],
+  ["lib/oauth/connected-apps.ts: oauthGrant.findMany", "a person's own grants in every organization, revoked when their password changes (userId from the session); the writes then name each org"],
   ["lib/oauth/save-grant.ts: oauthGrant.findFirst", "the consenting user's own grant for this client and endpoint (user from the session), wherever it was before"],
   ["lib/files/delete-queued-blobs.ts: file.findMany", "blob clean-up asks whether any row still references a storage key (the blob must then stay); answers nobody"],
   ["lib/shell/overview.ts: orgMember.findMany", "a signed-in user's own memberships (userId from the session) are what decide their tenants"],

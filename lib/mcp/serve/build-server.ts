@@ -4,6 +4,7 @@ import { ToolCallNotAuditedError } from "@/lib/connectors/runtime/audit-call";
 import { InvalidToolArgumentsError } from "@/lib/connectors/runtime/check-argument-text";
 import { UpstreamRpcError } from "@/lib/connectors/runtime/upstream-rpc-error";
 import type { McpSurface, ToolSet } from "@/lib/mcp/surface/surface-types";
+import { connectorsStillReached } from "@/lib/mcp/surface/recheck-access";
 import type { SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
 import { flightSignal, serveToolCall, type AskClient } from "@/lib/mcp/serve/serve-tool-call";
 
@@ -172,7 +173,7 @@ function serveSubscriptions(server: Server, resources: ResourceCatalog, parts: S
   rechecks.set(server, async () => {
     const entries = [...active];
     const connectors = new Map(entries.map(([, entry]) => [entry.connector.id, entry.connector]));
-    const reached = new Map(await Promise.all([...connectors.values()].map(async (c) => [c.id, await parts.gateway().upstreamResources.reaches(c).catch(() => true)] as const)));
+    const reached = await connectorsStillReached([...connectors.values()], (c) => parts.gateway().upstreamResources.reaches(c));
     for (const [uri, entry] of entries) {
       if (reached.get(entry.connector.id) || active.get(uri) !== entry) continue;
       active.delete(uri);

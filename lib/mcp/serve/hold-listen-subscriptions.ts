@@ -1,5 +1,6 @@
 import { logger } from "@/lib/log";
 import { MAX_SUBSCRIPTIONS } from "@/lib/mcp/serve/build-server";
+import { connectorsStillReached } from "@/lib/mcp/surface/recheck-access";
 import type { McpSurface } from "@/lib/mcp/surface/surface-types";
 import type { SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
 
@@ -65,7 +66,7 @@ export function listenHolds(publishUpdated: (uri: string) => void): ListenHolds 
   const recheck = async (surface: McpSurface) => {
     const entries = [...held].filter(([, entry]) => !entry.dead);
     const connectors = new Map(entries.map(([, entry]) => [entry.connector.id, entry.connector]));
-    const reached = new Map(await Promise.all([...connectors.values()].map(async (c) => [c.id, await surface.upstreamResources.reaches(c).catch(() => true)] as const)));
+    const reached = await connectorsStillReached([...connectors.values()], (c) => surface.upstreamResources.reaches(c));
     for (const [uri, entry] of entries) {
       if (reached.get(entry.connector.id) || held.get(uri) !== entry) continue;
       // Its holders' releases find another entry (or none) under the URI: none unsubscribes again.

@@ -1,4 +1,5 @@
 import type { Caller } from "@/lib/auth/caller";
+import { errorText, logger } from "@/lib/log";
 import { resolveCallerView } from "@/lib/mcp/visibility/resolve-view";
 import type { CallerView, SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
 
@@ -22,4 +23,24 @@ export async function currentAccess(caller: Caller, view: CallerView, connectorI
   const now = await resolveCallerView(caller, view.snapshot.server.id);
   const connector = now?.connectors.find((c) => c.id === connectorId);
   return now && connector ? { view: now, connector } : null;
+}
+
+/**
+ * Which of `connectors` the caller still reaches, for the recheck of open subscriptions after a
+ * configuration change. Fails closed: when reading access fails (the database is away), the
+ * subscription is dropped as if access were lost — an update the caller may no longer see must
+ * not go out on a guess; the client may subscribe again, and is then checked afresh.
+ */
+export async function connectorsStillReached(connectors: SnapshotConnector[], reaches: (connector: SnapshotConnector) => Promise<boolean>): Promise<Map<string, boolean>> {
+  const answers = await Promise.all(
+    connectors.map(async (connector) => {
+      try {
+        return [connector.id, await reaches(connector)] as const;
+      } catch (error) {
+        logger.warn({ err: errorText(error), connectorId: connector.id }, "could not read a subscriber's access: its upstream resource subscriptions are dropped");
+        return [connector.id, false] as const;
+      }
+    }),
+  );
+  return new Map(answers);
 }

@@ -10,13 +10,18 @@ import { Input } from "@/components/ui/input";
 import { ChangePasswordBody } from "@/lib/auth/change-password-schema";
 import { changePasswordAction } from "@/app/(admin)/me/account/actions";
 
-/** Current and new password; on success every other session of this person is signed out. */
+/** Current and new password; on success every other session of this person is signed out and their OAuth apps disconnected. */
 export function PasswordForm() {
   const form = useForm({ resolver: zodResolver(ChangePasswordBody), defaultValues: { currentPassword: "", newPassword: "" } });
   const onSubmit = form.handleSubmit(async (values) => {
     const result = await changePasswordAction(values);
     const others = result.ok ? result.data.signedOutSessions : 0;
-    if (applyResult(result, { form, success: others > 0 ? `Password changed; signed out of ${others} other session${others === 1 ? "" : "s"}` : "Password changed" })) {
+    const apps = result.ok ? result.data.revokedApps : 0;
+    const effects = [
+      others > 0 ? `signed out of ${others} other session${others === 1 ? "" : "s"}` : null,
+      apps > 0 ? `disconnected ${apps} app${apps === 1 ? "" : "s"} (allow ${apps === 1 ? "it" : "them"} again to reconnect)` : null,
+    ].filter(Boolean);
+    if (applyResult(result, { form, success: effects.length > 0 ? `Password changed; ${effects.join("; ")}` : "Password changed" })) {
       form.reset({ currentPassword: "", newPassword: "" });
     }
   });

@@ -1,0 +1,17 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+/**
+ * The fast tier alone (`npm run test:unit`): tests/unit needs no database, app build, browser or
+ * Redis, so it runs without the global setup that starts PostgreSQL. `npm test` runs it too,
+ * with everything else (vitest.config.mts).
+ */
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  test: {
+    include: ["tests/unit/**/*.test.ts"],
+    env: { NODE_ENV: "test", INSTANCE_API_KEY: "test-instance-key", LOG_LEVEL: "silent" },
+    testTimeout: 30_000,
+    pool: "forks",
+  },
+});
