@@ -37,7 +37,9 @@ beforeAll(async () => {
   [app, browser, admin] = await Promise.all([
     // PUBLIC_URL: this file is the run with it set, as a deployment behind a proxy has it; the
     // default install (no PUBLIC_URL, both hostnames) is tests/e2e/oauth-people.test.ts.
-    startApp({ databaseUrl: inject("databaseUrl"), port, env: { PUBLIC_URL: `http://127.0.0.1:${port}` } }),
+    // DB_CONNECT_TIMEOUT_MS: on a busy test machine the default 1 s fails page renders at random
+    // (the sign-in page and the consent page came up empty under load).
+    startApp({ databaseUrl: inject("databaseUrl"), port, env: { PUBLIC_URL: `http://127.0.0.1:${port}`, DB_CONNECT_TIMEOUT_MS: "10000" } }),
     launchBrowser(),
     seedAdmin(),
   ]);
@@ -96,7 +98,9 @@ async function allowInBrowser(page: Page, authorizationUrl: URL): Promise<URLSea
     await route.fulfill({ status: 200, contentType: "text/plain", body: "You can close this window." });
   });
   await page.goto(authorizationUrl.href, { timeout: PAGE_WAIT_MS });
-  await page.getByRole("heading", { name: "Allow E2E SDK client?" }).waitFor();
+  await page.getByRole("heading", { name: "Allow E2E SDK client?" }).waitFor().catch(async (error: Error) => {
+    throw new Error(`${error.message}\nthe page at ${page.url()} says: ${(await page.textContent("body"))?.slice(0, 500)}`);
+  });
   await page.getByText("It will be sent back to localhost:9.").waitFor();
   await page.getByRole("button", { name: "Allow" }).click();
   await page.waitForURL((url) => url.href.startsWith(CALLBACK), { timeout: PAGE_WAIT_MS });
