@@ -54,6 +54,7 @@ describe("per-address budgets of the OAuth endpoints", () => {
   });
 
   it("behind a trusted proxy each client address has its own budget: several addresses go on, one stops", async () => {
+    // TRUSTED_PROXIES: the test's requests come from 127.0.0.1, here playing the proxy (a default install trusts none).
     process.env.TRUSTED_PROXIES = "127.0.0.1";
     try {
       // The socket (127.0.0.1, whose own budget the test above spent) is the proxy: the address it vouches for counts.
@@ -70,6 +71,7 @@ describe("per-address budgets of the OAuth endpoints", () => {
   });
 
   it("a Client ID Metadata Document client is a new client too: past the address's budget, /authorize knows no such client", async () => {
+    // TRUSTED_PROXIES: 127.0.0.1 plays the proxy, so each test address gets a budget of its own (a default install trusts none).
     process.env.TRUSTED_PROXIES = "127.0.0.1";
     try {
       const authorizeAs = async (n: number) => {
