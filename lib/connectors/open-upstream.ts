@@ -1,4 +1,4 @@
-import { Client, type ClientOptions, SSEClientTransport, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { Client, SSEClientTransport, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { ProtocolEra, UpstreamTransportKind } from "@/lib/connectors/upstream-protocol";
 
 /**
@@ -36,10 +36,10 @@ export const MAX_TOOL_PAGES = 1000;
 export function createUpstreamClient(
   timeoutMs = DEFAULT_UPSTREAM_TIMEOUT_MS,
   { protocolEra = "auto", transport = "streamable-http" }: Pick<McpUpstream, "protocolEra" | "transport"> = {},
-  /** Told when the upstream's tool, prompt or resource list changes (pooled connections). */
-  listChanged?: ClientOptions["listChanged"],
 ): Client {
-  const base = { capabilities: {}, listMaxPages: MAX_TOOL_PAGES, ...(listChanged ? { listChanged } : {}) };
+  // No `listChanged` option: on 2026-07-28 the SDK would await its listen stream inside
+  // connect (lib/connectors/runtime/list-changed-handlers.ts listens after connect instead).
+  const base = { capabilities: {}, listMaxPages: MAX_TOOL_PAGES };
   if (protocolEra === "2026-07-28") return new Client(CLIENT_INFO, { ...base, versionNegotiation: { mode: { pin: "2026-07-28" }, probe: { timeoutMs } } });
   if (protocolEra === "2025-11-25") return new Client(CLIENT_INFO, { ...base, versionNegotiation: { mode: "legacy" }, supportedProtocolVersions: ["2025-11-25"] });
   if (transport === "sse") return new Client(CLIENT_INFO, { ...base, versionNegotiation: { mode: "legacy" } });

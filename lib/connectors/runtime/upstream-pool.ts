@@ -12,7 +12,7 @@ import { outsideFlights } from "@/lib/connectors/runtime/call-flight";
 import { relayToFlights } from "@/lib/connectors/runtime/relay-to-flights";
 import { attachHostResources, type HostResourcesHandlers } from "@/lib/host-resources/serve-on-connection";
 import { setting } from "@/lib/config/settings";
-import { listChangedHandlers } from "@/lib/connectors/runtime/list-changed-handlers";
+import { watchListChanges } from "@/lib/connectors/runtime/list-changed-handlers";
 import { holdsSubscriptions } from "@/lib/connectors/runtime/subscription-listeners";
 
 /**
@@ -46,6 +46,8 @@ export interface UpstreamConnection {
   retired: boolean;
   idleTimer?: NodeJS.Timeout;
   closing?: Promise<void>;
+  /** Closes the connection's list_changed listen stream (2026-07-28), if any. */
+  stopListening?: () => void;
 }
 
 /** A pool slot: the connection once open, the promise of it while it opens. */
@@ -166,8 +168,7 @@ export class UpstreamPool {
     owner: UpstreamOwner,
     spec: ConnectionSpec,
   ): Promise<UpstreamConnection> {
-    const onListChanged = this.options.onListChanged;
-    const client = createUpstreamClient(this.connectTimeoutMs, spec, onListChanged ? listChangedHandlers(() => onListChanged(owner)) : undefined);
+    const client = createUpstreamClient(this.connectTimeoutMs, spec);
     const transport = createUpstreamTransport(spec);
     const hostResources = attachHostResources(client, transport, owner, this.options.hostResources);
     relayToFlights(client);
@@ -181,6 +182,9 @@ export class UpstreamPool {
     const protocolVersion = client.getNegotiatedProtocolVersion() ?? null;
     hostResources.connected(protocolVersion);
     const connection: UpstreamConnection = { key, client, transport, protocolVersion, headers: spec.headers, fingerprint: spec.fingerprint, configVersion: spec.configVersion, inFlight: 0, retired: false };
+    const onListChanged = this.options.onListChanged;
+    // After connect, never awaited: a listen stream costs its notifications, never a call.
+    if (onListChanged) connection.stopListening = outsideFlights(() => watchListChanges(client, () => onListChanged(owner), { ackTimeoutMs: this.connectTimeoutMs, connection: key, headers: spec.headers }));
     const previousOnClose = client.onclose;
     client.onclose = () => {
       previousOnClose?.();
@@ -218,6 +222,7 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
 
 function closeQuietly(connection: UpstreamConnection): Promise<void> {
   clearTimeout(connection.idleTimer);
+  connection.stopListening?.();
   connection.closing ??= closeUpstream(connection.client, connection.transport);
   return connection.closing;
 }
