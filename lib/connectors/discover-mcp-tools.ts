@@ -5,6 +5,7 @@ import {
   DEFAULT_UPSTREAM_TIMEOUT_MS,
   type McpUpstream,
 } from "@/lib/connectors/open-upstream";
+import { RELAYED_CAPABILITIES } from "@/lib/connectors/runtime/call-flight";
 import { TOOL_NAME_PATTERN, TOOL_TITLE_MAX_LENGTH } from "@/lib/connectors/schemas";
 import { describeUpstreamError } from "@/lib/connectors/describe-upstream-error";
 import { logger } from "@/lib/log";
@@ -55,6 +56,10 @@ const MAX_SKIPPED_NAMES = 100;
 export async function discoverMcpTools(upstream: McpUpstream, { timeoutMs = DEFAULT_UPSTREAM_TIMEOUT_MS } = {}): Promise<McpDiscovery> {
   const abort = new AbortController();
   const client = createUpstreamClient(timeoutMs, upstream);
+  // The capabilities pooled connections declare (relay-to-flights.ts): an upstream that offers
+  // some tools only to clients that can answer sampling or elicitation (the MCP reference
+  // "everything" server) lists them to discovery as it will serve them to calls.
+  client.registerCapabilities(RELAYED_CAPABILITIES);
   const transport = createUpstreamTransport(upstream, abort.signal);
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {

@@ -68,6 +68,7 @@ export interface UpstreamResourceTarget {
 export function readUpstreamResource(target: UpstreamResourceTarget, flight?: CallFlight): Promise<ReadResourceResult> {
   return requestUpstream({
     ...target,
+    flight,
     work: (client, options, connection) => sendInFlight(connection, flight, (extra) => client.readResource({ uri: target.uri, ...extra.params }, { ...options, ...extra.options, cacheMode: "bypass" })),
   });
 }

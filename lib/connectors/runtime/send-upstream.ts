@@ -4,6 +4,7 @@ import { loadUpstreamSettings } from "@/lib/connectors/runtime/connector-secrets
 import { isCallScoped, scrubbedRpcError, type UpstreamRpcError } from "@/lib/connectors/runtime/upstream-rpc-error";
 import type { UpstreamOwner } from "@/lib/connectors/runtime/types";
 import type { UpstreamConnection, UpstreamPool, UpstreamTarget } from "@/lib/connectors/runtime/upstream-pool";
+import type { UpstreamLane } from "@/lib/connectors/open-upstream";
 import type { SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
 
 /**
@@ -21,6 +22,8 @@ export interface UpstreamSend<T> {
   /** The org config version of the snapshot the request came from. */
   configVersion: number;
   signal?: AbortSignal;
+  /** `legacy`: the caller is on a 2025-era wire (open-upstream.ts `UpstreamLane`). */
+  lane?: UpstreamLane;
   work: (connection: UpstreamConnection) => Promise<T>;
 }
 
@@ -47,6 +50,7 @@ export async function sendUpstream<T>(send: UpstreamSend<T>, pool: UpstreamPool)
   const target: UpstreamTarget = {
     url,
     configVersion: send.configVersion,
+    lane: send.lane,
     loadSettings: async () => {
       const settings = await loadUpstreamSettings(send.connector.orgId, send.connector.id).catch(() => {
         throw new Error("the connector's credentials cannot be loaded; ask an admin to check the connector");
