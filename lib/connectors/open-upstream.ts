@@ -15,6 +15,8 @@ export interface McpUpstream {
   headers: Record<string, string>;
   protocolEra?: ProtocolEra;
   transport?: UpstreamTransportKind;
+  /** An `auto` connector whose 2026-07-28 path refused calls (lib/connectors/runtime/era-fallback.ts): `initialize` only. */
+  fellBack?: boolean;
 }
 
 /**
@@ -44,7 +46,7 @@ export const MAX_TOOL_PAGES = 1000;
  */
 export function createUpstreamClient(
   timeoutMs = DEFAULT_UPSTREAM_TIMEOUT_MS,
-  { protocolEra = "auto", transport = "streamable-http" }: Pick<McpUpstream, "protocolEra" | "transport"> = {},
+  { protocolEra = "auto", transport = "streamable-http", fellBack = false }: Pick<McpUpstream, "protocolEra" | "transport" | "fellBack"> = {},
   /** `legacy`: an `auto` connector's connection for 2025-era callers, `initialize` without the probe. */
   lane: UpstreamLane = "auto",
 ): Client {
@@ -53,7 +55,7 @@ export function createUpstreamClient(
   const base = { capabilities: {}, listMaxPages: MAX_TOOL_PAGES };
   if (protocolEra === "2026-07-28") return new Client(CLIENT_INFO, { ...base, versionNegotiation: { mode: { pin: "2026-07-28" }, probe: { timeoutMs } } });
   if (protocolEra === "2025-11-25") return new Client(CLIENT_INFO, { ...base, versionNegotiation: { mode: "legacy" }, supportedProtocolVersions: ["2025-11-25"] });
-  if (transport === "sse" || lane === "legacy") return new Client(CLIENT_INFO, { ...base, versionNegotiation: { mode: "legacy" } });
+  if (transport === "sse" || lane === "legacy" || fellBack) return new Client(CLIENT_INFO, { ...base, versionNegotiation: { mode: "legacy" } });
   return new Client(CLIENT_INFO, { ...base, versionNegotiation: { mode: "auto", probe: { timeoutMs } } });
 }
 

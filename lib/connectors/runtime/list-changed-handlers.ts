@@ -13,7 +13,9 @@ import { logger } from "@/lib/log";
  * inside `connect`, so an upstream whose listen stream is slow, silent or unreadable (the
  * conformance suite's reference server answers it as chunked `application/json`, held open,
  * which the SDK transport reads to its end that never comes) held every call for the whole
- * connect timeout. Here such a stream costs its notifications only.
+ * connect timeout. Here such a stream costs its notifications only. What changed before the
+ * stream was acknowledged (a call sent meanwhile may itself change a list) is caught by one
+ * re-discovery at the acknowledgement (`sentMeanwhile`), and after a re-listen.
  */
 
 const METHODS = {
@@ -31,7 +33,15 @@ const REOPEN_DELAYS_MS = [1_000, 5_000, 30_000];
  * Routes the advertised lists' list_changed to `changed`; on a 2026-07-28 connection opens
  * the listen stream in the background. Returns the function that stops listening.
  */
-export function watchListChanges(client: Client, changed: () => void, { ackTimeoutMs, connection, headers }: { ackTimeoutMs: number; connection: string; headers: Record<string, string> }): () => void {
+export interface WatchOptions {
+  ackTimeoutMs: number;
+  connection: string;
+  headers: Record<string, string>;
+  /** Whether a request went out on the connection since it opened. */
+  sentMeanwhile: () => boolean;
+}
+
+export function watchListChanges(client: Client, changed: () => void, { ackTimeoutMs, connection, headers, sentMeanwhile }: WatchOptions): () => void {
   const advertised = client.getServerCapabilities() ?? {};
   const lists = (Object.keys(METHODS) as List[]).filter((list) => (advertised[list] as { listChanged?: boolean } | undefined)?.listChanged);
   for (const list of lists) client.setNotificationHandler(METHODS[list], () => changed());
@@ -49,6 +59,8 @@ export function watchListChanges(client: Client, changed: () => void, { ackTimeo
       (subscription) => {
         if (stopped) return void subscription.close().catch(() => undefined);
         current = subscription;
+        // Unheard until now: a change made meanwhile is found by re-discovery.
+        if (reopened > 0 || sentMeanwhile()) changed();
         const openedAt = Date.now();
         void subscription.closed.then((cause) => {
           current = undefined;

@@ -48,6 +48,8 @@ export interface UpstreamConnection {
   /** The log level last forwarded to a 2025-era upstream (logging/setLevel). */
   logLevel?: string;
   inFlight: number;
+  /** Requests started on the connection so far. */
+  used: number;
   retired: boolean;
   idleTimer?: NodeJS.Timeout;
   closing?: Promise<void>;
@@ -110,6 +112,7 @@ export class UpstreamPool {
   async use<T>(owner: UpstreamOwner, target: UpstreamTarget, work: (connection: UpstreamConnection) => Promise<T>): Promise<T> {
     const connection = await this.acquireLane(owner, target);
     connection.inFlight++;
+    connection.used++;
     clearTimeout(connection.idleTimer);
     try {
       return await work(connection);
@@ -220,10 +223,10 @@ export class UpstreamPool {
     // Only an `auto` connection that found 2026-07-28 differs from what a 2025-era caller needs.
     const laneMatters = spec.lane === "auto" && spec.protocolEra === "auto" && spec.transport === "streamable-http" && (protocolVersion ?? "") >= "2026-07-28";
     if (spec.lane === "auto") this.lanesDiffer.set(spec.url, laneMatters);
-    const connection: UpstreamConnection = { key, client, transport, protocolVersion, headers: spec.headers, fingerprint: spec.fingerprint, laneMatters, configVersion: spec.configVersion, inFlight: 0, retired: false };
+    const connection: UpstreamConnection = { key, client, transport, protocolVersion, headers: spec.headers, fingerprint: spec.fingerprint, laneMatters, configVersion: spec.configVersion, inFlight: 0, used: 0, retired: false };
     const onListChanged = this.options.onListChanged;
     // After connect, never awaited: a listen stream costs its notifications, never a call.
-    if (onListChanged) connection.stopListening = outsideFlights(() => watchListChanges(client, () => onListChanged(owner), { ackTimeoutMs: this.connectTimeoutMs, connection: key, headers: spec.headers }));
+    if (onListChanged) connection.stopListening = outsideFlights(() => watchListChanges(client, () => onListChanged(owner), { ackTimeoutMs: this.connectTimeoutMs, connection: key, headers: spec.headers, sentMeanwhile: () => connection.used > 0 }));
     const previousOnClose = client.onclose;
     client.onclose = () => {
       previousOnClose?.();
