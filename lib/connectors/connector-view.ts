@@ -1,6 +1,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { secretHeaderNames } from "@/lib/connectors/secret-headers";
 import type { ToolRequest } from "@/lib/connectors/schemas";
+import { asEraFallback, type EraFallback } from "@/lib/connectors/runtime/era-fallback";
 import { PROTOCOL_ERAS, type ProtocolEra, UPSTREAM_TRANSPORTS, type UpstreamTransportKind } from "@/lib/connectors/upstream-protocol";
 
 /** What a connector looks like in answers: everything but its secrets. */
@@ -15,6 +16,7 @@ export const connectorSelect = {
   config: true,
   secretHeaders: true,
   protocolVersion: true,
+  eraFallback: true,
   protocolEra: true,
   transport: true,
   createdAt: true,
@@ -42,6 +44,8 @@ export interface ConnectorView {
   config: ConnectorConfigView;
   hasSecretHeaders: string[];
   protocolVersion: string | null;
+  /** An `auto` connector fell back to `initialize` (lib/connectors/runtime/era-fallback.ts); null otherwise. */
+  eraFallback: EraFallback | null;
   tools: ConnectorToolView[];
   createdAt: Date;
   updatedAt: Date;
@@ -74,12 +78,13 @@ export function publicConfig(type: "http" | "mcp", config: Prisma.JsonValue): { 
 
 /** Builds the answer of a connector row; the secret header values never leave this function. */
 export function toConnectorView(row: ConnectorRow): ConnectorView {
-  const { secretHeaders, config, tools, protocolEra, transport, ...rest } = row;
+  const { secretHeaders, config, tools, protocolEra, transport, eraFallback, ...rest } = row;
   const mcp = row.type === "mcp" ? { protocolEra: asProtocolEra(protocolEra), transport: asTransportKind(transport) } : {};
   return {
     ...rest,
     config: { ...publicConfig(row.type, config), ...mcp },
     hasSecretHeaders: secretHeaderNames(secretHeaders, row.id),
+    eraFallback: asEraFallback(eraFallback),
     tools: tools.map((t) => ({
       name: t.name,
       title: t.title,

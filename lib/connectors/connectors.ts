@@ -1,4 +1,4 @@
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { Caller } from "@/lib/auth/caller";
 import { db } from "@/lib/db/client";
 import { NotFoundError, ValidationError, type FieldError } from "@/lib/errors";
@@ -100,6 +100,8 @@ function updateData(
   if (headerChanges !== undefined) data.secretHeaders = sealHeaders(changedHeaders(current.secretHeaders, headerChanges));
   if (protocolEra !== undefined) data.protocolEra = protocolEra;
   if (transport !== undefined) data.transport = transport;
+  // A new upstream, era or transport is tried afresh on 2026-07-28 (lib/connectors/runtime/era-fallback.ts).
+  if (url !== undefined || protocolEra !== undefined || transport !== undefined) data.eraFallback = Prisma.DbNull;
   return data;
 }
 

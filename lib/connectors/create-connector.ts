@@ -65,6 +65,7 @@ async function insertConnector(
         config: input.type === "http" ? { baseUrl: input.config.baseUrl } : { url: input.config.url },
         secretHeaders: sealHeaders(headers),
         protocolVersion: discovery?.protocolVersion ?? null,
+        ...(discovery?.eraFallback ? { eraFallback: discovery.eraFallback as object } : {}),
         ...(discovery ? { upstreamCatalog: discovery.catalog as object } : {}),
         ...(input.type === "mcp" ? { protocolEra: input.config.protocolEra ?? "auto", transport: input.config.transport ?? "streamable-http" } : {}),
         tools: { createMany: { data: tools } },

@@ -5,6 +5,8 @@ import {
   DEFAULT_UPSTREAM_TIMEOUT_MS,
   type McpUpstream,
 } from "@/lib/connectors/open-upstream";
+import { type EraFallback, eraFallback, refusalText, refusesModernPath } from "@/lib/connectors/runtime/era-fallback";
+import { RELAYED_CAPABILITIES } from "@/lib/connectors/runtime/call-flight";
 import { TOOL_NAME_PATTERN, TOOL_TITLE_MAX_LENGTH } from "@/lib/connectors/schemas";
 import { describeUpstreamError } from "@/lib/connectors/describe-upstream-error";
 import { logger } from "@/lib/log";
@@ -31,6 +33,8 @@ export interface McpDiscovery {
   skipped: string[];
   /** Prompts, resources and resource templates (lib/connectors/upstream-catalog.ts). */
   catalog: UpstreamCatalog;
+  /** Set when the upstream answered `server/discover` but refused the rest of 2026-07-28, so discovery used `initialize`. */
+  eraFallback?: EraFallback;
 }
 
 /** The upstream could not be reached or did not speak MCP; the message holds no secret. */
@@ -53,8 +57,27 @@ const MAX_SKIPPED_NAMES = 100;
  * Throws UpstreamUnreachableError when the server is down, slow, or not an MCP server.
  */
 export async function discoverMcpTools(upstream: McpUpstream, { timeoutMs = DEFAULT_UPSTREAM_TIMEOUT_MS } = {}): Promise<McpDiscovery> {
+  try {
+    return await discoverOnce(upstream, timeoutMs);
+  } catch (e) {
+    const auto = (upstream.protocolEra ?? "auto") === "auto" && (upstream.transport ?? "streamable-http") === "streamable-http";
+    if (!auto || upstream.fellBack || !refusesModernPath(e)) throw new UpstreamUnreachableError(describeUpstreamError(e, upstream.headers));
+    // The 2026-07-28 path answered server/discover and refused the rest: `initialize`, said on the connector.
+    const found = await discoverOnce({ ...upstream, fellBack: true }, timeoutMs).catch((again: unknown) => {
+      throw new UpstreamUnreachableError(describeUpstreamError(again, upstream.headers));
+    });
+    return { ...found, eraFallback: eraFallback(refusalText(e, describeUpstreamError(e, upstream.headers))) };
+  }
+}
+
+/** One discovery; throws what the SDK threw. */
+async function discoverOnce(upstream: McpUpstream, timeoutMs: number): Promise<McpDiscovery> {
   const abort = new AbortController();
   const client = createUpstreamClient(timeoutMs, upstream);
+  // The capabilities pooled connections declare (relay-to-flights.ts): an upstream that offers
+  // some tools only to clients that can answer sampling or elicitation (the MCP reference
+  // "everything" server) lists them to discovery as it will serve them to calls.
+  client.registerCapabilities(RELAYED_CAPABILITIES);
   const transport = createUpstreamTransport(upstream, abort.signal);
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
@@ -72,8 +95,6 @@ export async function discoverMcpTools(upstream: McpUpstream, { timeoutMs = DEFA
     })();
     work.catch(() => undefined); // the deadline may win the race; never leave a rejection unhandled
     return await Promise.race([work, deadline]);
-  } catch (e) {
-    throw new UpstreamUnreachableError(describeUpstreamError(e, upstream.headers));
   } finally {
     clearTimeout(timer);
     await closeUpstream(client, transport);

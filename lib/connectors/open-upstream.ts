@@ -1,4 +1,4 @@
-import { Client, type ClientOptions, SSEClientTransport, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { Client, SSEClientTransport, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { ProtocolEra, UpstreamTransportKind } from "@/lib/connectors/upstream-protocol";
 
 /**
@@ -15,7 +15,17 @@ export interface McpUpstream {
   headers: Record<string, string>;
   protocolEra?: ProtocolEra;
   transport?: UpstreamTransportKind;
+  /** An `auto` connector whose 2026-07-28 path refused calls (lib/connectors/runtime/era-fallback.ts): `initialize` only. */
+  fellBack?: boolean;
 }
+
+/**
+ * Which connection of an owner a request uses: `legacy` for a caller on a 2025-era wire (an
+ * `auto` connector then reaches the upstream by `initialize`, as that caller would, so the
+ * upstream's 2025-era tools may ask it for input by server-to-client requests), `auto` for
+ * everyone else (lib/connectors/runtime/upstream-pool.ts).
+ */
+export type UpstreamLane = "auto" | "legacy";
 
 /** HTTP+SSE has no `Mcp-Session-Id`: its `sessionId` is always undefined. */
 export type UpstreamTransport = StreamableHTTPClientTransport | (SSEClientTransport & { readonly sessionId?: undefined });
@@ -27,7 +37,8 @@ export const MAX_TOOL_PAGES = 1000;
 
 /**
  * A fresh, unconnected client for the upstream's era:
- * - `auto` on Streamable HTTP probes 2026-era `server/discover` and falls back to `initialize`;
+ * - `auto` on Streamable HTTP probes 2026-era `server/discover` and falls back to `initialize`
+ *   (on the `legacy` lane it is the `initialize` handshake at once);
  *   on HTTP+SSE, which only ever carried the 2025-era protocol, it is the `initialize`
  *   handshake with whatever 2025-era revision the upstream answers (2024-11-05 included);
  * - `2025-11-25` is the `initialize` handshake, refused unless the upstream agrees to 2025-11-25;
@@ -35,14 +46,16 @@ export const MAX_TOOL_PAGES = 1000;
  */
 export function createUpstreamClient(
   timeoutMs = DEFAULT_UPSTREAM_TIMEOUT_MS,
-  { protocolEra = "auto", transport = "streamable-http" }: Pick<McpUpstream, "protocolEra" | "transport"> = {},
-  /** Told when the upstream's tool, prompt or resource list changes (pooled connections). */
-  listChanged?: ClientOptions["listChanged"],
+  { protocolEra = "auto", transport = "streamable-http", fellBack = false }: Pick<McpUpstream, "protocolEra" | "transport" | "fellBack"> = {},
+  /** `legacy`: an `auto` connector's connection for 2025-era callers, `initialize` without the probe. */
+  lane: UpstreamLane = "auto",
 ): Client {
-  const base = { capabilities: {}, listMaxPages: MAX_TOOL_PAGES, ...(listChanged ? { listChanged } : {}) };
+  // No `listChanged` option: on 2026-07-28 the SDK would await its listen stream inside
+  // connect (lib/connectors/runtime/list-changed-handlers.ts listens after connect instead).
+  const base = { capabilities: {}, listMaxPages: MAX_TOOL_PAGES };
   if (protocolEra === "2026-07-28") return new Client(CLIENT_INFO, { ...base, versionNegotiation: { mode: { pin: "2026-07-28" }, probe: { timeoutMs } } });
   if (protocolEra === "2025-11-25") return new Client(CLIENT_INFO, { ...base, versionNegotiation: { mode: "legacy" }, supportedProtocolVersions: ["2025-11-25"] });
-  if (transport === "sse") return new Client(CLIENT_INFO, { ...base, versionNegotiation: { mode: "legacy" } });
+  if (transport === "sse" || lane === "legacy" || fellBack) return new Client(CLIENT_INFO, { ...base, versionNegotiation: { mode: "legacy" } });
   return new Client(CLIENT_INFO, { ...base, versionNegotiation: { mode: "auto", probe: { timeoutMs } } });
 }
 

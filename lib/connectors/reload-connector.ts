@@ -21,7 +21,7 @@ import { queueRowWrite } from "@/lib/db/queue-row-writes";
 export async function reloadConnector(caller: Caller, connectorId: string, opts: { skipUnchanged?: boolean } = {}): Promise<ConnectorView> {
   const connector = await db().connector.findFirst({
     where: managedConnectorWhere(caller, connectorId),
-    select: { id: true, orgId: true, type: true, config: true, secretHeaders: true, protocolEra: true, transport: true },
+    select: { id: true, orgId: true, type: true, config: true, secretHeaders: true, protocolEra: true, transport: true, eraFallback: true },
   });
   if (!connector) throw new NotFoundError("connector");
   if (connector.type !== "mcp") {
@@ -34,6 +34,7 @@ export async function reloadConnector(caller: Caller, connectorId: string, opts:
     headers: openHeaders(connector.secretHeaders),
     protocolEra: asProtocolEra(connector.protocolEra),
     transport: asTransportKind(connector.transport),
+    fellBack: connector.eraFallback !== null,
   });
   return queueRowWrite("connectors", connectorId, () => storeDiscovery(caller, connector, discovery, opts.skipUnchanged ?? false));
 }
@@ -47,7 +48,7 @@ async function storeDiscovery(caller: Caller, connector: { id: string; orgId: st
     }
     const { count } = await tx.connector.updateMany({
       where: managedConnectorWhere(caller, connectorId),
-      data: { protocolVersion: discovery.protocolVersion, upstreamCatalog: discovery.catalog as object },
+      data: { protocolVersion: discovery.protocolVersion, upstreamCatalog: discovery.catalog as object, ...(discovery.eraFallback ? { eraFallback: discovery.eraFallback as object } : {}) },
     });
     if (count === 0) throw new NotFoundError("connector"); // deleted (or access lost) meanwhile
     await replaceTools(tx, connector, mcpToolRows(connector.orgId, discovery.tools));

@@ -172,6 +172,13 @@ export const Connector = z
     config: z.object({ baseUrl: z.string().optional(), url: z.string().optional(), protocolEra: ProtocolEra.optional(), transport: UpstreamTransport.optional() }),
     hasSecretHeaders: z.array(z.string()).meta({ description: "Names of the secret headers that are set (never their values)." }),
     protocolVersion: z.string().nullable(),
+    eraFallback: z
+      .object({ from: z.literal("2026-07-28"), reason: z.string(), at: z.iso.datetime() })
+      .nullable()
+      .meta({
+        description:
+          "mcp connectors on `auto`: set when the upstream answered `server/discover` but refused the 2026-07-28 requests that carry calls, so the connector fell back to `initialize` (2025-era); `reason` is what the 2026-07-28 path answered. Null while the 2026-07-28 path carries calls. Cleared when the connector's url, era or transport change.",
+      }),
     tools: z.array(ConnectorTool),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),

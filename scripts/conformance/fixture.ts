@@ -20,10 +20,10 @@ export interface ConformanceFixture {
 }
 
 /**
- * `protocolEra` is the connector's era: the run pins 2025-11-25 for the 2025-11-25 wire, so the
- * upstream is reached in the era the suite's client speaks (the fixture's 2025-era tools ask
- * for client input by server-to-client requests, which a 2026-07-28 connection cannot carry;
- * translation across eras is tests/integration/mcp-client-input.test.ts).
+ * `protocolEra` is the connector's era; the run keeps the default `auto` on both wires (issue
+ * 21): a 2025-era caller of an `auto` connector gets a 2025-era upstream connection of its own
+ * (lib/connectors/runtime/upstream-pool.ts), so the fixture's 2025-era tools may ask it for
+ * input by server-to-client requests.
  */
 export async function createConformanceFixture(upstreamUrl: string, baseUrl: string, protocolEra: "auto" | "2025-11-25" = "auto"): Promise<ConformanceFixture> {
   const suffix = randomBytes(4).toString("hex");

@@ -221,13 +221,15 @@ describe("End to end: examples/summarize-server as a real process, called throug
     const s = await scenario(v2Upstream);
     const csv = await upload(s.t.member.token, s.t.workspace.id, { bytes: CSV, name: "q3.csv" });
 
-    const info = await callTool(s.url, s.t.member.token, "host_info", {});
+    // A 2026-07-28 caller: an `auto` connector reaches a 2025-era caller's calls by `initialize`
+    // (issue 21), where the capability is claimed; this caller's go over 2026-07-28.
+    const info = await callTool(s.url, s.t.member.token, "host_info", {}, "v2");
     expect(info.body).toMatchObject({ protocolVersion: "2026-07-28", available: false, listAvailable: false, capability: null });
     expect(JSON.stringify(info.body.clientCapabilities ?? {})).not.toContain("ai.nimblebrain/host-resources");
 
-    const byUri = await callTool(s.url, s.t.member.token, "summarize", { file_uri: csv.uri });
+    const byUri = await callTool(s.url, s.t.member.token, "summarize", { file_uri: csv.uri }, "v2");
     expect(byUri).toEqual({ isError: true, body: { error: "This host cannot read files by URI. Pass the content as `text`." } });
-    const inline = await callTool(s.url, s.t.member.token, "summarize", { text: CSV });
+    const inline = await callTool(s.url, s.t.member.token, "summarize", { text: CSV }, "v2");
     expect(inline.body).toMatchObject({ source: "inline", sha256: sha256(CSV) });
     expect(await db().auditEvent.count({ where: { orgId: s.t.org.id, action: { startsWith: "host_resources." } } })).toBe(0);
   });

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import type { UpstreamLane } from "@/lib/connectors/open-upstream";
 import { MissingRequiredClientCapabilityError, type ClientCapabilities, type LoggingLevel, type LoggingMessageNotificationParams } from "@modelcontextprotocol/client";
 
 /**
@@ -51,6 +52,8 @@ export interface CallFlight {
    * and requestState untouched), and `retry` is what the caller's retry carried back.
    */
   readonly passInputRequired?: boolean;
+  /** The wire the calling client is on; "2025": an initialize session or a stateless 2025-era POST. */
+  readonly callerWire?: "2025" | "2026-07-28";
   readonly retry?: { inputResponses?: Record<string, unknown>; requestState?: string };
   /** Set when the upstream asked for input the caller cannot give: the call then fails with this. */
   refused?: MissingRequiredClientCapabilityError;
@@ -60,6 +63,11 @@ export interface CallFlight {
 export const RELAYED_CAPABILITIES: ClientCapabilities = { sampling: { tools: {} }, elicitation: { form: {}, url: {} }, roots: {} };
 
 const flights = new AsyncLocalStorage<CallFlight>();
+
+/** The pooled connection a flight's requests use: a 2025-era caller's own (upstream-pool.ts). */
+export function laneOf(flight: CallFlight | undefined): UpstreamLane {
+  return flight?.callerWire === "2025" ? "legacy" : "auto";
+}
 
 /** Runs `work` with `flight` as the current one (the upstream call of one tool call). */
 export function runInFlight<T>(flight: CallFlight | undefined, work: () => Promise<T>): Promise<T> {

@@ -41,9 +41,9 @@ export type UpstreamSettings = Required<Omit<McpUpstream, "url">>;
 
 /** The decrypted headers, protocol era and transport of an `mcp` connector of `orgId`. */
 export async function loadUpstreamSettings(orgId: string, connectorId: string): Promise<UpstreamSettings> {
-  const row = await db().connector.findFirst({ where: { id: connectorId, orgId }, select: { secretHeaders: true, protocolEra: true, transport: true } });
+  const row = await db().connector.findFirst({ where: { id: connectorId, orgId }, select: { secretHeaders: true, protocolEra: true, transport: true, eraFallback: true } });
   if (!row) throw new Error("the connector no longer exists");
-  return { headers: openHeaders(row.secretHeaders), protocolEra: asProtocolEra(row.protocolEra), transport: asTransportKind(row.transport) };
+  return { headers: openHeaders(row.secretHeaders), protocolEra: asProtocolEra(row.protocolEra), transport: asTransportKind(row.transport), fellBack: row.eraFallback !== null };
 }
 
 /** A digest of what an outbound connection was built from; a change means a new connection. */
@@ -52,5 +52,5 @@ export function connectionFingerprint(url: string, settings: UpstreamSettings): 
   const sorted = Object.keys(headers)
     .sort()
     .map((name) => [name.toLowerCase(), headers[name]]);
-  return createHash("sha256").update(JSON.stringify([url, sorted, settings.protocolEra, settings.transport])).digest("hex");
+  return createHash("sha256").update(JSON.stringify([url, sorted, settings.protocolEra, settings.transport, settings.fellBack])).digest("hex");
 }

@@ -51,6 +51,7 @@ export async function getUpstreamPrompt(input: PromptGetInput, pool?: UpstreamPo
         view: input.view,
         connector,
         signal: input.signal,
+        flight: input.flight,
         work: (client, options, connection) => fetchPrompt(client, options, connection, input),
       },
       pool,

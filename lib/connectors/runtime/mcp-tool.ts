@@ -1,5 +1,5 @@
 import { CLIENT_CAPABILITIES_META_KEY, isInputRequiredResult, LOG_LEVEL_META_KEY, ProtocolError, type CallToolResult, type LoggingLevel } from "@modelcontextprotocol/client";
-import { type CallFlight, callerlessFlight, runInFlight } from "@/lib/connectors/runtime/call-flight";
+import { type CallFlight, callerlessFlight, laneOf, runInFlight } from "@/lib/connectors/runtime/call-flight";
 import { scrubFlight, scrubJson } from "@/lib/connectors/runtime/scrub-flight";
 import { logger } from "@/lib/log";
 import { describeUpstreamError } from "@/lib/connectors/describe-upstream-error";
@@ -37,6 +37,7 @@ export async function callMcpTool(call: McpToolCall, pool: UpstreamPool): Promis
       connector: call.connector,
       configVersion: call.configVersion,
       signal: call.signal,
+      lane: laneOf(call.flight),
       work: async (connection) => toAnswer(scrubInputRequired(await sendCall(connection, call), connection.headers), call.flight),
     },
     pool,

@@ -1,7 +1,9 @@
 import type { Client, McpSubscription, ReadResourceResult } from "@modelcontextprotocol/client";
 import type { Caller } from "@/lib/auth/caller";
-import type { CallFlight } from "@/lib/connectors/runtime/call-flight";
+import { outsideFlights, type CallFlight } from "@/lib/connectors/runtime/call-flight";
 import { sendInFlight } from "@/lib/connectors/runtime/send-in-flight";
+import { describeUpstreamError } from "@/lib/connectors/describe-upstream-error";
+import { logger } from "@/lib/log";
 import { requestUpstream } from "@/lib/connectors/runtime/upstream-request";
 import { existingListeners, type Listener, listenersOf } from "@/lib/connectors/runtime/subscription-listeners";
 import type { CallerView, SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
@@ -16,28 +18,37 @@ import type { CallerView, SnapshotConnector } from "@/lib/mcp/visibility/snapsho
  * one leaves.
  */
 
-/** 2026-07-28 upstreams have no resources/subscribe: one `subscriptions/listen` stream per URI instead. */
-const streams = new WeakMap<Client, Map<string, McpSubscription>>();
+/**
+ * 2026-07-28 upstreams have no resources/subscribe: one `subscriptions/listen` stream per URI
+ * instead, opened in the background (issue 21): the subscribe is answered at once, and a
+ * stream the upstream refuses, never acknowledges or breaks costs that URI's updates only.
+ */
+const streams = new WeakMap<Client, Map<string, Promise<McpSubscription | null>>>();
 
 function isModern(client: Client): boolean {
   return (client.getNegotiatedProtocolVersion() ?? "") >= "2026";
 }
 
-async function subscribeUpstream(client: Client, uri: string, options: { signal?: AbortSignal; timeout: number }): Promise<void> {
+async function subscribeUpstream(client: Client, uri: string, options: { signal?: AbortSignal; timeout: number }, headers: Record<string, string>): Promise<void> {
   if (!isModern(client)) {
     await client.subscribeResource({ uri }, options);
     return;
   }
-  const byUri = streams.get(client) ?? new Map<string, McpSubscription>();
+  const byUri = streams.get(client) ?? new Map<string, Promise<McpSubscription | null>>();
   streams.set(client, byUri);
-  byUri.set(uri, await client.listen({ resourceSubscriptions: [uri] }, { timeout: options.timeout }));
+  const opening = outsideFlights(() => client.listen({ resourceSubscriptions: [uri] }, { timeout: options.timeout })).catch((e: unknown) => {
+    logger.info({ uri, err: describeUpstreamError(e, headers) }, "upstream listen stream for a resource not acknowledged: its updates are not heard");
+    return null;
+  });
+  byUri.set(uri, opening);
 }
 
 async function unsubscribeUpstream(client: Client, uri: string, options: { signal?: AbortSignal; timeout: number }): Promise<void> {
   const stream = streams.get(client)?.get(uri);
   if (stream) {
     streams.get(client)!.delete(uri);
-    await stream.close();
+    // Not awaited: a stream still opening must not hold the unsubscribe.
+    void stream.then((s) => s?.close()).catch(() => undefined);
   } else if (!isModern(client)) await client.unsubscribeResource({ uri }, options);
 }
 
@@ -57,6 +68,7 @@ export interface UpstreamResourceTarget {
 export function readUpstreamResource(target: UpstreamResourceTarget, flight?: CallFlight): Promise<ReadResourceResult> {
   return requestUpstream({
     ...target,
+    flight,
     work: (client, options, connection) => sendInFlight(connection, flight, (extra) => client.readResource({ uri: target.uri, ...extra.params }, { ...options, ...extra.options, cacheMode: "bypass" })),
   });
 }
@@ -68,7 +80,7 @@ const subscribing = new WeakMap<Client, Map<string, Promise<void>>>();
  * Adds `listener` before anything is awaited, so concurrent subscribes to one URI neither lose
  * a listener nor open a second upstream subscription; the first one subscribes upstream.
  */
-async function addListener(client: Client, uri: string, listener: Listener, options: { signal?: AbortSignal; timeout: number }): Promise<void> {
+async function addListener(client: Client, uri: string, listener: Listener, options: { signal?: AbortSignal; timeout: number }, headers: Record<string, string>): Promise<void> {
   const byUri = listenersOf(client);
   const set = byUri.get(uri) ?? new Set();
   byUri.set(uri, set);
@@ -77,7 +89,7 @@ async function addListener(client: Client, uri: string, listener: Listener, opti
   const inFlight = subscribing.get(client) ?? new Map<string, Promise<void>>();
   subscribing.set(client, inFlight);
   if (first) {
-    const started = subscribeUpstream(client, uri, options);
+    const started = subscribeUpstream(client, uri, options, headers);
     inFlight.set(uri, started);
     void started.then(
       () => inFlight.get(uri) === started && inFlight.delete(uri),
@@ -97,9 +109,9 @@ export async function subscribeUpstreamResource(target: UpstreamResourceTarget, 
   let owner: Client | undefined;
   await requestUpstream({
     ...target,
-    work: async (client, options) => {
+    work: async (client, options, connection) => {
       owner = client;
-      await addListener(client, target.uri, listener, options);
+      await addListener(client, target.uri, listener, options, connection.headers);
     },
   });
   return async () => {

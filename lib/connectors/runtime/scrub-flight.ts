@@ -23,6 +23,9 @@ export function scrubFlight(flight: CallFlight, headers: Record<string, string>)
     get passInputRequired() {
       return flight.passInputRequired;
     },
+    get callerWire() {
+      return flight.callerWire;
+    },
     get retry() {
       return flight.retry;
     },

@@ -1,9 +1,11 @@
 import { ProtocolError, SdkError } from "@modelcontextprotocol/client";
 import { describeUpstreamError } from "@/lib/connectors/describe-upstream-error";
 import { loadUpstreamSettings } from "@/lib/connectors/runtime/connector-secrets";
+import { recordEraFallback, recordFallbackVersion, refusalText, refusesModernPath } from "@/lib/connectors/runtime/era-fallback";
 import { isCallScoped, scrubbedRpcError, type UpstreamRpcError } from "@/lib/connectors/runtime/upstream-rpc-error";
 import type { UpstreamOwner } from "@/lib/connectors/runtime/types";
 import type { UpstreamConnection, UpstreamPool, UpstreamTarget } from "@/lib/connectors/runtime/upstream-pool";
+import type { UpstreamLane } from "@/lib/connectors/open-upstream";
 import type { SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
 
 /**
@@ -21,6 +23,8 @@ export interface UpstreamSend<T> {
   /** The org config version of the snapshot the request came from. */
   configVersion: number;
   signal?: AbortSignal;
+  /** `legacy`: the caller is on a 2025-era wire (open-upstream.ts `UpstreamLane`). */
+  lane?: UpstreamLane;
   work: (connection: UpstreamConnection) => Promise<T>;
 }
 
@@ -47,6 +51,7 @@ export async function sendUpstream<T>(send: UpstreamSend<T>, pool: UpstreamPool)
   const target: UpstreamTarget = {
     url,
     configVersion: send.configVersion,
+    lane: send.lane,
     loadSettings: async () => {
       const settings = await loadUpstreamSettings(send.connector.orgId, send.connector.id).catch(() => {
         throw new Error("the connector's credentials cannot be loaded; ask an admin to check the connector");
@@ -55,6 +60,7 @@ export async function sendUpstream<T>(send: UpstreamSend<T>, pool: UpstreamPool)
       return settings;
     },
   };
+  let fellBack = false;
   for (let attempt = 0; ; attempt++) {
     let used: UpstreamConnection | undefined;
     try {
@@ -62,10 +68,18 @@ export async function sendUpstream<T>(send: UpstreamSend<T>, pool: UpstreamPool)
         used = connection;
         return send.work(connection);
       });
+      if (fellBack) await recordFallbackVersion(send.connector.orgId, send.connector.id, used!.protocolVersion).catch(() => undefined);
       return { ok: true, value };
     } catch (e) {
       if (!used) return { ok: false, kind: "unreachable", detail: describeUpstreamError(e, loaded), error: e };
       const detail = describeUpstreamError(e, used.headers);
+      // An `auto` connection on 2026-07-28 whose request was refused as such: `initialize` from now on, this request again.
+      if (attempt === 0 && used.laneMatters && refusesModernPath(e) && !send.signal?.aborted) {
+        await recordEraFallback(send.connector.orgId, send.connector.id, refusalText(e, detail)).catch(() => undefined);
+        pool.drop(used);
+        fellBack = true;
+        continue;
+      }
       // Message and data both: an upstream may quote the credential it was sent in either.
       if (e instanceof ProtocolError) return { ok: false, kind: "rpc", detail, error: e, rpcError: scrubbedRpcError(e.code, e.message, e.data, used.headers) };
       if (isCallScoped(e)) return { ok: false, kind: "call-scoped", detail, error: e };

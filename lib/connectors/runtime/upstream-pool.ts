@@ -4,6 +4,7 @@ import {
   createUpstreamClient,
   createUpstreamTransport,
   DEFAULT_UPSTREAM_TIMEOUT_MS,
+  type UpstreamLane,
   type UpstreamTransport,
 } from "@/lib/connectors/open-upstream";
 import { connectionFingerprint, type UpstreamSettings } from "@/lib/connectors/runtime/connector-secrets";
@@ -12,7 +13,7 @@ import { outsideFlights } from "@/lib/connectors/runtime/call-flight";
 import { relayToFlights } from "@/lib/connectors/runtime/relay-to-flights";
 import { attachHostResources, type HostResourcesHandlers } from "@/lib/host-resources/serve-on-connection";
 import { setting } from "@/lib/config/settings";
-import { listChangedHandlers } from "@/lib/connectors/runtime/list-changed-handlers";
+import { watchListChanges } from "@/lib/connectors/runtime/list-changed-handlers";
 import { holdsSubscriptions } from "@/lib/connectors/runtime/subscription-listeners";
 
 /**
@@ -28,6 +29,8 @@ export interface UpstreamTarget {
   configVersion: number;
   /** The connector's decrypted headers, era and transport, read only when the config version moved. */
   loadSettings(): Promise<UpstreamSettings>;
+  /** `legacy`: the caller is on a 2025-era wire (open-upstream.ts `UpstreamLane`); default `auto`. */
+  lane?: UpstreamLane;
 }
 
 export interface UpstreamConnection {
@@ -39,13 +42,19 @@ export interface UpstreamConnection {
   /** The plaintext headers, for scrubbing upstream error texts; never logged. */
   readonly headers: Record<string, string>;
   readonly fingerprint: string;
+  /** Whether a 2025-era caller needs a connection of its own (an `auto` connector on Streamable HTTP). */
+  readonly laneMatters: boolean;
   configVersion: number;
   /** The log level last forwarded to a 2025-era upstream (logging/setLevel). */
   logLevel?: string;
   inFlight: number;
+  /** Requests started on the connection so far. */
+  used: number;
   retired: boolean;
   idleTimer?: NodeJS.Timeout;
   closing?: Promise<void>;
+  /** Closes the connection's list_changed listen stream (2026-07-28), if any. */
+  stopListening?: () => void;
 }
 
 /** A pool slot: the connection once open, the promise of it while it opens. */
@@ -65,6 +74,7 @@ export interface UpstreamPoolOptions {
 
 interface ConnectionSpec extends UpstreamSettings {
   url: string;
+  lane: UpstreamLane;
   fingerprint: string;
   configVersion: number;
 }
@@ -74,12 +84,19 @@ export function upstreamPoolKey(owner: UpstreamOwner): string {
   return JSON.stringify([owner.orgId, owner.workspaceId, owner.userId, owner.connectorId]);
 }
 
+/** How long an upstream's refusal of `initialize` sends 2025-era callers to its `auto` connection. */
+const INITIALIZE_REFUSED_MS = 10 * 60_000;
+
 export function idleMsFromEnv(): number {
   return setting("UPSTREAM_IDLE_SEC") * 1000;
 }
 
 export class UpstreamPool {
   private readonly slots = new Map<string, Slot>();
+  /** Upstream urls that refused `initialize` on the legacy lane, until when (ms since epoch). */
+  private readonly initializeRefused = new Map<string, number>();
+  /** Upstream urls whose last `auto` connection found 2026-07-28 (a 2025-era caller needs its own). */
+  private readonly lanesDiffer = new Map<string, boolean>();
   private readonly idleMs: number;
   private readonly connectTimeoutMs: number;
 
@@ -93,8 +110,9 @@ export class UpstreamPool {
    * the caller decides whether they mean the connection is dead (then it calls `drop`).
    */
   async use<T>(owner: UpstreamOwner, target: UpstreamTarget, work: (connection: UpstreamConnection) => Promise<T>): Promise<T> {
-    const connection = await this.acquire(owner, target);
+    const connection = await this.acquireLane(owner, target);
     connection.inFlight++;
+    connection.used++;
     clearTimeout(connection.idleTimer);
     try {
       return await work(connection);
@@ -126,8 +144,31 @@ export class UpstreamPool {
     await Promise.all(settled.map((s) => (s.status === "fulfilled" ? closeQuietly(s.value) : undefined)));
   }
 
-  private async acquire(owner: UpstreamOwner, target: UpstreamTarget): Promise<UpstreamConnection> {
-    const key = upstreamPoolKey(owner);
+  /**
+   * A 2025-era caller of an `auto` connector whose upstream speaks 2026-07-28 gets a connection
+   * of its own, by `initialize`; where the upstream refuses that (a 2026-07-28-only server) it
+   * shares the `auto` one, whose input requests the flight translates, and the refusal is
+   * remembered a while. Whether the lanes differ is learnt from the `auto` connection.
+   */
+  private async acquireLane(owner: UpstreamOwner, target: UpstreamTarget): Promise<UpstreamConnection> {
+    const base = upstreamPoolKey(owner);
+    if (target.lane !== "legacy") return this.acquire(base, owner, target, "auto");
+    const refused = (this.initializeRefused.get(target.url) ?? 0) > Date.now();
+    if (refused || this.lanesDiffer.get(target.url) !== true) {
+      const shared = await this.acquire(base, owner, target, "auto");
+      if (refused || !shared.laneMatters) return shared;
+    }
+    try {
+      return await this.acquire(`${base}|legacy`, owner, target, "legacy");
+    } catch (e) {
+      const modern = await this.acquire(base, owner, target, "auto").catch(() => null);
+      if (!modern) throw e;
+      this.initializeRefused.set(target.url, Date.now() + INITIALIZE_REFUSED_MS);
+      return modern;
+    }
+  }
+
+  private async acquire(key: string, owner: UpstreamOwner, target: UpstreamTarget, lane: UpstreamLane): Promise<UpstreamConnection> {
     for (let attempt = 0; attempt < 3; attempt++) {
       const slot = this.slots.get(key);
       const current = slot ? await slot.promise.catch(() => null) : null;
@@ -142,7 +183,7 @@ export class UpstreamPool {
       const now = this.slots.get(key);
       if (now && now !== slot) continue; // another call opened one meanwhile: look again
       if (now) this.slots.delete(key);
-      return this.open(key, owner, { url: target.url, ...settings, fingerprint, configVersion: target.configVersion });
+      return this.open(key, owner, { url: target.url, lane, ...settings, fingerprint, configVersion: target.configVersion });
     }
     throw new Error("the upstream connection kept changing while it was being opened");
   }
@@ -166,8 +207,7 @@ export class UpstreamPool {
     owner: UpstreamOwner,
     spec: ConnectionSpec,
   ): Promise<UpstreamConnection> {
-    const onListChanged = this.options.onListChanged;
-    const client = createUpstreamClient(this.connectTimeoutMs, spec, onListChanged ? listChangedHandlers(() => onListChanged(owner)) : undefined);
+    const client = createUpstreamClient(this.connectTimeoutMs, spec, spec.lane);
     const transport = createUpstreamTransport(spec);
     const hostResources = attachHostResources(client, transport, owner, this.options.hostResources);
     relayToFlights(client);
@@ -180,7 +220,13 @@ export class UpstreamPool {
     }
     const protocolVersion = client.getNegotiatedProtocolVersion() ?? null;
     hostResources.connected(protocolVersion);
-    const connection: UpstreamConnection = { key, client, transport, protocolVersion, headers: spec.headers, fingerprint: spec.fingerprint, configVersion: spec.configVersion, inFlight: 0, retired: false };
+    // Only an `auto` connection that found 2026-07-28 differs from what a 2025-era caller needs.
+    const laneMatters = spec.lane === "auto" && spec.protocolEra === "auto" && spec.transport === "streamable-http" && (protocolVersion ?? "") >= "2026-07-28";
+    if (spec.lane === "auto") this.lanesDiffer.set(spec.url, laneMatters);
+    const connection: UpstreamConnection = { key, client, transport, protocolVersion, headers: spec.headers, fingerprint: spec.fingerprint, laneMatters, configVersion: spec.configVersion, inFlight: 0, used: 0, retired: false };
+    const onListChanged = this.options.onListChanged;
+    // After connect, never awaited: a listen stream costs its notifications, never a call.
+    if (onListChanged) connection.stopListening = outsideFlights(() => watchListChanges(client, () => onListChanged(owner), { ackTimeoutMs: this.connectTimeoutMs, connection: key, headers: spec.headers, sentMeanwhile: () => connection.used > 0 }));
     const previousOnClose = client.onclose;
     client.onclose = () => {
       previousOnClose?.();
@@ -218,6 +264,7 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
 
 function closeQuietly(connection: UpstreamConnection): Promise<void> {
   clearTimeout(connection.idleTimer);
+  connection.stopListening?.();
   connection.closing ??= closeUpstream(connection.client, connection.transport);
   return connection.closing;
 }

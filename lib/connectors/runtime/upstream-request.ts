@@ -1,5 +1,6 @@
 import { ProtocolError, type Client } from "@modelcontextprotocol/client";
 import type { Caller } from "@/lib/auth/caller";
+import { type CallFlight, laneOf } from "@/lib/connectors/runtime/call-flight";
 import { sendUpstream } from "@/lib/connectors/runtime/send-upstream";
 import type { UpstreamOwner } from "@/lib/connectors/runtime/types";
 import type { UpstreamConnection, UpstreamPool } from "@/lib/connectors/runtime/upstream-pool";
@@ -31,6 +32,8 @@ export interface UpstreamRequest<T> {
   /** `connection`: its era and headers, for a request that carries the caller's flight (prompts/get). */
   work: (client: Client, options: { signal?: AbortSignal; timeout: number }, connection: UpstreamConnection) => Promise<T>;
   signal?: AbortSignal;
+  /** The caller's flight, when the request carries one: it picks the caller's connection (`laneOf`). */
+  flight?: CallFlight;
 }
 
 /** Sends one request upstream; throws ProtocolError only. */
@@ -42,6 +45,7 @@ export async function requestUpstream<T>(request: UpstreamRequest<T>, pool: Upst
       connector,
       configVersion: view.snapshot.configVersion,
       signal: request.signal,
+      lane: laneOf(request.flight),
       work: (connection) => request.work(connection.client, { signal: request.signal, timeout: setting("UPSTREAM_CALL_TIMEOUT_MS") }, connection),
     },
     pool,

@@ -81,6 +81,7 @@ class ServedFlight implements CallFlight {
   private unfollow?: () => void;
 
   readonly passInputRequired: boolean;
+  readonly callerWire: "2025" | "2026-07-28";
   readonly asksUndeclared: boolean;
   retry?: { inputResponses?: Record<string, unknown>; requestState?: string };
 
@@ -92,6 +93,7 @@ class ServedFlight implements CallFlight {
     private readonly askClient?: AskClient,
   ) {
     this.passInputRequired = modern;
+    this.callerWire = modern ? "2026-07-28" : "2025";
     this.asksUndeclared = !modern && !!askClient && !clientCapabilities;
   }
 
