@@ -1527,6 +1527,14 @@ export interface components {
             /** @description Names of the secret headers that are set (never their values). */
             hasSecretHeaders: string[];
             protocolVersion: string | null;
+            /** @description mcp connectors on `auto`: set when the upstream answered `server/discover` but refused the 2026-07-28 requests that carry calls, so the connector fell back to `initialize` (2025-era); `reason` is what the 2026-07-28 path answered. Null while the 2026-07-28 path carries calls. Cleared when the connector's url, era or transport change. */
+            eraFallback: {
+                /** @constant */
+                from: "2026-07-28";
+                reason: string;
+                /** Format: date-time */
+                at: string;
+            } | null;
             tools: components["schemas"]["ConnectorTool"][];
             /** Format: date-time */
             createdAt: string;
