@@ -27,6 +27,7 @@ let url: string;
 async function startEverything(): Promise<string> {
   const port = await freePort();
   const pkg = path.dirname(createRequire(import.meta.url).resolve("@modelcontextprotocol/server-everything/package.json"));
+  // PORT: server-everything's own port variable (the upstream's, not a setting of ours).
   everything = spawn(process.execPath, [path.join(pkg, "dist", "index.js"), "streamableHttp"], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "ignore", "pipe"] });
   await new Promise<void>((resolve, reject) => {
     let seen = "";
