@@ -250,7 +250,7 @@ export function settingProblems(): string[] {
   return problems;
 }
 
-/** The names of every setting (the README's configuration table lists exactly these). */
+/** The names of every setting (docs/configuration.md's table lists exactly these). */
 export function settingNames(): SettingName[] {
   return Object.keys(DECLARATIONS) as SettingName[];
 }

@@ -1,6 +1,6 @@
 import { ACTIONS, CREDENTIAL_KINDS, KIND_LABELS, kindAllows, PERMISSIONS } from "@/lib/permissions/table";
 
-/** The markers between which README.md holds the rendered table (scripts/render-permission-table.ts writes it). */
+/** The markers between which docs/admin-api.md holds the rendered table (scripts/render-permission-table.ts writes it). */
 export const TABLE_START = "<!-- permission-table:start (generated from lib/permissions/table.ts: npm run permissions:readme) -->";
 export const TABLE_END = "<!-- permission-table:end -->";
 
@@ -19,6 +19,6 @@ export function renderPermissionTable(): string {
 export function withRenderedTable(text: string): string {
   const start = text.indexOf(TABLE_START);
   const end = text.indexOf(TABLE_END);
-  if (start < 0 || end < start) throw new Error("README.md has no permission-table markers");
+  if (start < 0 || end < start) throw new Error("docs/admin-api.md has no permission-table markers");
   return `${text.slice(0, start + TABLE_START.length)}\n${renderPermissionTable()}\n${text.slice(end)}`;
 }

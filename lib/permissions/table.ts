@@ -1,7 +1,7 @@
 /**
  * Who may do what: one table of credential kind × action. The API guards (lib/permissions/guards.ts
  * and the tenant scopes built from it, lib/tenancy/scopes.ts), the console's pages and MCP
- * visibility ask this table; the README's "What a key, an admin and an owner may do" is
+ * visibility ask this table; docs/admin-api.md's "What a key, an admin and an owner may do" is
  * rendered from it (lib/permissions/render-table.ts, checked by tests/unit/permission-table.test.ts).
  * A new action is a new row here — and a row of the table-driven test
  * (tests/integration/permission-table.test.ts), which calls the real API for every kind.

@@ -6,10 +6,10 @@ import { ACTIONS, CREDENTIAL_KINDS, kindAllows } from "@/lib/permissions/table";
 import { credentialKinds, permits } from "@/lib/permissions/guards";
 import type { Caller } from "@/lib/auth/caller";
 
-/** The README states the policy the code enforces: its table is the rendering of lib/permissions/table.ts. */
-describe("the permission table and the README", () => {
-  it("README's 'What a key, an admin and an owner may do' holds exactly the rendered table (npm run permissions:readme)", () => {
-    const readme = fs.readFileSync(path.resolve(import.meta.dirname, "../../README.md"), "utf8");
+/** docs/admin-api.md states the policy the code enforces: its table is the rendering of lib/permissions/table.ts. */
+describe("the permission table and docs/admin-api.md", () => {
+  it("docs/admin-api.md's 'What a key, an admin and an owner may do' holds exactly the rendered table (npm run permissions:readme)", () => {
+    const readme = fs.readFileSync(path.resolve(import.meta.dirname, "../../docs/admin-api.md"), "utf8");
     const section = readme.slice(readme.indexOf("### What a key, an admin and an owner may do"));
     const inside = section.slice(section.indexOf(TABLE_START) + TABLE_START.length, section.indexOf(TABLE_END)).trim();
     expect(inside).toBe(renderPermissionTable());
