@@ -8,6 +8,7 @@ import { startSession } from "@/lib/auth/session-cookie";
 import { INVALID_CREDENTIALS_MESSAGE, lockedOutMessage, messageForSignInError } from "@/lib/auth/sign-in-messages";
 import { usesSecureCookies } from "@/lib/auth/session-token";
 import { SSO_STATE_COOKIE, startSsoSignIn, type StartSsoResult } from "@/lib/sso/start-sso-sign-in";
+import { publicOrigin } from "@/lib/servers/server-url";
 import { logger } from "@/lib/log";
 import { clientIpFromHeaders } from "@/lib/ratelimit/client-ip";
 
@@ -46,7 +47,9 @@ export async function ssoSignInAction(_previous: SignInFormState, formData: Form
   if (!email.includes("@")) return { email, at: Date.now(), error: "Enter your work email to sign in with SSO." };
   let result: StartSsoResult;
   try {
-    result = await startSsoSignIn({ email, callbackPath: safeCallbackPath(formData.get("callbackUrl")) });
+    const requestHeaders = await headers();
+    const origin = publicOrigin(requestHeaders, `http://${requestHeaders.get("host") ?? "localhost"}/`);
+    result = await startSsoSignIn({ email, callbackPath: safeCallbackPath(formData.get("callbackUrl")), origin });
   } catch (error) {
     logger.error({ err: String(error) }, "single sign-on could not start");
     return { email, at: Date.now(), error: "Your identity provider cannot be reached right now. Please try again in a moment." };

@@ -43,7 +43,7 @@ async function verifiedIdentity(connection: Connection, pending: PendingSsoSignI
   const tokens = await validateAuthorizationCode({
     code,
     codeVerifier: pending.codeVerifier,
-    redirectURI: ssoRedirectUri(),
+    redirectURI: pending.redirectUri ?? ssoRedirectUri(),
     options: { clientId: connection.clientId, clientSecret: decryptSecret(connection.clientSecretEncrypted) },
     tokenEndpoint: metadata.token_endpoint,
     authentication: tokenEndpointAuthentication(metadata),

@@ -26,9 +26,14 @@ export async function assertSsoChangeAllowed(tx: Prisma.TransactionClient, calle
 
 export const SSO_CALLBACK_PATH = "/api/auth/sso/callback";
 
-/** The redirect URI an organization registers at its identity provider: one for every org. */
-export function ssoRedirectUri(): string {
-  return `${issuerOrigin()}${SSO_CALLBACK_PATH}`;
+/**
+ * The redirect URI an organization registers at its identity provider: one for every org, on
+ * `origin` (PUBLIC_URL, else the address the person's browser used; without one, the configured
+ * address). Without PUBLIC_URL each address people use (`localhost`, `127.0.0.1`, a LAN name)
+ * is a callback of its own to register.
+ */
+export function ssoRedirectUri(origin: string = issuerOrigin()): string {
+  return `${origin}${SSO_CALLBACK_PATH}`;
 }
 
 const connectionSelect = {

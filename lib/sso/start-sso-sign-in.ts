@@ -23,6 +23,11 @@ export interface PendingSsoSignIn {
   codeVerifier: string;
   nonce: string;
   callbackPath: string;
+  /**
+   * The callback the provider was told: the code must be redeemed with the same one. Absent in
+   * sign-ins started before it was kept (the configured address then, as before).
+   */
+  redirectUri?: string;
 }
 
 export type StartSsoResult = { ok: true; url: string; state: string } | { ok: false; code: "SsoNotConfigured" };
@@ -46,7 +51,12 @@ async function connectionForDomain(domain: string) {
   return row?.connection.enabled ? row.connection : null;
 }
 
-export async function startSsoSignIn(input: { email: string; callbackPath: string }): Promise<StartSsoResult> {
+/**
+ * `origin`: the address the person's browser used (lib/servers/server-url.ts publicOrigin), so
+ * the provider sends them back where their state cookie lives — `localhost` and `127.0.0.1` are
+ * two cookie jars. PUBLIC_URL, when set, is that origin for everyone.
+ */
+export async function startSsoSignIn(input: { email: string; callbackPath: string; origin?: string | null }): Promise<StartSsoResult> {
   const email = normalizeEmail(input.email);
   // Text no stored domain can hold (a NUL, a lone surrogate) is not looked up at all.
   const usable = email.includes("@") && email.length <= 320 && !textFlaw(email);
@@ -54,14 +64,15 @@ export async function startSsoSignIn(input: { email: string; callbackPath: strin
   if (!connection) return { ok: false, code: "SsoNotConfigured" };
   const metadata = await discoverIssuer(connection.issuer);
   const [state, codeVerifier, nonce] = [32, 48, 24].map((bytes) => randomBytes(bytes).toString("base64url"));
-  const pending: PendingSsoSignIn = { connectionId: connection.id, codeVerifier, nonce, callbackPath: input.callbackPath };
+  const redirectUri = ssoRedirectUri(input.origin ?? undefined);
+  const pending: PendingSsoSignIn = { connectionId: connection.id, codeVerifier, nonce, callbackPath: input.callbackPath, redirectUri };
   const { internalAdapter } = await authorizationServer().$context;
   await internalAdapter.createVerificationValue({ identifier: stateIdentifier(state), value: JSON.stringify(pending), expiresAt: new Date(Date.now() + STATE_TTL_MS) });
   const url = await createAuthorizationURL({
     id: "sso",
-    options: { clientId: connection.clientId, redirectURI: ssoRedirectUri() },
+    options: { clientId: connection.clientId, redirectURI: redirectUri },
     authorizationEndpoint: metadata.authorization_endpoint,
-    redirectURI: ssoRedirectUri(),
+    redirectURI: redirectUri,
     state,
     codeVerifier,
     nonce,

@@ -90,8 +90,8 @@ async function saveAndVerify(t: Tenant, provider: Idp, domains: string[], joinNe
 const configureSso = (t: Tenant, domain: string, joinNewUsers: boolean) => saveAndVerify(t, idp, [domain], joinNewUsers);
 
 /** Starts sign-in for `email` as the sign-in page does, then walks the provider back to us. */
-async function signInBySso(email: string, subject: string, callbackPath = "/") {
-  const started = await startSsoSignIn({ email, callbackPath });
+async function signInBySso(email: string, subject: string, callbackPath = "/", origin?: string) {
+  const started = await startSsoSignIn({ email, callbackPath, origin });
   if (!started.ok) return { started, status: 0, location: null as string | null, session: undefined as string | undefined };
   const browser = new Browser();
   browser.setCookie(app.origin, SSO_STATE_COOKIE, started.state);
@@ -209,6 +209,26 @@ describe("single sign-on by OIDC", () => {
     const again = await signInBySso(`mo@${domain}`, "mo-1");
     expect(again.location).toBe("/");
     expect((await me(again.session!, other.org.id)).status).toBe(200);
+  });
+
+  it("without PUBLIC_URL (a default install) the provider sends the person back to the address their browser used, and the sign-in completes there (issue 21)", async () => {
+    const t = await createTenant();
+    const domain = `default-${uniqueSuffix()}.example`;
+    expect((await configureSso(t, domain, true)).status).toBe(200);
+    idp.accounts.set("dee-1", { email: `dee@${domain}`, email_verified: true });
+    const saved = process.env.PUBLIC_URL;
+    delete process.env.PUBLIC_URL;
+    try {
+      // The sign-in page's origin (127.0.0.1:<port>): the configured default would be localhost:3000, where nothing answers.
+      const result = await signInBySso(`dee@${domain}`, "dee-1", "/", app.origin);
+      expect(result.started).toMatchObject({ ok: true });
+      expect(new URL((result.started as { url: string }).url).searchParams.get("redirect_uri")).toBe(`${app.origin}/api/auth/sso/callback`);
+      expect(result.location).toBe("/");
+      expect((await me(result.session!, t.org.id)).status).toBe(200);
+    } finally {
+      // PUBLIC_URL back to the file's value (set in beforeAll, which says why).
+      process.env.PUBLIC_URL = saved;
+    }
   });
 
   it("a person renamed at the provider keeps their account: the subject, not the new email, names it", async () => {

@@ -63,6 +63,13 @@ export default async function ConnectorToolsPage({ params, searchParams }: Props
             Negotiated protocol version: <span className="font-mono">{connector.protocolVersion ?? "unknown"}</span> · last change{" "}
             {connector.updatedAt.toISOString().replace("T", " ").slice(0, 16)} UTC
           </p>
+          {connector.eraFallback && (
+            <p role="status" className="mt-1 text-sm text-amber-800 dark:text-amber-300">
+              Connected with <span className="font-mono">initialize</span> (2025-era): the upstream refused the 2026-07-28 protocol on{" "}
+              {connector.eraFallback.at.replace("T", " ").slice(0, 16)} UTC — {connector.eraFallback.reason}. Changing the URL, the protocol era or the transport tries
+              2026-07-28 again.
+            </p>
+          )}
         </div>
         <ReloadToolsButton connectorId={connector.id} />
       </div>
