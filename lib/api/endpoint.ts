@@ -31,6 +31,8 @@ export interface Endpoint<PS extends Schema = Schema, B extends Schema = Schema,
    * PATCH/PUT/DELETE honours `If-Match` (412 when somebody else changed the object first).
    */
   etag?: true;
+  /** A POST that honours `If-Match` too (412 when it names an older version), e.g. an apply of a plan. */
+  ifMatch?: true;
   /**
    * When this endpoint answers 409, said where its shape does not say it already: every
    * POST/PUT/PATCH with a body is documented with a 409 (a taken slug or name, a concurrent

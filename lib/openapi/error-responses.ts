@@ -22,7 +22,7 @@ const problem = (description: string) => ({ description, content: { "application
 
 const WRITES = ["POST", "PUT", "PATCH", "DELETE"];
 
-export const honoursIfMatch = (e: Endpoint) => e.etag === true && ["PUT", "PATCH", "DELETE"].includes(e.method);
+export const honoursIfMatch = (e: Endpoint) => e.ifMatch === true || (e.etag === true && ["PUT", "PATCH", "DELETE"].includes(e.method));
 
 const hasBody = (e: Endpoint) => Boolean(e.body || e.bodyMediaType);
 const hasJsonBody = (e: Endpoint) => Boolean(e.body) && !e.bodyMediaType;
