@@ -2,7 +2,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Caller } from "@/lib/auth/caller";
 import { db } from "@/lib/db/client";
 import { ForbiddenError, NotFoundError, PreconditionFailedError, ValidationError, type FieldError } from "@/lib/errors";
-import { orgsManagedBy } from "@/lib/tenancy/scopes";
+import { orgsManagedBy, pinnedServerOf } from "@/lib/tenancy/scopes";
 import { lockRow } from "@/lib/db/lock-row";
 import type { IfMatch } from "@/lib/api/if-match";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
@@ -74,6 +74,8 @@ export interface ConfigApplyResult extends ConfigPlanResult {
  * (their tools in the document are for review only).
  */
 export async function applyOrgConfig(caller: Caller, orgId: string, doc: OrgConfigDocument, opts: { prune: boolean; ifMatch?: IfMatch }): Promise<ConfigApplyResult> {
+  // A key pinned to one MCP server acts on that server only; a document is the whole organization.
+  if (pinnedServerOf(caller)) throw new ForbiddenError("A key pinned to one MCP server cannot apply an organization's configuration.");
   const applied = await db().$transaction(
     async (tx) => {
       const org = await tx.organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { id: true } });

@@ -85,12 +85,12 @@ async function writeConnector(ctx: WriteContext, c: CanonicalConnector, change: 
 
 /** Stored resources by URI: kept rows are changed in place (their ids, in resource links, stay). */
 async function syncResources(tx: Tx, connector: { id: string; orgId: string }, resources: CanonicalConnector["resources"]): Promise<void> {
-  const scope = { connectorId: connector.id, connector: { orgId: connector.orgId } };
-  await tx.storedResource.deleteMany({ where: { ...scope, uri: { notIn: resources.map((r) => r.uri) } } });
-  const existing = new Set((await tx.storedResource.findMany({ where: scope, select: { uri: true } })).map((r) => r.uri));
+  const { id: connectorId, orgId } = connector;
+  await tx.storedResource.deleteMany({ where: { connectorId, connector: { orgId }, uri: { notIn: resources.map((r) => r.uri) } } });
+  const existing = new Set((await tx.storedResource.findMany({ where: { connectorId, connector: { orgId } }, select: { uri: true } })).map((r) => r.uri));
   for (const r of resources) {
     const data = { name: r.name, description: r.description, mimeType: r.mimeType, fetchConfig: r.fetchConfig === null ? Prisma.DbNull : (r.fetchConfig as Prisma.InputJsonValue) };
-    if (existing.has(r.uri)) await tx.storedResource.updateMany({ where: { ...scope, uri: r.uri }, data });
+    if (existing.has(r.uri)) await tx.storedResource.updateMany({ where: { connectorId, connector: { orgId }, uri: r.uri }, data });
     else await tx.storedResource.create({ data: { connectorId: connector.id, uri: r.uri, ...data }, select: { id: true } });
   }
 }
