@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { db } from "@/lib/db/client";
+import { openHeaders } from "@/lib/connectors/secret-headers";
 import { api, request } from "@/tests/helpers/api";
 import { createTenant, INSTANCE_KEY, type Tenant } from "@/tests/helpers/factories";
 import { connectV1 } from "@/tests/helpers/mcp-clients";
@@ -176,6 +177,35 @@ describe("plan and apply", () => {
     const tools = await a.get(`/api/v1/connectors/${(await db().connector.findFirstOrThrow({ where: { orgId: t.org.id, slug: "crm" } })).id}`);
     expect(tools.body.tools[1].description).toBe("Every customer");
     expect(await db().mcpRole.count({ where: { orgId: t.org.id } })).toBe(1);
+  });
+
+  it("takes a changed secret on the next apply, reorders skills, and leaves audit settings to an owner", async () => {
+    const t = await createTenant();
+    const a = api(t.owner.token);
+    expect((await a.put(`/api/v1/orgs/${t.org.id}/secrets/CRM_TOKEN`, { value: "Bearer first" })).status).toBe(204);
+    const doc = {
+      connectors: [{ type: "http", slug: "crm", name: "CRM", baseUrl: "https://crm.example.com", headers: { Authorization: "${secret:CRM_TOKEN}" } }],
+      workspaces: [{ slug: "main", name: "Main", skills: [{ name: "one", content: "First." }, { name: "two", content: "Second." }] }],
+    };
+    expect((await a.post(`/api/v1/orgs/${t.org.id}/config/apply`, doc)).status).toBe(200);
+    const stored = async () => openHeaders((await db().connector.findFirstOrThrow({ where: { orgId: t.org.id, slug: "crm" } })).secretHeaders);
+    expect(await stored()).toEqual({ Authorization: "Bearer first" });
+
+    expect((await a.put(`/api/v1/orgs/${t.org.id}/secrets/CRM_TOKEN`, { value: "Bearer second" })).status).toBe(204);
+    expect(await stored()).toEqual({ Authorization: "Bearer first" }); // until the next apply
+    doc.workspaces[0].skills.reverse();
+    const plan = await a.post(`/api/v1/orgs/${t.org.id}/config/plan`, doc);
+    expect(plan.text).not.toContain("Bearer");
+    expect(plan.body.changes).toContainEqual({ action: "update", kind: "connector", name: "crm", fields: [{ path: "headers.Authorization", from: "${secret:CRM_AUTHORIZATION}", to: "${secret:CRM_TOKEN}" }] });
+    expect(plan.body.changes).toContainEqual({ action: "update", kind: "skill", name: "main/two", fields: [{ path: "position", from: 1, to: 0 }] });
+    expect((await a.post(`/api/v1/orgs/${t.org.id}/config/apply`, doc)).status).toBe(200);
+    expect(await stored()).toEqual({ Authorization: "Bearer second" });
+    expect((await exportYaml(t)).doc.workspaces[0].skills.map((s: { name: string }) => s.name)).toEqual(["two", "one"]);
+
+    const settings = { ...doc, settings: { toolAuditDetail: "arguments" } };
+    expect((await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/config/apply`, settings)).status).toBe(403);
+    expect((await a.post(`/api/v1/orgs/${t.org.id}/config/apply`, settings)).status).toBe(200);
+    expect((await db().organization.findUniqueOrThrow({ where: { id: t.org.id } })).toolAuditDetail).toBe("arguments");
   });
 
   it("answers 422 with the path of each problem of a bad document", async () => {
