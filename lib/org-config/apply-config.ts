@@ -93,7 +93,10 @@ export async function applyOrgConfig(caller: Caller, orgId: string, doc: OrgConf
       const after = await readOrgConfig(tx, caller, orgId);
       return { ...plan, etag: after.etag, rediscover: toRediscover(plan) };
     },
-    { timeout: 60_000 },
+    // One snapshot for the plan and its If-Match; a write another request committed after it
+    // has bumped the organization's row, so locking that row fails (409, plan again) instead of
+    // writing over a change the plan never saw.
+    { timeout: 60_000, isolationLevel: "RepeatableRead" },
   );
   const discovery = [];
   for (const slug of applied.rediscover) discovery.push(await rediscover(caller, orgId, slug));
