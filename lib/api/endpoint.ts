@@ -39,6 +39,8 @@ export interface Endpoint<PS extends Schema = Schema, B extends Schema = Schema,
    * change); a DELETE or a body-less POST that can conflict names its reason here.
    */
   conflict?: string;
+  /** The body, and the answer, may also be `application/yaml` (a configuration document). */
+  yaml?: true;
   /** Request body media type other than JSON (file upload). */
   bodyMediaType?: "multipart/form-data";
 }

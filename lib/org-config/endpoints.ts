@@ -15,6 +15,7 @@ export const orgConfigEndpoints = {
   getOrgConfig: endpoint({
     operationId: "getOrgConfig",
     etag: true,
+    yaml: true,
     method: "GET",
     path: "/orgs/{orgId}/config",
     tag,
@@ -26,6 +27,7 @@ export const orgConfigEndpoints = {
   planOrgConfig: endpoint({
     operationId: "planOrgConfig",
     etag: true,
+    yaml: true,
     method: "POST",
     path: "/orgs/{orgId}/config/plan",
     tag,
@@ -40,6 +42,7 @@ export const orgConfigEndpoints = {
     operationId: "applyOrgConfig",
     etag: true,
     ifMatch: true,
+    yaml: true,
     method: "POST",
     path: "/orgs/{orgId}/config/apply",
     tag,

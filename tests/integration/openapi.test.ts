@@ -75,7 +75,8 @@ async function servedOperations(): Promise<string[]> {
   const operations: string[] = [];
   for (const [file, load] of Object.entries(routeModules)) {
     const route = path.dirname(file.replace("/app/api/v1", "")).replace(/\[(\w+)\]/g, "{$1}");
-    if (route === "/openapi.json") continue;
+    // The documents describing the API (this one, and the configuration document's JSON Schema) are not operations of it.
+    if (route === "/openapi.json" || route === "/config.schema.json") continue;
     const mod = await load();
     for (const m of HTTP_METHODS) if (typeof mod[m] === "function") operations.push(`${m} ${route}`);
   }

@@ -10204,6 +10204,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OrgConfigDocumentOutput"];
+                    "application/yaml": components["schemas"]["OrgConfigDocumentOutput"];
                 };
             };
             /** @description A request the server cannot read: a URL path with a percent-escape that is not UTF-8 or a NUL character, or a malformed body */
@@ -10286,6 +10287,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["OrgConfigDocument"];
+                "application/yaml": components["schemas"]["OrgConfigDocument"];
             };
         };
         responses: {
@@ -10354,7 +10356,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not application/json */
+            /** @description The body is not application/json or application/yaml */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -10401,6 +10403,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["OrgConfigDocument"];
+                "application/yaml": components["schemas"]["OrgConfigDocument"];
             };
         };
         responses: {
@@ -10478,7 +10481,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not application/json */
+            /** @description The body is not application/json or application/yaml */
             415: {
                 headers: {
                     [name: string]: unknown;
