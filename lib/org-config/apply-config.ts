@@ -2,13 +2,14 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Caller } from "@/lib/auth/caller";
 import { db } from "@/lib/db/client";
 import { ForbiddenError, NotFoundError, PreconditionFailedError, ValidationError, type FieldError } from "@/lib/errors";
-import { orgsManagedBy, pinnedServerOf } from "@/lib/tenancy/scopes";
+import { keyWorkspaceOf, orgsManagedBy, pinnedServerOf } from "@/lib/tenancy/scopes";
 import { lockRow } from "@/lib/db/lock-row";
 import type { IfMatch } from "@/lib/api/if-match";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import * as configVersion from "@/lib/config-version/config-version";
 import { reloadConnector } from "@/lib/connectors/reload-connector";
 import { errorText } from "@/lib/log";
+import { deleteQueuedBlobs } from "@/lib/files/delete-queued-blobs";
 import { type CanonicalDocument, canonicalDocument } from "@/lib/org-config/canonical";
 import { type ReadConfig, readOrgConfig } from "@/lib/org-config/export-config";
 import { planChanges } from "@/lib/org-config/plan-config";
@@ -41,6 +42,7 @@ interface Planned extends ConfigPlanResult {
 async function makePlan(tx: Tx, caller: Caller, orgId: string, doc: OrgConfigDocument, prune: boolean): Promise<Planned> {
   const current = await readOrgConfig(tx, caller, orgId);
   const desired = canonicalDocument(doc);
+  assertOwnWorkspaceOnly(caller, current.document, desired);
   assertValidReferences(desired, current.document, prune);
   const secrets = await readOrgSecrets(tx, orgId);
   const changes = planChanges({
@@ -84,20 +86,21 @@ export async function applyOrgConfig(caller: Caller, orgId: string, doc: OrgConf
       if (opts.ifMatch !== undefined && opts.ifMatch !== "*" && !opts.ifMatch.includes(plan.etag)) {
         throw new PreconditionFailedError("The organization's configuration changed after the plan was made; nothing was changed. Plan again.");
       }
-      if (plan.changes.length === 0) return { ...plan, rediscover: [] as string[] };
+      if (plan.changes.length === 0) return { ...plan, rediscover: [] as string[], storageKeys: [] as string[] };
       await assertMayChangeSettings(tx, caller, orgId, plan.changes);
       const ids = plan.current.ids;
-      await writeChanges({ tx, orgId, desired: plan.desired, ids, headers: resolvedHeaders(plan) }, plan.changes);
+      const storageKeys = await writeChanges({ tx, orgId, desired: plan.desired, ids, headers: resolvedHeaders(plan) }, plan.changes);
       await configVersion.bump(tx, orgId);
       await recordAuditEvent(caller, { orgId, action: "org.config.apply", targetType: "org", targetId: orgId, data: { prune: opts.prune, changes: plan.changes as Prisma.InputJsonValue } }, tx);
       const after = await readOrgConfig(tx, caller, orgId);
-      return { ...plan, etag: after.etag, rediscover: toRediscover(plan) };
+      return { ...plan, etag: after.etag, rediscover: toRediscover(plan), storageKeys };
     },
     // One snapshot for the plan and its If-Match; a write another request committed after it
     // has bumped the organization's row, so locking that row fails (409, plan again) instead of
     // writing over a change the plan never saw.
     { timeout: 60_000, isolationLevel: "RepeatableRead" },
   );
+  await deleteQueuedBlobs(applied.storageKeys);
   const discovery = [];
   for (const slug of applied.rediscover) discovery.push(await rediscover(caller, orgId, slug));
   return { changes: applied.changes, etag: discovery.length > 0 ? (await readOrgConfigNow(caller, orgId)).etag : applied.etag, discovery };
@@ -159,4 +162,12 @@ async function assertMayChangeSettings(tx: Tx, caller: Caller, orgId: string, ch
   if (!changes.some((c) => c.kind === "settings") || caller.kind === "instance") return;
   const owner = await tx.orgMember.count({ where: { orgId, userId: caller.userId, role: "owner" } });
   if (owner === 0) throw new ForbiddenError("Only an owner of the organization can change its audit settings.");
+}
+
+/** An API key acts in its own workspace: a document naming another is not its to plan or apply (403). */
+function assertOwnWorkspaceOnly(caller: Caller, current: CanonicalDocument, desired: CanonicalDocument): void {
+  if (keyWorkspaceOf(caller) === null) return;
+  const own = new Set(current.workspaces.map((w) => w.slug));
+  const others = desired.workspaces.filter((w) => !own.has(w.slug)).map((w) => `"${w.slug}"`);
+  if (others.length > 0) throw new ForbiddenError(`An API key acts in its own workspace only; this document also names the workspace ${others.join(", ")}. Use a signed-in session or the instance credential.`);
 }

@@ -2,7 +2,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Caller } from "@/lib/auth/caller";
 import { db } from "@/lib/db/client";
 import { ConflictError, NotFoundError } from "@/lib/errors";
-import { orgsManagedBy } from "@/lib/tenancy/scopes";
+import { orgsManagedBy, serversManagedBy, workspacesManagedBy } from "@/lib/tenancy/scopes";
 import { etagOf } from "@/lib/api/if-match";
 import { openHeaders } from "@/lib/connectors/secret-headers";
 import { publicConfig } from "@/lib/connectors/connector-view";
@@ -40,7 +40,7 @@ export async function exportOrgConfig(caller: Caller, orgId: string): Promise<Re
 export async function readOrgConfig(tx: Tx, caller: Caller, orgId: string): Promise<ReadConfig> {
   const org = await tx.organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { toolAuditDetail: true, auditRetentionDays: true } });
   if (!org) throw new NotFoundError("organization");
-  const [connectors, workspaces, roles] = await Promise.all([readConnectors(tx, orgId), readWorkspaces(tx, orgId), readRoles(tx, orgId)]);
+  const [connectors, workspaces, roles] = await Promise.all([readConnectors(tx, orgId), readWorkspaces(tx, caller, orgId), readRoles(tx, orgId)]);
   const slugOf = new Map(connectors.map((c) => [c.id, c.slug]));
   const headerValues = new Map(connectors.map((c) => [c.slug, openOrEmpty(c.secretHeaders, c.id)]));
   const raw: OrgConfigDocument = {
@@ -101,9 +101,14 @@ function readConnectors(tx: Tx, orgId: string) {
 }
 type ConnectorRow = Awaited<ReturnType<typeof readConnectors>>[number];
 
-function readWorkspaces(tx: Tx, orgId: string) {
+/**
+ * The workspaces the caller manages: an API key acts in its own workspace (and a pinned key on
+ * its one server), so its document holds that workspace only, as the workspace list shows it;
+ * the organization-level objects (connectors, roles, settings) stay whole, as their lists do.
+ */
+function readWorkspaces(tx: Tx, caller: Caller, orgId: string) {
   return tx.workspace.findMany({
-    where: { orgId },
+    where: { orgId, AND: [workspacesManagedBy(caller)] },
     orderBy: [{ slug: "asc" }],
     select: {
       id: true,
@@ -112,7 +117,7 @@ function readWorkspaces(tx: Tx, orgId: string) {
       knowledgeGraphEnabled: true,
       toolWhitelistsEnabled: true,
       servers: {
-        where: { orgId },
+        where: { orgId, AND: [serversManagedBy(caller)] },
         orderBy: [{ name: "asc" }, { createdAt: "asc" }, { id: "asc" }],
         select: { id: true, name: true, instructions: true, connectors: { where: { orgId }, select: { connectorId: true }, orderBy: [{ position: "asc" }, { connectorId: "asc" }] } },
       },

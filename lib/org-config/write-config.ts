@@ -26,14 +26,17 @@ export interface WriteContext {
 
 const ORDER: ConfigChange["kind"][] = ["settings", "workspace", "connector", "role", "server", "skill"];
 
-export async function writeChanges(ctx: WriteContext, changes: ConfigChange[]): Promise<void> {
+/** Writes the changes; answers the storage keys of the files of deleted workspaces (their blobs go after the commit). */
+export async function writeChanges(ctx: WriteContext, changes: ConfigChange[]): Promise<string[]> {
   for (const kind of ORDER) {
     for (const c of changes) if (c.kind === kind && c.action !== "delete") await write(ctx, c);
   }
+  const storageKeys: string[] = [];
   for (const kind of [...ORDER].reverse()) {
-    for (const c of changes) if (c.kind === kind && c.action === "delete") await remove(ctx, c);
+    for (const c of changes) if (c.kind === kind && c.action === "delete") storageKeys.push(...(await remove(ctx, c)));
   }
   await restampSkills(ctx, changes);
+  return storageKeys;
 }
 
 async function write(ctx: WriteContext, change: ConfigChange): Promise<void> {
@@ -160,11 +163,18 @@ async function restampSkills(ctx: WriteContext, changes: ConfigChange[]): Promis
   }
 }
 
-async function remove(ctx: WriteContext, change: ConfigChange): Promise<void> {
+async function remove(ctx: WriteContext, change: ConfigChange): Promise<string[]> {
   const { tx, orgId, ids } = ctx;
-  if (change.kind === "workspace") await tx.workspace.deleteMany({ where: { id: ids.workspaces.get(change.name)!, orgId } });
-  else if (change.kind === "connector") await tx.connector.deleteMany({ where: { id: ids.connectors.get(change.name)!, orgId } });
+  if (change.kind === "workspace") {
+    // As DELETE /workspaces/{id}: the cascade's trigger queues the files' blobs; their keys let them go right after the commit.
+    const workspaceId = ids.workspaces.get(change.name)!;
+    const files = await tx.file.findMany({ where: { workspaceId, orgId }, select: { storageKey: true } });
+    await tx.workspace.deleteMany({ where: { id: workspaceId, orgId } });
+    return files.map((f) => f.storageKey);
+  }
+  if (change.kind === "connector") await tx.connector.deleteMany({ where: { id: ids.connectors.get(change.name)!, orgId } });
   else if (change.kind === "role") await tx.mcpRole.deleteMany({ where: { id: ids.roles.get(change.name)!, orgId } });
   else if (change.kind === "server") await tx.mcpServer.deleteMany({ where: { id: ids.servers.get(change.name)!, orgId } });
   else if (change.kind === "skill") await tx.skill.deleteMany({ where: { id: ids.skills.get(change.name)!, orgId } });
+  return [];
 }

@@ -208,6 +208,32 @@ describe("plan and apply", () => {
     expect((await db().organization.findUniqueOrThrow({ where: { id: t.org.id } })).toolAuditDetail).toBe("arguments");
   });
 
+  it("with prune, deletes what the document leaves out, children first, in the one transaction", async () => {
+    const t = await createTenant();
+    const a = api(INSTANCE_KEY); // the owner's key is one workspace's
+    const old = await a.post(`/api/v1/orgs/${t.org.id}/workspaces`, { name: "Old", slug: "old" });
+    expect((await a.post(`/api/v1/workspaces/${old.body.id}/skills`, { name: "gone", content: "Gone." })).status).toBe(201);
+    const doc = { workspaces: [{ slug: "main", name: "Main" }] };
+    const kept = await a.post(`/api/v1/orgs/${t.org.id}/config/plan`, doc);
+    expect(kept.body.changes).toEqual([]);
+    const applied = await a.post(`/api/v1/orgs/${t.org.id}/config/apply?prune=true`, doc);
+    expect(applied.status, applied.text).toBe(200);
+    expect(applied.body.changes).toEqual([
+      { action: "delete", kind: "workspace", name: "old" },
+      { action: "delete", kind: "skill", name: "old/gone" },
+    ]);
+    expect(await db().workspace.findMany({ where: { orgId: t.org.id }, select: { slug: true } })).toEqual([{ slug: "main" }]);
+  });
+
+  it("gives an API key its own workspace only, as the workspace list does", async () => {
+    const t = await createTenant();
+    expect((await api(INSTANCE_KEY).post(`/api/v1/orgs/${t.org.id}/workspaces`, { name: "Other", slug: "other" })).status).toBe(201);
+    expect((await exportYaml(t)).doc.workspaces.map((w: { slug: string }) => w.slug)).toEqual(["main"]);
+    const res = await api(t.owner.token).post(`/api/v1/orgs/${t.org.id}/config/plan`, { workspaces: [{ slug: "other", name: "Mine now" }] });
+    expect(res.status).toBe(403);
+    expect(res.body.detail).toContain('"other"');
+  });
+
   it("answers 422 with the path of each problem of a bad document", async () => {
     const t = await createTenant();
     const bad = "workspaces:\n  - slug: Not A Slug\n    name: x\n    servers:\n      - name: S\n        connectors: [nowhere]\n";
