@@ -10,6 +10,7 @@ export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
     include: ["tests/unit/**/*.test.ts"],
+    // The instance key some unit tests read (a default install has none), and no logs.
     env: { NODE_ENV: "test", INSTANCE_API_KEY: "test-instance-key", LOG_LEVEL: "silent" },
     testTimeout: 30_000,
     pool: "forks",

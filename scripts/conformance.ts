@@ -20,12 +20,10 @@
  * forwards to the route handler; Host and Origin are passed through untouched.
  */
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import http from "node:http";
 import type net from "node:net";
-import os from "node:os";
 import path from "node:path";
-import { freePort } from "@/lib/net/free-port";
+import { ensureDatabase } from "./conformance/database";
 import { ensureSuite, runSuite, SUITE_VERSION, type Suite, WIRES } from "./conformance/run-suite";
 
 const ROOT = process.cwd();
@@ -79,7 +77,7 @@ async function throughProduct(suite: Suite, upstreamUrl: string): Promise<number
   process.env.MCP_STATEFUL_SESSIONS = stateless ? "false" : "true";
   process.env.SECRET_KEY ??= randomBytes(32).toString("hex");
   process.env.LOG_LEVEL ??= "warn";
-  await ensureDatabase();
+  await ensureDatabase(cleanups);
   const { createConformanceFixture } = await import("./conformance/fixture");
   const app = await startMcpEndpoint();
   cleanups.push(() => app.close());
@@ -96,23 +94,6 @@ async function throughProduct(suite: Suite, upstreamUrl: string): Promise<number
     worst ||= code;
   }
   return worst;
-}
-
-/** DATABASE_URL, or a throwaway embedded PostgreSQL with the migrations applied. */
-async function ensureDatabase(): Promise<void> {
-  const { applyMigrations } = await import("../lib/db/migrate");
-  if (!process.env.DATABASE_URL) {
-    const { startEmbeddedPostgres } = await import("../lib/db/embedded-postgres");
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-conformance-"));
-    fs.chmodSync(dir, 0o777);
-    const pg = await startEmbeddedPostgres({ dataDir: path.join(dir, "data"), port: await freePort(), database: "conformance" });
-    cleanups.push(async () => {
-      await pg.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    });
-    process.env.DATABASE_URL = pg.url;
-  }
-  await applyMigrations(process.env.DATABASE_URL);
 }
 
 /** app/mcp/[serverId]/route.ts behind node:http, adding the fixture's key to every request. */

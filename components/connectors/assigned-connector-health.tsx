@@ -12,7 +12,8 @@ export function AssignedConnectorHealth({ orgId, connectors }: { orgId: string; 
       </h3>
       <ul className="grid gap-2">
         {connectors.map((c) => (
-          <li key={c.id} className="flex flex-wrap items-center gap-2 text-sm">
+          // Sized by the list, not by the name it cuts short: a long name must not widen a phone's page.
+          <li key={c.id} className="flex flex-wrap items-center gap-2 text-sm [contain:inline-size]">
             <HealthBadge health={c.health} />
             <Link href={`/orgs/${orgId}/connectors/${c.id}/health`} className="min-w-0 truncate underline-offset-2 hover:underline">
               {c.name}

@@ -33,7 +33,9 @@ export function ToolEditorCard({ index: i, expanded, onToggle, onRemove }: Props
   const title = tool?.name || `Tool ${i + 1}`;
   return (
     <li className="rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
-      <div className="flex flex-wrap items-center gap-2 p-3">
+      {/* Sized by the card, never by its one-line summary: a long title or path is cut short
+          (truncate) instead of widening the list, and with it a phone's whole page. */}
+      <div className="flex flex-wrap items-center gap-2 p-3 [contain:inline-size]">
         <Button type="button" variant="ghost" size="sm" aria-expanded={expanded} aria-controls={`${prefix}-body`} onClick={onToggle} className="min-w-0 flex-1 justify-start">
           {expanded ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
           <span className="truncate font-medium">{title}</span>

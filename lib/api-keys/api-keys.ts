@@ -3,13 +3,15 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Caller } from "@/lib/auth/caller";
 import { generateApiKey } from "@/lib/auth/api-key-secret";
 import { ForbiddenError, NotFoundError } from "@/lib/errors";
-import { callerUserId, orgsVisibleTo, workspacesJoinedBy, workspacesManagedBy } from "@/lib/tenancy/scopes";
+import { callerUserId, orgsVisibleTo, pinnedServerOf, workspacesJoinedBy, workspacesManagedBy } from "@/lib/tenancy/scopes";
 import { findScopedWorkspace } from "@/lib/tenancy/find-scoped-workspace";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import * as configVersion from "@/lib/config-version/config-version";
 import { type Page, pageOf } from "@/lib/api/pagination";
 import { type ListArgs, listOrder, searchIn } from "@/lib/api/list-query";
-import { checkKeyExpiry, checkKeyOwner, checkKeyServer } from "@/lib/api-keys/key-checks";
+import { checkKeyExpiry, checkKeyMaxRole, checkKeyOwner, checkKeyServer } from "@/lib/api-keys/key-checks";
+import { lockIssuingKey, revokeKeysAndDescendants } from "@/lib/api-keys/revoke-keys";
+import { assertMayReachMember } from "@/lib/orgs/member-guards";
 import type { ApiKeyListQuery, CreateApiKeyBody } from "@/lib/api-keys/schemas";
 import { type BulkResult, runBulk } from "@/lib/api/bulk";
 
@@ -46,9 +48,15 @@ function keysOwnedBy(caller: Caller): Prisma.ApiKeyWhereInput {
   return { userId: caller.userId, workspace };
 }
 
-/** Keys the caller may see and revoke: all keys of the workspaces it manages, plus its own. */
+/**
+ * Keys the caller may see and revoke: all keys of the workspaces it manages, plus its own. A key
+ * pinned to one server reaches no one else's keys (the table's `keys.others` is not in its
+ * column): only its user's keys pinned to the same server.
+ */
 function keysVisibleTo(caller: Caller): Prisma.ApiKeyWhereInput {
   if (caller.kind === "instance") return {};
+  const pin = pinnedServerOf(caller);
+  if (pin) return { AND: [keysOwnedBy(caller), { serverId: pin }] };
   return { OR: [{ workspace: workspacesManagedBy(caller) }, keysOwnedBy(caller)] };
 }
 
@@ -59,9 +67,11 @@ export async function createApiKey(caller: Caller, workspaceId: string, input: C
     const userId = await checkKeyOwner(tx, caller, workspace, input.userId);
     const serverId = await checkKeyServer(tx, caller, workspace, input.serverId);
     const expiresAt = checkKeyExpiry(caller, input.expiresAt);
+    const maxRole = await checkKeyMaxRole(tx, caller, workspace.orgId, userId);
+    const issuedByKeyId = await lockIssuingKey(tx, caller);
     const { key, prefix, hash } = generateApiKey();
     const row = await tx.apiKey.create({
-      data: { orgId: workspace.orgId, workspaceId: workspace.id, userId, serverId, name: input.name, prefix, hash, expiresAt, createdById: callerUserId(caller) },
+      data: { orgId: workspace.orgId, workspaceId: workspace.id, userId, serverId, name: input.name, prefix, hash, expiresAt, createdById: callerUserId(caller), issuedByKeyId, maxRole },
       select: createdKeySelect,
     });
     await recordAuditEvent(caller, {
@@ -70,7 +80,7 @@ export async function createApiKey(caller: Caller, workspaceId: string, input: C
       action: "api_key.create",
       targetType: "api_key",
       targetId: row.id,
-      data: { name: row.name, userId, forAnotherUser: userId !== callerUserId(caller), serverId, expiresAt: expiresAt?.toISOString() ?? null },
+      data: { name: row.name, userId, forAnotherUser: userId !== callerUserId(caller), serverId, expiresAt: expiresAt?.toISOString() ?? null, maxRole, issuedByKeyId },
     }, tx);
     return { ...row, key };
   });
@@ -100,8 +110,10 @@ function keyOrder(query: ListArgs<ApiKeyListQuery>) {
 }
 
 /**
- * Revokes a key: it stops working on its next request, on every instance (the version bump
- * invalidates whatever resolved it). Revoking a revoked key changes nothing.
+ * Revokes a key and every key it issued (and theirs, lib/api-keys/revoke-keys.ts): they stop
+ * working on their next request, on every instance (the version bump invalidates whatever
+ * resolved them). An owner's key is revoked by owners only (`owners.manage`, else 403).
+ * Revoking a revoked key changes nothing.
  */
 export async function revokeApiKey(caller: Caller, keyId: string): Promise<void> {
   await db().$transaction(async (tx) => {
@@ -110,8 +122,9 @@ export async function revokeApiKey(caller: Caller, keyId: string): Promise<void>
       select: { id: true, orgId: true, workspaceId: true, userId: true, revokedAt: true },
     });
     if (!key) throw new NotFoundError("API key");
+    await assertMayReachMember(tx, caller, key.orgId, key.userId, "Only an owner of the organization can revoke an owner's API keys.");
     if (key.revokedAt) return;
-    const { count } = await tx.apiKey.updateMany({ where: { id: key.id, orgId: key.orgId, revokedAt: null, AND: [keysVisibleTo(caller)] }, data: { revokedAt: new Date() } });
+    const count = await revokeKeysAndDescendants(tx, key.orgId, [key.id]);
     if (count === 0) return; // revoked meanwhile by someone else: nothing changed here
     await configVersion.bump(tx, key.orgId);
     await recordAuditEvent(caller, {
@@ -120,7 +133,7 @@ export async function revokeApiKey(caller: Caller, keyId: string): Promise<void>
       action: "api_key.revoke",
       targetType: "api_key",
       targetId: key.id,
-      data: { userId: key.userId, byOwner: key.userId === callerUserId(caller) },
+      data: { userId: key.userId, byOwner: key.userId === callerUserId(caller), revokedIssuedKeys: count - 1 },
     }, tx);
   });
 }

@@ -1,4 +1,5 @@
 import type { Caller } from "@/lib/auth/caller";
+import { assertCredentialMay } from "@/lib/permissions/guards";
 import { type AuditEventView, auditEventsOf } from "@/lib/audit/list-audit-events";
 import type { AuditExportQuery } from "@/lib/audit/schemas";
 
@@ -52,6 +53,7 @@ export interface AuditExport {
 }
 
 export async function exportAuditEvents(caller: Caller, orgId: string, query: AuditExportQuery, now = new Date()): Promise<AuditExport> {
+  assertCredentialMay(caller, "audit.read");
   const { format, ...filters } = query;
   const pages = await auditEventsOf(caller, orgId, filters);
   const stamp = now.toISOString().slice(0, 19).replaceAll(":", "-");

@@ -1,6 +1,7 @@
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Caller } from "@/lib/auth/caller";
+import { assertCredentialMay } from "@/lib/permissions/guards";
 import { NotFoundError } from "@/lib/errors";
 import { keyWorkspaceOf, orgsManagedBy } from "@/lib/tenancy/scopes";
 import { type Page, pageOf } from "@/lib/api/pagination";
@@ -70,6 +71,7 @@ async function auditPage(caller: Caller, orgId: string, query: AuditQuery): Prom
  * server, tool and outcome. Every event carries the names of what it mentions.
  */
 export async function listAuditEvents(caller: Caller, orgId: string, query: AuditQuery): Promise<Page<AuditEventView>> {
+  assertCredentialMay(caller, "audit.read");
   await assertAuditReader(caller, orgId);
   return auditPage(caller, orgId, query);
 }
@@ -80,6 +82,7 @@ export async function listAuditEvents(caller: Caller, orgId: string, query: Audi
  * before anything is streamed), the pages are read as they are consumed.
  */
 export async function auditEventsOf(caller: Caller, orgId: string, filters: AuditFilters, pageSize = 500): Promise<AsyncGenerator<AuditEventView[]>> {
+  assertCredentialMay(caller, "audit.read");
   await assertAuditReader(caller, orgId);
   return (async function* pages() {
     let cursor: string | undefined;

@@ -12,6 +12,8 @@ export interface ApiKeyScope {
   serverIds?: string[];
   /** When the key stops working (ms since the epoch), or null; keys it issues expire no later. */
   expiresAt?: number | null;
+  /** The highest organization role the key acts with, whatever its user's role (lib/permissions); absent: its user's. */
+  maxRole?: "owner" | "admin" | "member" | null;
 }
 
 /** The OAuth client (MCP app) a user's access token was issued to: audit shows "via <name>". */

@@ -11,7 +11,8 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
  * Resolved API keys, by hash, each labelled with its org's configuration version when it was
- * found live. Revoking or deleting a key bumps that version, and every use reads the current
+ * found live. Revoking or deleting a key (and with it the keys it issued) bumps that version —
+ * a key and every key it issued are of one organization — and every use reads the current
  * version first (one batched query, lib/config-version/read-current-version.ts), so a revoked
  * key is refused on its next request on every instance while a live key costs no lookup.
  */
@@ -56,14 +57,14 @@ const liveKey = (now: Date) => ({ revokedAt: null, OR: [{ expiresAt: null }, { e
 async function resolveKey(hash: string): Promise<Caller | null> {
   const key = await db().apiKey.findFirst({
     where: { hash, ...liveKey(new Date()) },
-    select: { id: true, orgId: true, workspaceId: true, serverId: true, userId: true, lastUsedAt: true, expiresAt: true },
+    select: { id: true, orgId: true, workspaceId: true, serverId: true, userId: true, lastUsedAt: true, expiresAt: true, maxRole: true },
   });
   if (!key) return null;
   const expiresAt = key.expiresAt?.getTime() ?? null;
   const caller = {
     kind: "user" as const,
     userId: key.userId,
-    apiKey: { id: key.id, orgId: key.orgId, workspaceId: key.workspaceId, serverId: key.serverId, expiresAt },
+    apiKey: { id: key.id, orgId: key.orgId, workspaceId: key.workspaceId, serverId: key.serverId, expiresAt, maxRole: key.maxRole },
   };
   const entry: ResolvedKey = { caller, version: 0, expiresAt, lastUsedWrittenAt: key.lastUsedAt?.getTime() ?? 0 };
   if (Date.now() - entry.lastUsedWrittenAt > LAST_USED_RESOLUTION_MS) recordUse(entry, Date.now());

@@ -1,6 +1,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/client";
 import type { Caller } from "@/lib/auth/caller";
+import { assertCredentialMay } from "@/lib/permissions/guards";
 import { ConflictError, ValidationError } from "@/lib/errors";
 import { callerUserId } from "@/lib/tenancy/scopes";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
@@ -37,6 +38,7 @@ export async function joinWorkspaces(tx: Tx, orgId: string, userId: string, ids:
  * member (the admin sees the member list anyway) or already hold a pending invitation.
  */
 export async function insertInvitation(tx: Tx, caller: Caller, orgId: string, input: CreateInvitationBody, tokenHash?: string): Promise<InvitationView> {
+  assertCredentialMay(caller, "org.members.manage");
   if (input.role === "owner") await assertOwnerCaller(tx, caller, orgId);
   const workspaceIds = await assertOrgWorkspaces(tx, orgId, input.workspaceIds);
   const member = await tx.orgMember.findFirst({ where: { orgId, user: { email: { equals: input.email, mode: "insensitive" } } }, select: { id: true } });

@@ -1,5 +1,6 @@
 import { db } from "@/lib/db/client";
 import type { Caller } from "@/lib/auth/caller";
+import { assertCredentialMay } from "@/lib/permissions/guards";
 import { ConflictError, NotFoundError } from "@/lib/errors";
 import { orgsManagedBy } from "@/lib/tenancy/scopes";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
@@ -12,6 +13,7 @@ const INVITATION = "invitation";
 
 /** Unanswered invitations of an organization the caller manages (expired ones read `expired`), oldest first. */
 export async function listOrgInvitations(caller: Caller, orgId: string, page: PageQuery): Promise<Page<InvitationView>> {
+  assertCredentialMay(caller, "org.members.manage");
   const org = await db().organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { id: true } });
   if (!org) throw new NotFoundError("organization");
   return pageOf(page, async (args) =>
@@ -26,6 +28,7 @@ export async function listOrgInvitations(caller: Caller, orgId: string, page: Pa
 
 /** Withdraws a pending (or expired) invitation: it can no longer be accepted. An answered one is a 409. */
 export async function revokeInvitation(caller: Caller, invitationId: string): Promise<void> {
+  assertCredentialMay(caller, "org.members.manage");
   await db().$transaction(async (tx) => {
     const invitation = await tx.orgInvitation.findFirst({
       where: { id: invitationId, org: orgsManagedBy(caller) },

@@ -54,6 +54,10 @@ function build(origin: string) {
     secret: authSecret(),
     database: prismaAdapter(authDatabase(), { provider: "postgresql" }),
     telemetry: { enabled: false },
+    // Off: it cannot see the socket (route handlers get a Request), so it kept one bucket per
+    // path for every visitor and believed any X-Forwarded-For a client wrote. The OAuth endpoints
+    // have per-address budgets on the project's limiter instead (lib/oauth/client-limits.ts).
+    rateLimit: { enabled: false },
     ...peopleAuthOptions(),
     plugins: [
       jwt({ jwt: { issuer: origin }, adapter: readableSigningKeys }),

@@ -5,6 +5,7 @@ import { isForbiddenCimdClientMetadataField, registerClientMetadataDocument } fr
 import { setting } from "@/lib/config/settings";
 import { logger } from "@/lib/log";
 import { redirectUrisRefusal } from "@/lib/oauth/check-redirect-uri";
+import { mayCreateClient } from "@/lib/oauth/client-limits";
 import { fetchClientDocument, type FetchedDocument } from "@/lib/oauth/fetch-client-document";
 
 /**
@@ -111,6 +112,8 @@ function discovery(options: () => OAuthOptions<Scope[]>): ClientDiscovery {
     discoveryMetadata: { client_id_metadata_document_supported: true },
     async resolve(ctx, clientId, existing) {
       if (existing && isDocumentFresh(clientId)) return existing;
+      // A new client row for anyone who names a URL: within its address's budget of new clients.
+      if (!existing && !(await mayCreateClient(ctx.request?.headers ?? ctx.headers, clientId))) return null;
       const loaded = await loadDocument(clientId);
       if (typeof loaded === "string") {
         logger.info({ clientId, reason: loaded }, "Client ID Metadata Document refused");

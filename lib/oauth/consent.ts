@@ -1,4 +1,5 @@
 import { isSameOriginRequest } from "@/lib/auth/same-origin";
+import { logger } from "@/lib/log";
 import { authorizationServer, OAUTH_BASE_PATH, oauthIssuer } from "@/lib/oauth/authorization-server";
 import { isClientIdUrl } from "@/lib/oauth/client-metadata-document";
 import { chosenScope, consentOffer, type ConsentOffer, type GrantScope } from "@/lib/oauth/consent-choice";
@@ -14,6 +15,13 @@ import { consentingUserId } from "@/lib/oauth/sign-in-bridge";
  */
 
 export const CONSENT_PATH = "/oauth/consent";
+/**
+ * An authorization request without `resource`: the MCP authorization spec requires clients to
+ * name the MCP server (RFC 8707 resource indicator) the token is for, and a token here is only
+ * ever for one endpoint, so there is nothing to offer until the app names one.
+ */
+export const RESOURCE_MISSING =
+  "The app did not say which MCP server it wants. Apps must name it with the resource parameter, as the MCP authorization specification requires: give the app the server's URL (…/mcp/<server>) and start again from the app.";
 export const CONSENT_DECIDE_PATH = "/oauth/consent/decide";
 
 export interface ConsentRequest {
@@ -28,6 +36,8 @@ export interface ConsentRequest {
   redirectHost: string;
   scopes: string[];
   resource: string | null;
+  /** The request names no resource at all: the app did not say which MCP server it wants. */
+  resourceMissing: boolean;
   /** What the user may allow; null: nothing (a server they cannot see, or no MCP endpoint). */
   offer: ConsentOffer | null;
   /** The signed query, posted back unchanged. */
@@ -79,6 +89,7 @@ export async function consentRequest(search: URLSearchParams, userId: string | n
     redirectHost,
     scopes: (search.get("scope") ?? "").split(" ").filter(Boolean),
     resource,
+    resourceMissing: resources.length === 0,
     offer: userId ? await consentOffer(userId, resource, issuer) : null,
     oauthQuery: search.toString(),
   };
@@ -115,6 +126,7 @@ async function allowedGrant(request: Request, issuer: string, oauthQuery: string
   const userId = await consentingUserId(request.headers);
   const consent = userId ? await consentRequest(new URLSearchParams(oauthQuery), userId, issuer) : null;
   if (!userId || !consent) return page(400, "This authorization request has expired or was not signed by this server. Start again from the app.");
+  if (consent.resourceMissing) return page(400, RESOURCE_MISSING);
   // Another organization's server and one the user cannot see are the same answer: not found.
   if (!consent.offer) return page(404, "The MCP server this app asks for was not found, or you cannot use it.");
   const scope = chosenScope(consent.offer, form);
@@ -138,13 +150,21 @@ export async function decideConsent(request: Request): Promise<Response> {
     const answer = await authorizationServer(issuer).handler(
       new Request(`${issuer}${OAUTH_BASE_PATH}/oauth2/consent`, {
         method: "POST",
-        headers: { cookie: request.headers.get("cookie") ?? "", "content-type": "application/json" },
+        // The Origin is required: better-auth refuses a cookie-carrying POST without a trusted
+        // Origin (its CSRF check, skipped only when it believes it runs under a test runner —
+        // which is why every user's Allow failed and the tests' passed, issue 21). This request
+        // is ours, made for a form post already checked to come from our own page (above).
+        headers: { cookie: request.headers.get("cookie") ?? "", "content-type": "application/json", origin: issuer },
         body: JSON.stringify({ accept, oauth_query: oauthQuery }),
       }),
     );
-    const body = (await answer.json()) as { url?: string; redirect_uri?: string };
+    const body = (await answer.json().catch(() => ({}))) as { url?: string; redirect_uri?: string; code?: string; error?: string };
     const location = body.url ?? body.redirect_uri;
-    if (!answer.ok || !location) return page(400, "This authorization request has expired or was not signed by this server. Start again from the app.");
+    if (!answer.ok || !location) {
+      // What better-auth said (an error code, never the query or a token), so the next refusal has a cause in the log.
+      logger.warn({ status: answer.status, error: body.code ?? body.error ?? null }, "OAuth consent refused by the authorization server");
+      return page(400, "This authorization request has expired or was not signed by this server. Start again from the app.");
+    }
     if (grant) await saveGrant({ userId: grant.userId, clientId: grant.consent.clientId, clientName: grant.consent.clientName, resource: grant.consent.resource!, scope: grant.scope });
     return backToClient(location);
   } catch {

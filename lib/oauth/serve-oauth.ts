@@ -1,4 +1,5 @@
 import { authorizationServer, OAUTH_BASE_PATH, oauthIssuer } from "@/lib/oauth/authorization-server";
+import { newClientRefusal, oauthRequestRefusal } from "@/lib/oauth/client-limits";
 import { registerRequestedResources } from "@/lib/oauth/mcp-access-token";
 import { withNativeDefault } from "@/lib/oauth/native-registration";
 
@@ -8,6 +9,7 @@ import { withNativeDefault } from "@/lib/oauth/native-registration";
  */
 
 const TOKEN_PATH = `${OAUTH_BASE_PATH}/oauth2/token`;
+const REGISTER_PATH = `${OAUTH_BASE_PATH}/oauth2/register`;
 /**
  * better-auth's own consent endpoint issues a code for whatever the signed query asks; the
  * choice of servers stored with the grant is made only by the consent page's decision
@@ -56,6 +58,8 @@ export async function serveOauth(request: Request): Promise<Response> {
   const { pathname } = new URL(request.url);
   if (pathname === CONSENT_PATH) return Response.json({ error: "not_found", error_description: "Consent is given on the consent page." }, { status: 404 });
   if (!SERVED_PATHS.has(pathname)) return Response.json({ error: "not_found", error_description: "No such OAuth endpoint." }, { status: 404 });
+  const refusal = (await oauthRequestRefusal(request.headers)) ?? (request.method === "POST" && pathname === REGISTER_PATH ? await newClientRefusal(request.headers) : null);
+  if (refusal) return refusal;
   await registerRequestedResources(request, issuer);
   const isToken = request.method === "POST" && pathname === TOKEN_PATH;
   const native = await withNativeDefault(request);

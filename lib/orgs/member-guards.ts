@@ -1,7 +1,9 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Caller } from "@/lib/auth/caller";
-import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/errors";
+import { ConflictError, NotFoundError } from "@/lib/errors";
 import { orgsManagedBy } from "@/lib/tenancy/scopes";
+import { assertMay } from "@/lib/permissions/guards";
+import type { OrgRoleName } from "@/lib/permissions/table";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import * as configVersion from "@/lib/config-version/config-version";
 
@@ -11,7 +13,7 @@ import * as configVersion from "@/lib/config-version/config-version";
  */
 
 type Tx = Prisma.TransactionClient;
-export type OrgRoleName = "owner" | "admin" | "member";
+export type { OrgRoleName };
 
 export const orgMemberSelect = {
   id: true,
@@ -50,13 +52,21 @@ export async function lockManagedOrg(tx: Tx, caller: Caller, orgId: string, what
 
 /**
  * Granting, changing or removing the owner role is for owners (and the instance credential); so
- * is anything else that can make someone an owner in effect (`message` says what was refused).
+ * is anything else that reaches an owner (`message` says what was refused). The permission
+ * table's `owners.manage` decides, with the caller's role as it acts (a key's `maxRole` applied).
  */
 export async function assertOwnerCaller(tx: Tx, caller: Caller, orgId: string, message = "Only an owner of the organization can grant, change or remove the owner role."): Promise<void> {
-  if (caller.kind === "instance") return;
-  const owner = await tx.orgMember.findFirst({ where: { orgId, userId: caller.userId, role: "owner" }, select: { id: true } });
-  if (!owner) throw new ForbiddenError(message);
+  await assertMay(tx, caller, orgId, "owners.manage", message);
 }
+
+/** 403 unless the caller may reach `userId` of `orgId`: anyone it manages, but an owner only with `owners.manage`. */
+export async function assertMayReachMember(tx: Tx, caller: Caller, orgId: string, userId: string, message: string): Promise<void> {
+  if (caller.kind === "instance" || callerUserIdOf(caller) === userId) return;
+  const target = await tx.orgMember.count({ where: { orgId, userId, role: "owner" } });
+  if (target > 0) await assertOwnerCaller(tx, caller, orgId, message);
+}
+
+const callerUserIdOf = (caller: Caller): string | null => (caller.kind === "user" ? caller.userId : null);
 
 /** Refuses a change that would leave the organization without an owner (rolls the transaction back). */
 export async function assertOwnerRemains(tx: Tx, orgId: string): Promise<void> {

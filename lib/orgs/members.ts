@@ -1,5 +1,7 @@
 import { db } from "@/lib/db/client";
 import type { Caller } from "@/lib/auth/caller";
+import { assertCredentialMay } from "@/lib/permissions/guards";
+import { revokeKeysAndDescendants } from "@/lib/api-keys/revoke-keys";
 import { NotFoundError, ValidationError } from "@/lib/errors";
 import { orgsManagedBy } from "@/lib/tenancy/scopes";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
@@ -27,6 +29,7 @@ const MEMBER = "organization member";
 
 /** Lists the members of an organization the caller manages, oldest id first unless sorted. */
 export async function listOrgMembers(caller: Caller, orgId: string, query: ListArgs<OrgMemberListQuery>): Promise<Page<OrgMemberView>> {
+  assertCredentialMay(caller, "org.members.read");
   const org = await db().organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { id: true } });
   if (!org) throw new NotFoundError("organization");
   const where: Prisma.OrgMemberWhereInput = { orgId, org: orgsManagedBy(caller), ...searchIn(query.q, (m) => [{ user: { email: m } }, { user: { name: m } }]) };
@@ -52,6 +55,7 @@ export type AddOrgMemberResult = { kind: "member"; member: OrgMemberView } | { k
  * which operates the whole instance, adds the member at once.
  */
 export async function addOrgMember(caller: Caller, orgId: string, input: AddOrgMemberBody): Promise<AddOrgMemberResult> {
+  assertCredentialMay(caller, "org.members.manage");
   return db().$transaction(async (tx) => {
     await lockManagedOrg(tx, caller, orgId);
     const user = await tx.user.findUnique({ where: { id: input.userId }, select: { id: true, email: true } });
@@ -64,6 +68,7 @@ export async function addOrgMember(caller: Caller, orgId: string, input: AddOrgM
 
 /** Changes a member's role. Only owners touch the owner role; the last owner cannot step down (409). */
 export async function updateOrgMember(caller: Caller, orgId: string, userId: string, input: UpdateOrgMemberBody): Promise<OrgMemberView> {
+  assertCredentialMay(caller, "org.members.manage");
   return db().$transaction(async (tx) => {
     await lockManagedOrg(tx, caller, orgId, MEMBER);
     const member = await tx.orgMember.findFirst({ where: { orgId, userId, org: orgsManagedBy(caller) }, select: { id: true, role: true } });
@@ -79,9 +84,10 @@ export async function updateOrgMember(caller: Caller, orgId: string, userId: str
 
 /**
  * Removes a user from an organization: also from each of its workspaces, and every API key
- * the user holds in it is revoked at once. The last owner cannot be removed (409).
+ * the user holds in it is revoked at once, with the keys those issued. The last owner cannot be removed (409).
  */
 export async function removeOrgMember(caller: Caller, orgId: string, userId: string): Promise<void> {
+  assertCredentialMay(caller, "org.members.manage");
   await db().$transaction(async (tx) => {
     await lockManagedOrg(tx, caller, orgId, MEMBER);
     const member = await tx.orgMember.findFirst({ where: { orgId, userId, org: orgsManagedBy(caller) }, select: { id: true, role: true } });
@@ -90,11 +96,12 @@ export async function removeOrgMember(caller: Caller, orgId: string, userId: str
     await tx.orgMember.delete({ where: { id: member.id, orgId, org: orgsManagedBy(caller) } });
     await assertOwnerRemains(tx, orgId);
     const workspaces = await tx.workspaceMember.deleteMany({ where: { orgId, userId } });
-    const keys = await tx.apiKey.updateMany({ where: { orgId, userId, revokedAt: null }, data: { revokedAt: new Date() } });
+    const held = await tx.apiKey.findMany({ where: { orgId, userId, revokedAt: null }, select: { id: true } });
+    const revokedApiKeys = await revokeKeysAndDescendants(tx, orgId, held.map((k) => k.id));
     await configVersion.bump(tx, orgId);
     await recordAuditEvent(
       caller,
-      { orgId, action: "org.member.remove", targetType: "user", targetId: userId, data: { role: member.role, workspaceMemberships: workspaces.count, revokedApiKeys: keys.count } },
+      { orgId, action: "org.member.remove", targetType: "user", targetId: userId, data: { role: member.role, workspaceMemberships: workspaces.count, revokedApiKeys } },
       tx,
     );
   });

@@ -1,6 +1,7 @@
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Caller } from "@/lib/auth/caller";
+import { assertCredentialMay, permits, roleIn } from "@/lib/permissions/guards";
 import { ForbiddenError, NotFoundError } from "@/lib/errors";
 import { orgsManagedBy, orgsVisibleTo } from "@/lib/tenancy/scopes";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
@@ -63,6 +64,7 @@ async function lockManagedOrg(tx: Prisma.TransactionClient, caller: Caller, orgI
  * deletes history every admin relies on.
  */
 export async function updateOrg(caller: Caller, orgId: string, input: UpdateOrgBody, ifMatch?: IfMatch): Promise<OrgView> {
+  assertCredentialMay(caller, "org.update", "A key pinned to one MCP server cannot change its organization.");
   return db().$transaction(async (tx) => {
     await lockManagedOrg(tx, caller, orgId, ifMatch);
     const before = await tx.organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { toolAuditDetail: true, auditRetentionDays: true } });
@@ -87,9 +89,9 @@ export async function updateOrg(caller: Caller, orgId: string, input: UpdateOrgB
   });
 }
 
+/** Whether the permission table lets the caller take the owners' own settings of the organization. */
 async function isOwner(tx: Prisma.TransactionClient, caller: Caller, orgId: string): Promise<boolean> {
-  if (caller.kind === "instance") return true;
-  return (await tx.orgMember.count({ where: { orgId, userId: caller.userId, role: "owner" } })) > 0;
+  return permits(caller, await roleIn(tx, caller, orgId), "org.owner_settings");
 }
 
 /**

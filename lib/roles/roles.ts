@@ -1,6 +1,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/client";
 import type { Caller } from "@/lib/auth/caller";
+import { assertCredentialMay } from "@/lib/permissions/guards";
 import { ConflictError, type FieldError, NotFoundError, ValidationError } from "@/lib/errors";
 import { orgsManagedBy } from "@/lib/tenancy/scopes";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
@@ -73,6 +74,7 @@ const promptRows = (orgId: string, prompts: RolePrompt[]) => prompts.map((p) => 
 
 /** Creates an MCP role (a whitelist of connector tools) in an organization the caller manages. */
 export async function createRole(caller: Caller, orgId: string, input: CreateRoleBody): Promise<RoleView> {
+  assertCredentialMay(caller, "roles.manage");
   return db().$transaction(async (tx) => {
     const org = await tx.organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { id: true } });
     if (!org) throw new NotFoundError("organization");
@@ -91,6 +93,7 @@ export async function createRole(caller: Caller, orgId: string, input: CreateRol
 
 /** Lists the MCP roles of an organization the caller manages. */
 export async function listRoles(caller: Caller, orgId: string, query: ListArgs<RoleListQuery>): Promise<Page<RoleView>> {
+  assertCredentialMay(caller, "roles.manage");
   const org = await db().organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { id: true } });
   if (!org) throw new NotFoundError("organization");
   const where: Prisma.McpRoleWhereInput = { orgId, org: orgsManagedBy(caller), ...searchIn(query.q, (m) => [{ name: m }]) };
@@ -100,6 +103,7 @@ export async function listRoles(caller: Caller, orgId: string, query: ListArgs<R
 
 /** An MCP role of an organization the caller manages (and, when given, of organization `orgId`). */
 export async function getRole(caller: Caller, roleId: string, orgId?: string): Promise<RoleView> {
+  assertCredentialMay(caller, "roles.manage");
   const role = await db().mcpRole.findFirst({ where: { id: roleId, org: orgsManagedBy(caller), ...(orgId ? { orgId } : {}) }, select: roleSelect });
   if (!role) throw new NotFoundError("MCP role");
   return toView(role);
@@ -122,6 +126,7 @@ async function lockManagedRole(tx: Tx, caller: Caller, roleId: string, ifMatch: 
 
 /** Renames a role and/or replaces its whole tool list (when `tools` is given) and prompt list (when `prompts` is). */
 export async function updateRole(caller: Caller, roleId: string, input: UpdateRoleBody, ifMatch?: IfMatch): Promise<RoleView> {
+  assertCredentialMay(caller, "roles.manage");
   return queueRowWrite("mcp_roles", roleId, () =>
     db().$transaction(async (tx) => {
       const current = await lockManagedRole(tx, caller, roleId, ifMatch);
@@ -147,6 +152,7 @@ export async function updateRole(caller: Caller, roleId: string, input: UpdateRo
 
 /** Deletes an MCP role; workspace members who had it keep their membership, without a role. */
 export async function deleteRole(caller: Caller, roleId: string, ifMatch?: IfMatch): Promise<void> {
+  assertCredentialMay(caller, "roles.manage");
   await queueRowWrite("mcp_roles", roleId, () =>
     db().$transaction(async (tx) => {
       const current = await lockManagedRole(tx, caller, roleId, ifMatch);

@@ -1,8 +1,9 @@
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Caller } from "@/lib/auth/caller";
-import { ForbiddenError, NotFoundError } from "@/lib/errors";
-import { pinnedServerOf, serversManagedBy, workspacesManagedBy } from "@/lib/tenancy/scopes";
+import { NotFoundError } from "@/lib/errors";
+import { assertCredentialMay } from "@/lib/permissions/guards";
+import { serversManagedBy, workspacesManagedBy } from "@/lib/tenancy/scopes";
 import { findScopedWorkspace } from "@/lib/tenancy/find-scoped-workspace";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import * as configVersion from "@/lib/config-version/config-version";
@@ -70,7 +71,7 @@ async function lockManagedServer(tx: Tx, caller: Caller, serverId: string, check
 export async function createServer(caller: Caller, workspaceId: string, input: CreateServerBody, baseUrl: string): Promise<ServerView> {
   return db().$transaction(async (tx) => {
     const workspace = await findScopedWorkspace(tx, workspaceId, workspacesManagedBy(caller));
-    if (pinnedServerOf(caller)) throw new ForbiddenError("A key pinned to one MCP server cannot create others.");
+    assertCredentialMay(caller, "servers.create", "A key pinned to one MCP server cannot create others.");
     const server = await tx.mcpServer.create({
       data: { orgId: workspace.orgId, workspaceId: workspace.id, name: input.name, instructions: input.instructions ?? null },
       select: { id: true, orgId: true },

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/client";
+import { roleAllows } from "@/lib/permissions/table";
 
 export interface OverviewWorkspace {
   id: string;
@@ -53,7 +54,8 @@ export async function listOrgsForOverview(userId: string): Promise<OverviewOrg[]
     role,
     connectorCount: org._count.connectors,
     workspaces: org.workspaces
-      .filter((workspace) => role !== "member" || workspace.members.length > 0)
+      // Those who may manage workspaces (the permission table) see every one; others those they joined.
+      .filter((workspace) => roleAllows(role, "workspace.manage") || workspace.members.length > 0)
       .map((workspace) => ({
         id: workspace.id,
         name: workspace.name,

@@ -1,6 +1,7 @@
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Caller } from "@/lib/auth/caller";
+import { assertCredentialMay } from "@/lib/permissions/guards";
 import { NotFoundError, ValidationError } from "@/lib/errors";
 import { workspacesManagedBy } from "@/lib/tenancy/scopes";
 import { findScopedWorkspace } from "@/lib/tenancy/find-scoped-workspace";
@@ -59,6 +60,7 @@ async function findManagedSkill(tx: Tx, caller: Caller, skillId: string) {
 
 /** Adds a skill to a workspace (applied unless `applied: false`). */
 export async function createSkill(caller: Caller, workspaceId: string, input: CreateSkillBody): Promise<SkillView> {
+  assertCredentialMay(caller, "skills.manage");
   return db().$transaction(async (tx) => {
     const workspace = await findScopedWorkspace(tx, workspaceId, workspacesManagedBy(caller));
     await assertConnectorInOrg(tx, workspace.orgId, input.connectorId);
@@ -80,6 +82,7 @@ export async function createSkill(caller: Caller, workspaceId: string, input: Cr
 }
 
 export async function listSkills(caller: Caller, workspaceId: string, query: ListArgs<SkillListQuery>): Promise<Page<SkillView>> {
+  assertCredentialMay(caller, "skills.manage");
   await findScopedWorkspace(db(), workspaceId, workspacesManagedBy(caller));
   const where: Prisma.SkillWhereInput = { workspaceId, workspace: workspacesManagedBy(caller), ...searchIn(query.q, (m) => [{ name: m }]) };
   const orderBy = listOrder(query, [{ id: "asc" }]) as Prisma.SkillOrderByWithRelationInput[];
@@ -87,6 +90,7 @@ export async function listSkills(caller: Caller, workspaceId: string, query: Lis
 }
 
 export async function getSkill(caller: Caller, skillId: string): Promise<SkillView> {
+  assertCredentialMay(caller, "skills.manage");
   const skill = await db().skill.findFirst({ where: managedSkill(caller, skillId), select: skillSelect });
   if (!skill) throw new NotFoundError("skill");
   return skill;
@@ -94,6 +98,7 @@ export async function getSkill(caller: Caller, skillId: string): Promise<SkillVi
 
 /** Changes a skill's name, content, connector scope or whether it is applied. */
 export async function updateSkill(caller: Caller, skillId: string, input: UpdateSkillBody, ifMatch?: IfMatch): Promise<SkillView> {
+  assertCredentialMay(caller, "skills.manage");
   return db().$transaction(async (tx) => {
     const skill = await lockManagedSkill(tx, caller, skillId, ifMatch);
     await assertConnectorInOrg(tx, skill.orgId, input.connectorId);
@@ -112,6 +117,7 @@ export async function updateSkill(caller: Caller, skillId: string, input: Update
 }
 
 export async function deleteSkill(caller: Caller, skillId: string, ifMatch?: IfMatch): Promise<void> {
+  assertCredentialMay(caller, "skills.manage");
   await db().$transaction(async (tx) => {
     const skill = await lockManagedSkill(tx, caller, skillId, ifMatch);
     await tx.skill.delete({ where: { id: skill.id, workspaceId: skill.workspaceId, workspace: workspacesManagedBy(caller) }, select: { id: true } });

@@ -1,5 +1,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Caller } from "@/lib/auth/caller";
+import { effectiveRole } from "@/lib/permissions/guards";
+import { type OrgRoleName, rolesAllowed } from "@/lib/permissions/table";
 
 /**
  * Prisma `where` fragments that encode what a caller may reach. Domain queries put these
@@ -7,13 +9,22 @@ import type { Caller } from "@/lib/auth/caller";
  * and another tenant's object is simply not found.
  */
 
-const ADMIN_ROLES = ["owner", "admin"] as const;
+const ALL_ROLES: readonly OrgRoleName[] = ["owner", "admin", "member"];
+
+/**
+ * The membership roles with which this caller manages an organization: those whose role, as the
+ * caller acts with it (a key's `maxRole` lowers it), the permission table lets change the organization.
+ */
+function managingRoles(caller: Caller): OrgRoleName[] {
+  const managers = rolesAllowed("org.update");
+  return ALL_ROLES.filter((role) => managers.includes(effectiveRole(caller, role)!));
+}
 
 /** Organizations the caller administers (owner or admin; an API key only its own org). */
 export function orgsManagedBy(caller: Caller): Prisma.OrganizationWhereInput {
   if (caller.kind === "instance") return {};
   const membership: Prisma.OrganizationWhereInput = {
-    members: { some: { userId: caller.userId, role: { in: [...ADMIN_ROLES] } } },
+    members: { some: { userId: caller.userId, role: { in: managingRoles(caller) } } },
   };
   return caller.apiKey ? { AND: [membership, { id: caller.apiKey.orgId }] } : membership;
 }

@@ -1,4 +1,5 @@
 import type { Caller } from "@/lib/auth/caller";
+import { assertCredentialMay } from "@/lib/permissions/guards";
 import { db } from "@/lib/db/client";
 import { NotFoundError } from "@/lib/errors";
 import { findScopedWorkspace } from "@/lib/tenancy/find-scoped-workspace";
@@ -23,6 +24,7 @@ const RANGES: Record<UsageRange, { hours: number; stepHours: number }> = {
 const FAILING_TOOLS = 10;
 
 export async function orgUsage(caller: Caller, orgId: string, range: UsageRange): Promise<UsageReport> {
+  assertCredentialMay(caller, "usage.read");
   const org = await db().organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { id: true } });
   if (!org) throw new NotFoundError("organization");
   // An API key sees its own workspace's calls only (keyWorkspaceOf says why).
@@ -30,6 +32,7 @@ export async function orgUsage(caller: Caller, orgId: string, range: UsageRange)
 }
 
 export async function workspaceUsage(caller: Caller, workspaceId: string, range: UsageRange): Promise<UsageReport> {
+  assertCredentialMay(caller, "usage.read");
   const workspace = await findScopedWorkspace(db(), workspaceId, workspacesManagedBy(caller));
   return usageReport(workspace.orgId, workspace.id, range);
 }

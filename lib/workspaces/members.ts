@@ -3,6 +3,9 @@ import { db } from "@/lib/db/client";
 import type { Caller } from "@/lib/auth/caller";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
 import { workspacesManagedBy } from "@/lib/tenancy/scopes";
+import { assertCredentialMay } from "@/lib/permissions/guards";
+import { assertMayReachMember } from "@/lib/orgs/member-guards";
+import { revokeKeysAndDescendants } from "@/lib/api-keys/revoke-keys";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import * as configVersion from "@/lib/config-version/config-version";
 import { type Page, pageOf } from "@/lib/api/pagination";
@@ -49,6 +52,7 @@ async function assertRoleOfOrg(tx: Tx, orgId: string, mcpRoleId: string | null |
 
 /** Lists the members of a workspace the caller manages. */
 export async function listWorkspaceMembers(caller: Caller, workspaceId: string, query: ListArgs<WorkspaceMemberListQuery>): Promise<Page<WorkspaceMemberView>> {
+  assertCredentialMay(caller, "workspace.members.read");
   const workspace = await db().workspace.findFirst({ where: { id: workspaceId, AND: [workspacesManagedBy(caller)] }, select: { id: true } });
   if (!workspace) throw new NotFoundError("workspace");
   const where: Prisma.WorkspaceMemberWhereInput = {
@@ -73,6 +77,7 @@ export async function listWorkspaceMembers(caller: Caller, workspaceId: string, 
  * `mcpRoleId`; already a member → 409.
  */
 export async function addWorkspaceMember(caller: Caller, workspaceId: string, input: AddWorkspaceMemberBody): Promise<WorkspaceMemberView> {
+  assertCredentialMay(caller, "workspace.members.manage");
   return db().$transaction(async (tx) => {
     const workspace = await tx.workspace.findFirst({ where: { id: workspaceId, AND: [workspacesManagedBy(caller)] }, select: { orgId: true } });
     if (!workspace) throw new NotFoundError("workspace");
@@ -93,6 +98,7 @@ export async function addWorkspaceMember(caller: Caller, workspaceId: string, in
 }
 
 async function findManagedMember(tx: Tx, caller: Caller, workspaceId: string, userId: string) {
+  assertCredentialMay(caller, "workspace.members.manage");
   const member = await tx.workspaceMember.findFirst({
     where: { workspaceId, userId, workspace: workspacesManagedBy(caller) },
     select: { id: true, orgId: true, mcpRoleId: true },
@@ -113,19 +119,25 @@ export async function updateWorkspaceMember(caller: Caller, workspaceId: string,
   });
 }
 
-/** Removes a member from a workspace; the API keys they hold in it are revoked at once. */
+/**
+ * Removes a member from a workspace; the API keys they hold in it, and the keys those issued,
+ * are revoked at once. An owner is removed by owners only (`owners.manage`, else 403).
+ */
 export async function removeWorkspaceMember(caller: Caller, workspaceId: string, userId: string): Promise<void> {
   await db().$transaction(async (tx) => {
     const member = await findManagedMember(tx, caller, workspaceId, userId);
+    await assertMayReachMember(tx, caller, member.orgId, userId, "Only an owner of the organization can remove an owner from a workspace.");
     await tx.workspaceMember.delete({ where: { id: member.id, workspaceId, workspace: workspacesManagedBy(caller) } });
-    const keys = await tx.apiKey.updateMany({ where: { workspaceId, userId, revokedAt: null }, data: { revokedAt: new Date() } });
+    const held = await tx.apiKey.findMany({ where: { orgId: member.orgId, workspaceId, userId, revokedAt: null }, select: { id: true } });
+    const revokedApiKeys = await revokeKeysAndDescendants(tx, member.orgId, held.map((k) => k.id));
     await configVersion.bump(tx, member.orgId);
-    await recordAuditEvent(caller, { orgId: member.orgId, workspaceId, action: "workspace.member.remove", targetType: "user", targetId: userId, data: { revokedApiKeys: keys.count } }, tx);
+    await recordAuditEvent(caller, { orgId: member.orgId, workspaceId, action: "workspace.member.remove", targetType: "user", targetId: userId, data: { revokedApiKeys } }, tx);
   });
 }
 
 /** Gives several workspace members one MCP role (null: none), each exactly as `updateWorkspaceMember`. */
 export async function setWorkspaceMembersRole(caller: Caller, workspaceId: string, userIds: string[], mcpRoleId: string | null): Promise<BulkResult> {
+  assertCredentialMay(caller, "workspace.members.manage");
   // A workspace the caller does not manage is not found, as for one member (not a 200 of refusals).
   const workspace = await db().workspace.findFirst({ where: { id: workspaceId, AND: [workspacesManagedBy(caller)] }, select: { id: true } });
   if (!workspace) throw new NotFoundError("workspace");

@@ -1,8 +1,9 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/client";
 import type { Caller } from "@/lib/auth/caller";
-import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/errors";
-import { orgsManagedBy, orgsVisibleTo, pinnedServerOf, workspacesJoinedBy, workspacesManagedBy } from "@/lib/tenancy/scopes";
+import { ConflictError, NotFoundError } from "@/lib/errors";
+import { assertCredentialMay } from "@/lib/permissions/guards";
+import { orgsManagedBy, orgsVisibleTo, workspacesJoinedBy, workspacesManagedBy } from "@/lib/tenancy/scopes";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import * as configVersion from "@/lib/config-version/config-version";
 import { type Page, pageOf } from "@/lib/api/pagination";
@@ -31,6 +32,7 @@ async function assertSlugFree(tx: Prisma.TransactionClient, orgId: string, slug:
 
 /** Creates a workspace in an organization the caller manages; a slug taken in that org is a 409. */
 export async function createWorkspace(caller: Caller, orgId: string, input: CreateWorkspaceBody): Promise<WorkspaceView> {
+  assertCredentialMay(caller, "workspace.manage", "A key pinned to one MCP server cannot create workspaces.");
   return db().$transaction(async (tx) => {
     const org = await tx.organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { id: true } });
     if (!org) throw new NotFoundError("organization");
@@ -64,7 +66,7 @@ async function lockManagedWorkspace(tx: Prisma.TransactionClient, caller: Caller
   if (!current) throw new NotFoundError("workspace");
   // A key acts "if pinned, on one MCP server only": its workspace's settings (whitelists) and
   // its deletion are every server's of the workspace, so they are not a pinned key's to change.
-  if (pinnedServerOf(caller)) throw new ForbiddenError("A key pinned to one MCP server cannot change or delete its workspace, which serves every server in it.");
+  assertCredentialMay(caller, "workspace.manage", "A key pinned to one MCP server cannot change or delete its workspace, which serves every server in it.");
   await lockForWrite(tx, { table: "workspaces", id: workspaceId, orgId: current.orgId, what: "workspace" }, ifMatch, () =>
     tx.workspace.findFirst({ where: { id: workspaceId, orgId: current.orgId, AND: [workspacesManagedBy(caller)] }, select: workspaceSelect }),
   );

@@ -25,6 +25,7 @@ afterAll(async () => {
 describe("scripts/api-walkthrough.sh", () => {
   it("creates two organizations with everything in them using only curl, and no secret comes back", async () => {
     const { stderr } = await run("bash", ["scripts/api-walkthrough.sh", app.baseUrl], {
+      // The script speaks as the instance (it creates organizations): with the key startApp gave the app.
       env: { ...process.env, INSTANCE_API_KEY: process.env.INSTANCE_API_KEY ?? "test-instance-key" },
     }).catch((e: { stderr?: string }) => ({ stderr: `${e.stderr ?? e}\n--- server output ---\n${app.output()}` }));
     expect(stderr, app.output()).toContain("walkthrough complete");

@@ -43,10 +43,21 @@ async function seedContent(): Promise<void> {
     type: "http",
     name: "CRM",
     config: { baseUrl: upstream.origin },
-    tools: [{ name: "get_customer", description: "One customer by id", request: { method: "GET", path: "/customers/{id}" }, inputSchema: { type: "object", properties: { id: { type: "string" } }, required: ["id"] } }],
+    tools: [
+      { name: "get_customer", description: "One customer by id", request: { method: "GET", path: "/customers/{id}" }, inputSchema: { type: "object", properties: { id: { type: "string" } }, required: ["id"] } },
+      // A long title and path, as imported APIs have: their one-line summaries must not widen a phone's page.
+      { name: "get_line_item_fulfilment", title: "Fulfilment status of one line item of a customer's order", request: { method: "GET", path: "/customers/{id}/orders/{orderId}/line-items/{lineItemId}/fulfilment-status" }, inputSchema: { type: "object", properties: { id: { type: "string" }, orderId: { type: "string" }, lineItemId: { type: "string" } }, required: ["id", "orderId", "lineItemId"] } },
+    ],
   });
   ids.connector = String(connector.id);
-  ids.server = String((await apiCall("POST", `/workspaces/${admin.workspace.id}/servers`, { name: "Support desk", connectorIds: [ids.connector] })).id);
+  // A long name, listed on the server's page (connector health): it must not widen a phone's page either.
+  const billing = await apiCall("POST", `/orgs/${admin.org.id}/connectors`, {
+    type: "http",
+    name: "Billing and invoicing for customer accounts (production)",
+    config: { baseUrl: upstream.origin },
+    tools: [{ name: "list_invoices", description: "Invoices", request: { method: "GET", path: "/invoices" }, inputSchema: { type: "object", properties: {} } }],
+  });
+  ids.server = String((await apiCall("POST", `/workspaces/${admin.workspace.id}/servers`, { name: "Support desk", connectorIds: [ids.connector, String(billing.id)] })).id);
   ids.role = String((await apiCall("POST", `/orgs/${admin.org.id}/roles`, { name: "Support agent", tools: [] })).id);
   ids.skill = String((await apiCall("POST", `/workspaces/${admin.workspace.id}/skills`, { name: "Refunds", content: "# Refunds\nCheck the order first." })).id);
   const suffix = uniqueSuffix();
@@ -63,6 +74,7 @@ const sweep = () => ({ prefix: "acceptance", name: pathName({ org: admin.org.id,
 beforeAll(async () => {
   admin = await seedAdmin();
   await ensureBuild();
+  // A generous connect timeout: on a busy test machine the default 1 s fails page renders at random.
   [app, browser] = await Promise.all([startApp({ databaseUrl: inject("databaseUrl"), env: { DB_CONNECT_TIMEOUT_MS: "10000" } }), launchBrowser()]);
   await seedContent();
   context = await newContext(browser, app.baseUrl);

@@ -78,6 +78,7 @@ beforeAll(async () => {
   admin = await seedAdmin();
   await db().workspace.updateMany({ where: { id: admin.workspace.id, orgId: admin.org.id }, data: { name: LONG_NAME } });
   await ensureBuild();
+  // A SECRET_KEY this test process shares, to decrypt the secret headers the app stores (by default each app generates its own).
   [app, browser] = await Promise.all([startApp({ databaseUrl: inject("databaseUrl"), env: { SECRET_KEY } }), launchBrowser()]);
   await seedContent();
   member = await seedMemberWithPassword();
@@ -210,6 +211,7 @@ paths:
     await change.getByRole("button", { name: "Save headers" }).click();
     await toast("Secret headers saved");
     const row = await db().connector.findFirstOrThrow({ where: { id: connectorId, orgId: admin.org.id }, select: { secretHeaders: true } });
+    // Decrypt with the key the app was started with.
     vi.stubEnv("SECRET_KEY", SECRET_KEY);
     expect(decryptJson(row.secretHeaders!)).toEqual({ Authorization: "Bearer token-one", "X-Billing-Key": "key-two" });
   });

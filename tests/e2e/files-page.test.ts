@@ -107,6 +107,7 @@ beforeAll(async () => {
   member = await seedPlainMember(admin.org.id, workspaceId);
   await ensureBuild();
   [app, browser] = await Promise.all([
+    // 1 MiB (default 50 MiB) so the over-limit file is small; blobs in a directory the test inspects for leftovers.
     startApp({ databaseUrl: inject("databaseUrl"), env: { MAX_UPLOAD_BYTES: String(MAX_UPLOAD_BYTES), SWITCHBOARD_FILES_DIR: filesDir } }),
     launchBrowser(),
   ]);
@@ -293,7 +294,7 @@ describe("files page", () => {
     await page.locator('li[data-upload-status="cancelled"]').filter({ hasText: "slow.bin" }).waitFor();
     await throttleUploads(-1);
 
-    await expect.poll(() => listDir(path.join(filesDir, "tmp")).length, { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => listDir(path.join(filesDir, "tmp")).length, { timeout: 30_000 }).toBe(0);
     const rows = await db().file.findMany({ where: { workspaceId }, select: { name: true, storageKey: true } });
     expect(rows.map((r) => r.name).sort()).toEqual(["dot.png", "meeting-notes.txt"]);
     expect(listDir(path.join(filesDir, "blobs")).sort()).toEqual(rows.map((r) => r.storageKey).sort());

@@ -22,6 +22,7 @@ let admin: SeededAdmin;
 beforeAll(async () => {
   await ensureBuild();
   [app, browser, admin] = await Promise.all([
+    // A 1 KiB body limit and a demo budget of 3 (defaults 1 MiB, 60 a minute): a 413 and a 429 in a few small requests.
     startApp({ databaseUrl: inject("databaseUrl"), env: { API_MAX_BODY_BYTES: "1024", MCP_DEMO_RATE_LIMIT: "3", TRUSTED_PROXIES: "" } }),
     launchBrowser(),
     seedAdmin(),
@@ -202,6 +203,7 @@ describe("MCP served by the start script in front of Next", () => {
 describe("served over https (PUBLIC_URL https)", () => {
   let secure: RunningApp;
   beforeAll(async () => {
+    // Served over https is known only from PUBLIC_URL: what this block checks exists only with it.
     secure = await startApp({ databaseUrl: inject("databaseUrl"), env: { PUBLIC_URL: "https://switchboard.example.test" } });
   }, 120_000);
   afterAll(() => secure?.stop());

@@ -31,6 +31,7 @@ beforeAll(async () => {
   admin = await seedAdmin();
   second = await db().workspace.create({ data: { orgId: admin.org.id, name: "Billing team", slug: `billing-${uniqueSuffix()}` }, select: { id: true, name: true } });
   await ensureBuild();
+  // A generous connect timeout: on a busy test machine the default 1 s fails page renders at random.
   [app, browser] = await Promise.all([startApp({ databaseUrl: inject("databaseUrl"), env: { DB_CONNECT_TIMEOUT_MS: "10000" } }), launchBrowser()]);
   ids.connector = String((await apiCall("POST", `/orgs/${admin.org.id}/connectors`, { type: "http", name: "Warehouse inventory", config: { baseUrl: "https://inventory.example.test" }, tools: [] })).id);
   ids.server = String((await apiCall("POST", `/workspaces/${admin.workspace.id}/servers`, { name: "Night shift desk", connectorIds: [ids.connector] })).id);

@@ -11,6 +11,7 @@ import { StreamableHTTPClientTransport as V1Transport } from "@modelcontextproto
 import { freePort } from "@/lib/net/free-port";
 import { ensureBuild, type RunningApp, startApp } from "@/tests/e2e/support/next-app";
 import { launchBrowser, newContext, signIn } from "@/tests/e2e/support/browser";
+import { PAGE_WAIT_MS } from "@/tests/e2e/support/oauth-browser";
 import { type SeededAdmin, seedAdmin } from "@/tests/e2e/support/seed";
 import { api } from "@/tests/helpers/api";
 import { createApiKeyFor } from "@/tests/helpers/factories";
@@ -34,11 +35,17 @@ beforeAll(async () => {
   await ensureBuild();
   const port = await freePort();
   [app, browser, admin] = await Promise.all([
-    startApp({ databaseUrl: inject("databaseUrl"), port, env: { PUBLIC_URL: `http://127.0.0.1:${port}`, OAUTH_ENABLED: "true" } }),
+    // PUBLIC_URL: this file is the run with it set, as a deployment behind a proxy has it; the
+    // default install (no PUBLIC_URL, both hostnames) is tests/e2e/oauth-people.test.ts.
+    // DB_CONNECT_TIMEOUT_MS: on a busy test machine the default 1 s fails page renders at random
+    // (the sign-in page and the consent page came up empty under load).
+    startApp({ databaseUrl: inject("databaseUrl"), port, env: { PUBLIC_URL: `http://127.0.0.1:${port}`, DB_CONNECT_TIMEOUT_MS: "10000" } }),
     launchBrowser(),
     seedAdmin(),
   ]);
   context = await newContext(browser, app.baseUrl);
+  // A busy machine renders pages slowly: wait for each condition long (a 15 s wait for the consent heading once failed under load).
+  context.setDefaultTimeout(PAGE_WAIT_MS);
   apiKey = (await createApiKeyFor({ id: admin.userId }, { id: admin.workspace.id, orgId: admin.org.id })).token;
   const asAdmin = api(apiKey); // in-process, on the same database
   const crm = await asAdmin.post(`/api/v1/orgs/${admin.org.id}/connectors`, {
@@ -90,11 +97,13 @@ async function allowInBrowser(page: Page, authorizationUrl: URL): Promise<URLSea
     callback = new URL(route.request().url());
     await route.fulfill({ status: 200, contentType: "text/plain", body: "You can close this window." });
   });
-  await page.goto(authorizationUrl.href);
-  await page.getByRole("heading", { name: "Allow E2E SDK client?" }).waitFor();
+  await page.goto(authorizationUrl.href, { timeout: PAGE_WAIT_MS });
+  await page.getByRole("heading", { name: "Allow E2E SDK client?" }).waitFor().catch(async (error: Error) => {
+    throw new Error(`${error.message}\nthe page at ${page.url()} says: ${(await page.textContent("body"))?.slice(0, 500)}`);
+  });
   await page.getByText("It will be sent back to localhost:9.").waitFor();
   await page.getByRole("button", { name: "Allow" }).click();
-  await page.waitForURL((url) => url.href.startsWith(CALLBACK));
+  await page.waitForURL((url) => url.href.startsWith(CALLBACK), { timeout: PAGE_WAIT_MS });
   expect(callback!.searchParams.get("code")).toBeTruthy();
   return callback!.searchParams;
 }
@@ -126,10 +135,11 @@ describe("OAuth sign-in of an MCP client", () => {
     await client.close();
     expect(viaOauth).toEqual(["get_customer", "list_customers"]);
     expect(viaOauth).toEqual(await keyedToolNames(endpoint));
-  }, 120_000);
+  }, 240_000);
 
   it("the v1 SDK's OAuth flow (2025-era) with Chromium signing in and allowing, then a refresh by itself; then the API key's tools", async () => {
     const v1Context = await newContext(browser, app.baseUrl);
+    v1Context.setDefaultTimeout(PAGE_WAIT_MS);
     const page = await v1Context.newPage();
     await signIn(page, admin.email, admin.password);
     let authorizationUrl: URL | null = null;
@@ -152,7 +162,7 @@ describe("OAuth sign-in of an MCP client", () => {
     expect(auth.stored.tokens.refresh_token).not.toBe(firstRefresh);
     expect(viaOauth).toEqual(["get_customer", "list_customers"]);
     expect(viaOauth).toEqual(await keyedToolNames(endpoint));
-  }, 120_000);
+  }, 240_000);
 
   it("mcp-remote's OAuth flow (its own loopback callback) with Chromium allowing; then the API key's tools", async () => {
     const page = await context.newPage();
@@ -174,17 +184,18 @@ describe("OAuth sign-in of an MCP client", () => {
     const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
     try {
       const until = async (pattern: RegExp) => {
-        for (let i = 0; i < 600 && !pattern.test(output); i++) await new Promise((r) => setTimeout(r, 100));
+        // Polls the output for the condition (up to 120 s on a busy machine), not a fixed sleep.
+        for (let i = 0; i < 1200 && !pattern.test(output); i++) await new Promise((r) => setTimeout(r, 100));
         const match = pattern.exec(output);
         expect(match, output).not.toBeNull();
         return match!;
       };
       const authorizationUrl = (await until(/Please authorize this client by visiting:\s*\n(\S+)/))[1];
-      await page.goto(authorizationUrl);
+      await page.goto(authorizationUrl, { timeout: PAGE_WAIT_MS });
       await page.getByRole("heading", { name: "Allow MCP CLI Client?" }).waitFor();
       await page.getByText(`It will be sent back to localhost:${callbackPort}.`).waitFor();
       await page.getByRole("button", { name: "Allow" }).click();
-      await page.waitForURL((url) => url.port === String(callbackPort));
+      await page.waitForURL((url) => url.port === String(callbackPort), { timeout: PAGE_WAIT_MS });
       await until(/Exiting OK/);
       expect(await exited, output).toBe(0);
       const listed = /Tools: (\{[\s\S]*?\n\})/.exec(output);
@@ -197,5 +208,5 @@ describe("OAuth sign-in of an MCP client", () => {
       rmSync(configDir, { recursive: true, force: true });
       rmSync(emptyPath, { recursive: true, force: true });
     }
-  }, 180_000);
+  }, 240_000);
 });

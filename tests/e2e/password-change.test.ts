@@ -20,6 +20,7 @@ const NEW_PASSWORD = `changed-password-${uniqueSuffix()}`;
 
 beforeAll(async () => {
   await ensureBuild();
+  // A generous connect timeout: on a busy test machine the default 1 s fails page renders at random.
   [app, browser] = await Promise.all([startApp({ databaseUrl: inject("databaseUrl"), env: { DB_CONNECT_TIMEOUT_MS: "10000" } }), launchBrowser()]);
   await db().user.create({ data: { email: person.email, name: "Pat Password", passwordHash: await hashPassword(person.password) } });
   laptop = await newContext(browser, app.baseUrl);

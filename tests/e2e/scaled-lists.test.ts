@@ -57,6 +57,7 @@ beforeAll(async () => {
     })),
   });
   await ensureBuild();
+  // A files directory of this test's own, removed in afterAll (the 30 file rows are seeded without blobs).
   [app, browser] = await Promise.all([startApp({ databaseUrl: inject("databaseUrl"), env: { SWITCHBOARD_FILES_DIR: filesDir } }), launchBrowser()]);
   context = await newContext(browser, app.baseUrl);
   page = await context.newPage();

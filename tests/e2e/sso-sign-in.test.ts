@@ -28,6 +28,7 @@ beforeAll(async () => {
   idp = await startIdp(`http://127.0.0.1:${port}/api/auth/sso/callback`);
   dns = await startDnsServer();
   [app, browser, admin] = await Promise.all([
+    // PUBLIC_URL: where the IdP was told the SSO callback is (port picked above); SSO_DNS_SERVERS: the DNS server holding the domain's TXT record.
     startApp({ databaseUrl: inject("databaseUrl"), port, env: { PUBLIC_URL: `http://127.0.0.1:${port}`, SSO_DNS_SERVERS: dns.address } }),
     launchBrowser(),
     seedAdmin(),

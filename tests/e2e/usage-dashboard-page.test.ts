@@ -35,11 +35,13 @@ let page: Page;
 
 beforeAll(async () => {
   await ensureBuild();
+  // This process seals the connector's secret headers: with the key the app gets below.
   vi.stubEnv("SECRET_KEY", SECRET_KEY);
   upstream = await startHttpApi();
   upstream.route("GET", "/v1/", (_req, res) => res.writeHead(200).end("ok"));
   upstream.route("GET", "/v1/lookup", (_req, res) => res.writeHead(200, { "content-type": "application/json" }).end('{"found":true}'));
   upstream.route("GET", "/v1/broken", (req, res) => res.writeHead(502, { "content-type": "text/plain" }).end(`gateway says no to ${req.headers.authorization}`));
+  // Usage flushed every 200 ms (default 10 s) so the page shows the calls soon; SECRET_KEY: see above.
   [app, browser, admin] = await Promise.all([startApp({ databaseUrl: inject("databaseUrl"), env: { USAGE_FLUSH_INTERVAL_MS: "200", SECRET_KEY } }), launchBrowser(), seedAdmin()]);
   const tools = ["lookup", "broken"].map((name) => ({ name, request: { method: "GET", path: `/${name}` } }));
   const body = CreateConnectorBody.parse({ type: "http", name: "Inventory", config: { baseUrl: `${upstream.origin}/v1`, headers: { Authorization: SECRET } }, tools });

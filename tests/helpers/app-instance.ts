@@ -22,6 +22,7 @@ const STARTUP_TIMEOUT_MS = 30_000;
 export function startAppInstance(env: Record<string, string | undefined> = {}): Promise<AppInstance> {
   const child = spawn(process.execPath, ["--import", "tsx", MAIN], {
     cwd: path.resolve("."),
+    // PORT 0: each instance on a free port of its own (the default 3000 would collide).
     env: { ...process.env, PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -65,4 +66,31 @@ function instance(child: ChildProcess, url: string, output: () => string): AppIn
         child.kill("SIGTERM");
       }),
   };
+}
+
+/**
+ * fetch() against `instance` that sends the request again while it answers 503. That is the
+ * product's promise when it cannot get a database connection within DB_CONNECT_TIMEOUT_MS (1 s
+ * by default): "retry shortly", with Retry-After, as the README tells clients. A loaded machine
+ * reaches it, above all while a fresh instance still compiles the modules of its first requests.
+ * Waits at most a second between tries (not the 5 s Retry-After asks of real clients): the test
+ * knows the instance is not overloaded by its own retries. `init.body` must be re-sendable.
+ */
+export async function fetchRetrying503(instance: AppInstance, pathname: string, init?: RequestInit, attempts = 15): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    const response = await instance.fetch(pathname, init);
+    if (response.status !== 503 || attempt >= attempts) return response;
+    await response.arrayBuffer();
+    const retryAfterMs = Number(response.headers.get("retry-after") ?? "1") * 1000;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(retryAfterMs, 1_000)));
+  }
+}
+
+/**
+ * Loads the modules behind `pathname` on each instance before a test's clock runs: the first
+ * request to an instance compiles its route's whole module graph (tsx, no build), which takes
+ * 30–50 s on a loaded 2-core machine. Any answer but a 503 means the route is loaded.
+ */
+export async function warmUp(instances: AppInstance[], pathname: string, init?: RequestInit): Promise<void> {
+  await Promise.all(instances.map(async (instance) => void (await (await fetchRetrying503(instance, pathname, init, 60)).arrayBuffer())));
 }

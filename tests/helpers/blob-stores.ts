@@ -34,9 +34,11 @@ export function localStoreFixture(): StoreFixture {
     async activate() {
       previous = process.env.SWITCHBOARD_FILES_DIR;
       dir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-files-"));
+      // An empty directory per run: what the test finds there is what it wrote.
       process.env.SWITCHBOARD_FILES_DIR = dir;
     },
     async release() {
+      // Put back what the test process had.
       if (previous === undefined) delete process.env.SWITCHBOARD_FILES_DIR;
       else process.env.SWITCHBOARD_FILES_DIR = previous;
     },
@@ -51,6 +53,7 @@ export function s3StoreFixture(): StoreFixture {
     name: "S3",
     async activate() {
       const { port } = await server.run();
+      // The S3 store, on the local S3 server (a default install stores files on disk).
       const env = { S3_BUCKET: BUCKET, S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_REGION: "us-east-1", S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: "S3RVER" };
       for (const [k, v] of Object.entries(env)) vi.stubEnv(k, v);
     },

@@ -73,6 +73,7 @@ describe("admin sessions", () => {
     expect((await getOrg(t.org.id, value)).status).toBe(401);
 
     const live = decodeURIComponent(await createSessionToken({ id: t.admin.user.id })).split(".")[0];
+    // Signed with a secret that is not the app's: the forgery must be refused.
     vi.stubEnv("NEXTAUTH_SECRET", "another-secret-another-secret-another");
     const forged = signSessionToken(live);
     vi.unstubAllEnvs();

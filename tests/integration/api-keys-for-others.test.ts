@@ -89,6 +89,10 @@ describe("API keys issued in a higher-ranking user's name", () => {
     expect((await listKeyOwnerChoices(INSTANCE_CALLER, t.workspace.id)).choices).toHaveLength(3);
     // The owner is still named where the admin sees the owner's keys.
     expect((await listKeyOwnerChoices(browser(t.admin.user.id), t.workspace.id)).members).toHaveLength(3);
+    // Nor is the admin offered to revoke the owner's key (the API answers 403); the owner revokes anyone's.
+    expect([...(await listKeyOwnerChoices(browser(t.admin.user.id), t.workspace.id)).unreachable]).toEqual([t.owner.user.id]);
+    expect((await listKeyOwnerChoices(browser(t.owner.user.id), t.workspace.id)).unreachable.size).toBe(0);
+    expect((await api(t.admin.token).delete(`/api/v1/api-keys/${t.owner.apiKeyId}`)).status).toBe(403);
     // Every choice the admin is offered is one the API accepts.
     for (const userId of adminChoices.filter((id) => id !== t.admin.user.id)) {
       expect((await api(t.admin.token).post(keysPath(t.workspace.id), { name: "offered", userId })).status).toBe(201);

@@ -99,6 +99,7 @@ afterAll(async () => {
   await s3rver.close();
 });
 
+// The S3 store's settings, pointing at the local S3 server (the default is the disk store).
 const s3Env = () => ({ S3_BUCKET: "switchboard-files", S3_ENDPOINT: s3Endpoint, S3_REGION: "us-east-1", S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: "S3RVER" });
 const makeS3 = () => new S3BlobStore(s3ConfigFromEnv(s3Env())!);
 contractTests("S3", makeS3, async () => {
@@ -110,6 +111,7 @@ describe("S3 configuration", () => {
   it("S3_BUCKET selects the S3 store; an endpoint implies path-style addressing", () => {
     expect(s3ConfigFromEnv({})).toBeNull();
     expect(s3ConfigFromEnv(s3Env())).toMatchObject({ bucket: "switchboard-files", endpoint: s3Endpoint, forcePathStyle: true, accessKeyId: "S3RVER" });
+    // A bucket alone: every other S3 setting at its default.
     expect(s3ConfigFromEnv({ S3_BUCKET: "b" })).toMatchObject({ bucket: "b", endpoint: undefined, forcePathStyle: false, region: "us-east-1" });
   });
 

@@ -177,6 +177,7 @@ describe("http tools: the response becomes content", () => {
   });
 
   it("an answer larger than HTTP_TOOL_MAX_RESPONSE_BYTES → isError 'response too large', declared or streamed", async () => {
+    // A 1000-byte cap (default 5 MiB) so a 1001-byte answer is too large.
     process.env.HTTP_TOOL_MAX_RESPONSE_BYTES = "1000";
     upstream.route("GET", "/v1/declared", (_req, res) => res.writeHead(200, { "content-type": "text/plain", "content-length": "1001" }).end("y".repeat(1001)));
     upstream.route("GET", "/v1/streamed", (_req, res) => {

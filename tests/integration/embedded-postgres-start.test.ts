@@ -66,6 +66,7 @@ const NO_STACK = /^\s+at .+[:(]/m;
 describe.runIf(asRoot)("started as root, PostgreSQL runs as the postgres user", () => {
   it("a data directory inside a 0700 directory stops npm start with one sentence naming it and what to do", async () => {
     const secret = tempDir(0o700);
+    // A data directory the test made unusable; a free port, not 25432, which another run may hold.
     const { code, output } = await runStart({ SWITCHBOARD_DATA_DIR: path.join(secret, "sb", ".data"), EMBEDDED_PG_PORT: String(await freePort()) });
     expect(code).toBe(1);
     expect(output.trim().split("\n")).toEqual([
@@ -77,6 +78,7 @@ describe.runIf(asRoot)("started as root, PostgreSQL runs as the postgres user", 
   it("npm run db:migrate -- deploy uses the same data directory and stops with the same sentence", async () => {
     const secret = tempDir(0o700);
     const dataDir = path.join(secret, ".data");
+    // A data directory the test made unusable; a free port, not 25432, which another run may hold.
     const { code, output } = await runStart({ SWITCHBOARD_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()) }, ["scripts/db-migrate.ts", "deploy"]);
     expect(code).toBe(1);
     expect(output.trim().split("\n")).toEqual([expect.stringMatching(new RegExp(`^db:migrate failed: Started as root, .* may not enter ${secret} \\(mode 0700\\) to reach the data directory ${dataDir}/postgres: set SWITCHBOARD_DATA_DIR .*\\.$`))]);
@@ -115,6 +117,7 @@ describe("a start that cannot work says why in one sentence", () => {
   it("a data directory this user cannot write (SWITCHBOARD_DATA_DIR below a regular file)", async () => {
     const file = path.join(tempDir(0o755), "not-a-directory");
     fs.writeFileSync(file, "x");
+    // A data directory below a regular file: the case under test.
     const { code, output } = await runStart({ SWITCHBOARD_DATA_DIR: path.join(file, "data") });
     expect(code).toBe(1);
     expect(output.trim().split("\n")).toEqual([
@@ -125,6 +128,7 @@ describe("a start that cannot work says why in one sentence", () => {
   it("EMBEDDED_PG_PORT taken by something that is not our PostgreSQL: npm start names the port and the setting, no stack", async () => {
     const foreign = await foreignServer();
     try {
+      // A data directory of its own; the port a foreign server holds: the case under test.
       const { code, output } = await runStart({ SWITCHBOARD_DATA_DIR: path.join(tempDir(0o755), ".data"), EMBEDDED_PG_PORT: String(foreign.port) });
       expect(code).toBe(1);
       expect(output).toContain(

@@ -93,6 +93,7 @@ describe("upload limits: MAX_UPLOAD_BYTES and the workspace quota give a clear 4
   }
 
   it("a file past MAX_UPLOAD_BYTES is refused while it streams (413), with no row and no blob or temp file", async () => {
+    // A 1000-byte limit (default 50 MiB) so small bodies reach it.
     vi.stubEnv("MAX_UPLOAD_BYTES", "1000");
     const t = await createTenant();
     const before = filesOnDisk(dir);
@@ -104,6 +105,7 @@ describe("upload limits: MAX_UPLOAD_BYTES and the workspace quota give a clear 4
   });
 
   it("a much larger file without a declared length is cut off while streaming, no temp file survives", async () => {
+    // A 1000-byte limit (default 50 MiB) so small bodies reach it.
     vi.stubEnv("MAX_UPLOAD_BYTES", "1000");
     const t = await createTenant();
     const before = filesOnDisk(dir);
@@ -113,6 +115,7 @@ describe("upload limits: MAX_UPLOAD_BYTES and the workspace quota give a clear 4
   });
 
   it("a request whose declared length is far past the limit is refused before it is read", async () => {
+    // A 1000-byte limit (default 50 MiB) so small bodies reach it.
     vi.stubEnv("MAX_UPLOAD_BYTES", "1000");
     const t = await createTenant();
     const before = filesOnDisk(dir);
@@ -124,6 +127,7 @@ describe("upload limits: MAX_UPLOAD_BYTES and the workspace quota give a clear 4
   });
 
   it("exactly MAX_UPLOAD_BYTES is accepted", async () => {
+    // A 1000-byte limit (default 50 MiB) so small bodies reach it.
     vi.stubEnv("MAX_UPLOAD_BYTES", "1000");
     const t = await createTenant();
     const res = await upload(t.member.token, t.workspace.id, { bytes: randomBytes(1000), name: "edge.bin" });
@@ -132,6 +136,7 @@ describe("upload limits: MAX_UPLOAD_BYTES and the workspace quota give a clear 4
   });
 
   it("WORKSPACE_QUOTA_BYTES: an upload that would pass the workspace's quota gets 413 saying the quota is full", async () => {
+    // A 3000-byte quota (default 1 GiB) so two small uploads fill it.
     vi.stubEnv("WORKSPACE_QUOTA_BYTES", "3000");
     const t = await createTenant();
     expect((await upload(t.member.token, t.workspace.id, { bytes: randomBytes(2000), name: "one.bin" })).status).toBe(201);
@@ -148,6 +153,7 @@ describe("upload limits: MAX_UPLOAD_BYTES and the workspace quota give a clear 4
   });
 
   it("deleting files frees quota", async () => {
+    // A 3000-byte quota (default 1 GiB) so two small uploads fill it.
     vi.stubEnv("WORKSPACE_QUOTA_BYTES", "3000");
     const t = await createTenant();
     const first = await upload(t.member.token, t.workspace.id, { bytes: randomBytes(2000), name: "one.bin" });

@@ -32,10 +32,12 @@ async function useFreshDatabase(): Promise<void> {
   const holder = globalThis as unknown as { switchboardDb?: { $disconnect(): Promise<void> } };
   await holder.switchboardDb?.$disconnect();
   delete holder.switchboardDb;
+  // A fresh database of its own: a first run is one with no user yet.
   process.env.DATABASE_URL = url.toString();
 }
 
 beforeAll(() => {
+  // 3 failures lock an account (default 10), so the lockout test is short; no Redis, as by default.
   vi.stubEnv("LOGIN_MAX_PER_ACCOUNT", "3");
   vi.stubEnv("REDIS_URL", "");
 });
@@ -50,6 +52,7 @@ afterAll(async () => {
 describe("first run", () => {
   it("seeds the owner from INITIAL_ADMIN_* once, however often it is called", async () => {
     await useFreshDatabase();
+    // The seed under test (a default install has none: its owner is made at /setup).
     vi.stubEnv("INITIAL_ADMIN_EMAIL", "Seed@Example.test");
     vi.stubEnv("INITIAL_ADMIN_PASSWORD", "seeded-password-123");
     const { hasAnyUser, seedInitialAdminFromEnv } = await import("@/lib/auth/first-run");

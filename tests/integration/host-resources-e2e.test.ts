@@ -180,6 +180,7 @@ describe("End to end: examples/summarize-server as a real process, called throug
   });
 
   it("-32004 Rate limited: each server in each workspace has its own request budget; a burst past it gets { retryAfterMs }", async () => {
+    // A budget of 3 (default 120 a minute) so a short burst passes it.
     vi.stubEnv("HOST_RESOURCES_RATE_LIMIT", "3");
     vi.stubEnv("HOST_RESOURCES_RATE_WINDOW_SEC", "60");
     const s = await scenario();
@@ -264,6 +265,7 @@ describe("Every row of the seed's error table, through the real upstream process
     const tooLarge = await hostRequest(s, "ai.nimblebrain/resources/read", { uri: big.uri });
     expect(tooLarge.body.error).toEqual({ code: -32005, message: expect.any(String), data: { uri: big.uri, size: 10_485_761, maxSize: 10_485_760 }, type: "HostResourceTooLargeError" });
 
+    // A budget of 1 per 30 s (default 120 a minute) so the second request is limited.
     vi.stubEnv("HOST_RESOURCES_RATE_LIMIT", "1");
     vi.stubEnv("HOST_RESOURCES_RATE_WINDOW_SEC", "30");
     const s2 = await scenario();

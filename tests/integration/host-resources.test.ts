@@ -229,6 +229,7 @@ describe("ai.nimblebrain/resources/list", () => {
   });
 
   it("a list larger than HOST_RESOURCES_LIST_MAX fails with -32005 { count, maxResources } instead of an unbounded (or silently cut) answer; a filter narrows it (issue 23)", async () => {
+    // A cap of 2 (default 5000) so three files pass it.
     vi.stubEnv("HOST_RESOURCES_LIST_MAX", "2");
     const t = await createTenant();
     const ctx = await ctxFor(t, "member");
@@ -251,6 +252,7 @@ describe("ai.nimblebrain/resources/list", () => {
 
 describe("Rate limited: each server in each workspace has its own request budget (-32004 { retryAfterMs })", () => {
   it("past HOST_RESOURCES_RATE_LIMIT requests a (workspace, connector) pair gets -32004 with an honest retryAfterMs", async () => {
+    // 3 a second (default 120 a minute): a burst passes it and the window ends within the test.
     vi.stubEnv("HOST_RESOURCES_RATE_LIMIT", "3");
     vi.stubEnv("HOST_RESOURCES_RATE_WINDOW_SEC", "1");
     const t = await createTenant();

@@ -53,6 +53,7 @@ const bigBody = (bytes: number) => [`{"name":"`, ..."x".repeat(bytes).match(/.{1
 
 describe("413 for a chunked admin body over the limit, then the next request on that connection", () => {
   it("a little over the limit: 413, the body is drained and the same connection answers the next request at once", async () => {
+    // A 1 KiB limit (default 1 MiB) so the bodies over it stay small.
     process.env.API_MAX_BODY_BYTES = "1024";
     agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     expect((await send("GET", "/api/v1/orgs")).status).toBe(200);
@@ -65,6 +66,7 @@ describe("413 for a chunked admin body over the limit, then the next request on 
   });
 
   it("far over the limit: 413 with Connection: close, and the client's next request is answered at once", async () => {
+    // A 1 KiB limit (default 1 MiB) so the bodies over it stay small.
     process.env.API_MAX_BODY_BYTES = "1024";
     agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const refused = await send("POST", "/api/v1/orgs", bigBody(3 * 1024 * 1024));

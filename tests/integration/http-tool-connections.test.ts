@@ -102,6 +102,7 @@ describe("http tool connections", () => {
   });
 
   it.each(["big-gzip", "bad-gzip"])("a compressed answer too large or undecodable (%s) closes its connection; the next call succeeds", async (path) => {
+    // A 1 KiB cap (default 5 MiB) so a small compressed answer inflates past it.
     vi.stubEnv("HTTP_TOOL_MAX_RESPONSE_BYTES", "1024");
     const call = await setup();
     const failed = await call(path);

@@ -26,6 +26,7 @@ afterEach(async () => {
 describe("invitation links and email", () => {
   it("with SMTP configured the link is emailed to the invited address, from MAIL_FROM", async () => {
     smtp = await startSmtpServer();
+    // Email goes out only with SMTP configured (a default install has none): the test's SMTP server.
     process.env.SMTP_URL = smtp.url;
     process.env.MAIL_FROM = "Switchboard <switchboard@example.test>";
     const t = await createTenant();
@@ -48,6 +49,7 @@ describe("invitation links and email", () => {
     const t = await createTenant();
     const plain = await api(t.admin.token).post(invitations(t.org.id), { email: `a-${uniqueSuffix()}@example.test` });
     expect(plain.body).toMatchObject({ emailSent: false, acceptUrl: expect.stringContaining("/invite/") });
+    // An SMTP server nobody listens on: the unreachable case.
     process.env.SMTP_URL = "smtp://127.0.0.1:9";
     const unreachable = await api(t.admin.token).post(invitations(t.org.id), { email: `b-${uniqueSuffix()}@example.test` });
     expect(unreachable.status).toBe(201);

@@ -81,6 +81,7 @@ const CLIENTS = [
 
 describe.each(UPSTREAMS)("%s", (_u, upstream) => {
   it.each(CLIENTS)("%s answers sampling, elicitation and roots; the answers reach the upstream's tool", async (_c, kind) => {
+    // Stateful sessions: the 2025-era clients here answer in a session (stateless: mcp-stateless-client-input.test.ts).
     vi.stubEnv("MCP_STATEFUL_SESSIONS", "true");
     const s = await flightScenario(app.origin, upstream().url);
     const client = await connect(kind, s.url, s.t.member.token, { name: "ada" });
@@ -94,6 +95,7 @@ describe.each(UPSTREAMS)("%s", (_u, upstream) => {
   });
 
   it.each(CLIENTS)("%s answers the elicitation a prompt asks for (prompts/get), and the answer reaches the upstream's prompt", async (_c, kind) => {
+    // Stateful sessions: the 2025-era clients here answer in a session (stateless: mcp-stateless-client-input.test.ts).
     vi.stubEnv("MCP_STATEFUL_SESSIONS", "true");
     const s = await flightScenario(app.origin, upstream().url);
     const client = await connect(kind, s.url, s.t.member.token, { name: "ada" });
@@ -107,6 +109,7 @@ describe.each(UPSTREAMS)("%s", (_u, upstream) => {
   });
 
   it.each(CLIENTS)("%s answers the elicitation an upstream resource's read asks for (resources/read), and the answer reaches the upstream", async (_c, kind) => {
+    // Stateful sessions: the 2025-era clients here answer in a session (stateless: mcp-stateless-client-input.test.ts).
     vi.stubEnv("MCP_STATEFUL_SESSIONS", "true");
     const s = await flightScenario(app.origin, upstream().url);
     const client = await connect(kind, s.url, s.t.member.token, { name: "ada" });
@@ -125,6 +128,7 @@ describe.each(UPSTREAMS)("%s", (_u, upstream) => {
   });
 
   it.each(CLIENTS)("%s that did not declare the capability gets -32021", async (_c, kind) => {
+    // Stateful sessions: the 2025-era clients here answer in a session (stateless: mcp-stateless-client-input.test.ts).
     vi.stubEnv("MCP_STATEFUL_SESSIONS", "true");
     const s = await flightScenario(app.origin, upstream().url);
     const client = await connect(kind, s.url, s.t.member.token, { name: "ada" }, { roots: {} });
@@ -139,6 +143,7 @@ describe.each(UPSTREAMS)("%s", (_u, upstream) => {
   });
 
   it.each(CLIENTS)("two sessions of one user, one pooled upstream connection: %s — each gets its own answer back", async (_c, kind) => {
+    // Stateful sessions: two sessions of one user are the case under test.
     vi.stubEnv("MCP_STATEFUL_SESSIONS", "true");
     const s = await flightScenario(app.origin, upstream().url);
     const slow = await connect(kind, s.url, s.t.member.token, { name: "slow-sam", delayMs: 400 });
@@ -216,6 +221,7 @@ describe("a 2026-07-28 upstream resource whose read answers input_required", () 
 
 describe("a client that declared its capabilities without sampling", () => {
   it.each(["v1-session", "v2-modern"] as const)("%s gets -32021 even when the upstream's tool falls back", async (kind) => {
+    // The v1 client in a session; the v2 client on 2026-07-28 with the default stateless serving.
     vi.stubEnv("MCP_STATEFUL_SESSIONS", kind === "v1-session" ? "true" : "false");
     const s = await flightScenario(app.origin, v1.url);
     const client = await connect(kind, s.url, s.t.member.token, { name: "ada" }, { roots: {} });

@@ -64,6 +64,7 @@ const modes = { stateless: "false", stateful: "true" } as const;
 describe.each(Object.entries(modes))("%s serving", (_mode, stateful) => {
   describe.each(Object.entries(clients))("%s", (_name, connect) => {
     it("lists and gets the upstream's prompts, with their arguments", async () => {
+      // Both serving modes: stateless (the default) and stateful sessions.
       process.env.MCP_STATEFUL_SESSIONS = stateful;
       const { t, url } = await scenario();
       const client = await connect(url, t.member.token);
@@ -89,6 +90,7 @@ describe.each(Object.entries(modes))("%s serving", (_mode, stateful) => {
     });
 
     it("publishes the upstream's resources and templates and reads them through, blobs unchanged", async () => {
+      // Both serving modes: stateless (the default) and stateful sessions.
       process.env.MCP_STATEFUL_SESSIONS = stateful;
       const { t, url } = await scenario();
       const client = await connect(url, t.member.token);
@@ -112,6 +114,7 @@ describe.each(Object.entries(modes))("%s serving", (_mode, stateful) => {
 
 describe("resources/subscribe", () => {
   it.each(Object.entries(modes))("%s: forwarded to the upstream and acknowledged", async (_mode, stateful) => {
+    // Both serving modes: stateless (the default) and stateful sessions.
     process.env.MCP_STATEFUL_SESSIONS = stateful;
     const { t, url } = await scenario();
     const client = await connectV1(url, t.member.token);

@@ -74,7 +74,7 @@ describe("a v1 (2025-era) upstream through the gateway", () => {
       await client.client.subscribeResource({ uri: "memo://note" });
       expect(upstream.subscribed).toContain("memo://note");
       await upstream.updated("memo://note");
-      await vi.waitFor(() => expect(updates).toEqual(["memo://note"]), { timeout: 5000 });
+      await vi.waitFor(() => expect(updates).toEqual(["memo://note"]), { timeout: 15_000 });
       await client.client.unsubscribeResource({ uri: "memo://note" });
       expect(upstream.subscribed).not.toContain("memo://note");
     } finally {

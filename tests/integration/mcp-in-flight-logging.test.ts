@@ -34,6 +34,7 @@ describe.each([
   ["in a session", "true"],
 ])("a 2025-era client %s that never sent logging/setLevel", (_label, stateful) => {
   it("gets the upstream's log messages at the upstream's own default, and no level is sent upstream for it", async () => {
+    // Both serving modes: stateless (the default) and in a session.
     vi.stubEnv("MCP_STATEFUL_SESSIONS", stateful);
     const s = await flightScenario(app.origin, v1.url);
     const before = setLevels().length;
@@ -50,6 +51,7 @@ describe.each([
 
 describe.each(["refuse", "stall"] as const)("an upstream that answers logging/setLevel with %s", (mode) => {
   it("still runs the session's calls, messages filtered at the session's level, and is not asked again", async () => {
+    // In a session: the session's level is what is under test; calls time out in 0.5 s (default 60 s) for the stalled setLevel.
     vi.stubEnv("MCP_STATEFUL_SESSIONS", "true");
     vi.stubEnv("UPSTREAM_CALL_TIMEOUT_MS", "500");
     v1.setLevel = mode;
@@ -70,6 +72,7 @@ describe.each(["refuse", "stall"] as const)("an upstream that answers logging/se
 });
 
 it("log messages, progress messages and input requests relayed from the upstream have the connector's secret redacted", async () => {
+  // In a session: the 2025-era client's logging/setLevel and input requests ride on it.
   vi.stubEnv("MCP_STATEFUL_SESSIONS", "true");
   const s = await flightScenario(app.origin, v1.url);
   const client = await v1Client(s.url, s.t.member.token, { elicitation: {} });

@@ -35,6 +35,7 @@ const until = async (check: () => boolean, ms = 5000) => {
 
 describe.each(UPSTREAMS)("through %s", (upstreamName, upstream) => {
   it.each(CLIENTS)("%s sees the upstream's progress while the call runs, with its own progress token", async (_c, sdk, stateful) => {
+    // Per client: a 2025-era client in a session or stateless (the default), as CLIENTS says.
     vi.stubEnv("MCP_STATEFUL_SESSIONS", stateful);
     const s = await flightScenario(app.origin, upstream().url);
     const seen: Array<{ progress: number; total?: number; message?: string }> = [];
@@ -57,6 +58,7 @@ describe.each(UPSTREAMS)("through %s", (upstreamName, upstream) => {
   });
 
   it.each(CLIENTS)("%s gets the upstream's log messages at the level it asked for", async (_c, sdk, stateful) => {
+    // Per client: a 2025-era client in a session or stateless (the default), as CLIENTS says.
     vi.stubEnv("MCP_STATEFUL_SESSIONS", stateful);
     const s = await flightScenario(app.origin, upstream().url);
     const lines: Array<{ level: string; data: unknown }> = [];
@@ -83,6 +85,7 @@ describe.each(UPSTREAMS)("through %s", (upstreamName, upstream) => {
   });
 
   it.each(CLIENTS)("%s cancelling the call cancels the upstream's request", async (_c, sdk, stateful) => {
+    // Per client: a 2025-era client in a session or stateless (the default), as CLIENTS says.
     vi.stubEnv("MCP_STATEFUL_SESSIONS", stateful);
     const s = await flightScenario(app.origin, upstream().url);
     const before = upstream().cancelled;

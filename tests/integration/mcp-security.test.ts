@@ -86,6 +86,7 @@ describe("DNS rebinding protection", () => {
   });
 
   it("MCP_ALLOWED_HOSTS replaces the localhost defaults; the host of PUBLIC_URL is always allowed", async () => {
+    // The settings under test: a deployment's own host names (a default install allows the localhost names).
     process.env.MCP_ALLOWED_HOSTS = "mcp.example.com, other.example.org:8443";
     process.env.PUBLIC_URL = "https://switchboard.example.net/";
     for (const name of ["mcp.example.com", "other.example.org", "switchboard.example.net"]) {
@@ -111,6 +112,7 @@ describe("credentials", () => {
   });
 
   it("a flood of unknown keys from one address: 429 with Retry-After once the failure budget is spent, without a database lookup", async () => {
+    // A budget of 3 failures (default 30 a minute) so a short flood spends it.
     process.env.BEARER_MAX_FAILURES_PER_IP = "3";
     process.env.BEARER_FAILURE_WINDOW_SEC = "60";
     const flood = async () => (await raw(`/mcp/${serverId}`, bearer(`sb_guess-${Math.random()}`))).status;
@@ -140,6 +142,7 @@ describe("credentials", () => {
 
 describe("rate limits", () => {
   it("each key has its own budget (MCP_RATE_LIMIT per MCP_RATE_WINDOW_SEC): over it, 429 with Retry-After", async () => {
+    // A budget of 3 (default 600 a minute) so a few requests spend it; a window longer than the test.
     process.env.MCP_RATE_LIMIT = "3";
     process.env.MCP_RATE_WINDOW_SEC = "120";
     const statuses = [];
@@ -154,6 +157,7 @@ describe("rate limits", () => {
   });
 
   it("/mcp/demo is limited per client address: the socket's, whatever X-Forwarded-For a direct client writes", async () => {
+    // A budget of 2 (default 60 a minute) so a few requests spend it.
     process.env.MCP_DEMO_RATE_LIMIT = "2";
     process.env.MCP_DEMO_RATE_WINDOW_SEC = "61"; // a budget of its own, apart from the next test's
     // Three different spoofed addresses from one socket (127.0.0.1, no trusted proxy): one budget.
@@ -166,6 +170,7 @@ describe("rate limits", () => {
   });
 
   it("/mcp/demo behind a proxy listed in TRUSTED_PROXIES: the address that proxy forwards is the client", async () => {
+    // A budget of 2 (default 60 a minute); the proxy under test is trusted (a default install trusts none).
     process.env.MCP_DEMO_RATE_LIMIT = "2";
     process.env.MCP_DEMO_RATE_WINDOW_SEC = "62";
     process.env.TRUSTED_PROXIES = "10.0.0.0/8, 127.0.0.1";
@@ -180,6 +185,7 @@ describe("rate limits", () => {
 
 describe("body size limit", () => {
   it("a body over MCP_MAX_BODY_BYTES is refused with 413, announced or streamed", async () => {
+    // A 2 KiB limit (default 4 MiB) so the bodies over it stay small.
     process.env.MCP_MAX_BODY_BYTES = "2048";
     const big = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _pad: "x".repeat(4096) } });
     expect((await raw(`/mcp/${serverId}`, bearer(), big)).status).toBe(413);

@@ -16,6 +16,7 @@ import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server
  */
 
 const previous = { stateful: process.env.MCP_STATEFUL_SESSIONS, interval: process.env.MCP_RECONCILE_INTERVAL_MS };
+// Stateful sessions: resources/subscribe and the session's resource list live only in one; a 100 ms reconcile (default 2 s) so a change shows at once.
 process.env.MCP_STATEFUL_SESSIONS = "true";
 process.env.MCP_RECONCILE_INTERVAL_MS = "100";
 

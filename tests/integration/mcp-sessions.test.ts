@@ -25,6 +25,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 afterEach(() => {
   for (const name of ["MCP_SESSION_IDLE_MIN", "MCP_MAX_SESSIONS"]) delete process.env[name];
+  // Back to the file's mode (set above): sessions are what it tests.
   process.env.MCP_STATEFUL_SESSIONS = "true";
 });
 
@@ -145,6 +146,7 @@ describe("stateful sessions (MCP_STATEFUL_SESSIONS=true)", () => {
 
   it("beyond MCP_MAX_SESSIONS the least recently used session is evicted", async () => {
     const { t, url } = await scenario();
+    // A cap of 2 sessions (default 1000) so a third evicts one.
     process.env.MCP_MAX_SESSIONS = "2";
     // Raw initializes: a client library's background GET stream would touch sessions in an
     // order this test does not control.

@@ -25,6 +25,7 @@ beforeAll(async () => {
   process.env.REDIS_URL = redis.url;
   process.env.MCP_STATEFUL_SESSIONS = "false";
   site = await startFlightSite();
+  // The second instance shares the Redis of this process: answers cross instances through it (a default install has no Redis).
   other = await startAppInstance({ REDIS_URL: redis.url, MCP_STATEFUL_SESSIONS: "false" });
   await vi.waitFor(async () => expect((await other.fetch("/api/ready")).status).toBe(200), { timeout: 15_000, interval: 200 });
 }, 60_000);

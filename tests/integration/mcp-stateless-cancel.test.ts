@@ -74,6 +74,7 @@ describe("stateless cancellation is matched by credential, endpoint and request 
   });
 
   it("a cancellation sent inside a 2025-era session never cancels a 2026-07-28 call of the same credential", async () => {
+    // A 2025-era session next to a 2026-07-28 call: the case under test.
     vi.stubEnv("MCP_STATEFUL_SESSIONS", "true");
     const s = await flightScenario(app.origin, v1.url);
     const session = await v1Client(s.url, s.t.member.token);

@@ -154,6 +154,7 @@ describe("stateless serving, the answer POST", () => {
   });
 
   it("that never comes: the ask expires after UPSTREAM_CALL_TIMEOUT_MS, the call fails, and nothing of it stays behind", async () => {
+    // Calls time out in 0.7 s (default 60 s) so the unanswered ask expires within the test.
     vi.stubEnv("UPSTREAM_CALL_TIMEOUT_MS", "700");
     const s = await flightScenario(app.origin, v1.url);
     const client = await v2LegacyClient(s.url, s.t.member.token, { elicitation: {} });

@@ -30,6 +30,7 @@ describe.each([
     ["a v1 client in a session", "true", "v1"],
     ["a v2 client on 2026-07-28", "false", "v2"],
   ])("%s gets the JSON-RPC error with its code and data, without the secret; the call is audited", async (_c, stateful, sdk) => {
+    // Per client: stateless (the default) or in a session, as the table says.
     vi.stubEnv("MCP_STATEFUL_SESSIONS", stateful);
     const s = await flightScenario(app.origin, upstream().url);
     const client = sdk === "v1" ? await v1Client(s.url, s.t.member.token) : await v2Client(s.url, s.t.member.token);

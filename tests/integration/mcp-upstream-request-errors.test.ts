@@ -30,6 +30,7 @@ describe.each([
   ["a v2 client on 2026-07-28", "false", "v2"],
 ])("prompts/get failing upstream, %s", (_label, stateful, sdk) => {
   it("gets the upstream's code and data with the connector's secret redacted", async () => {
+    // Per client: a 2025-era session, or 2026-07-28 with the default stateless serving.
     vi.stubEnv("MCP_STATEFUL_SESSIONS", stateful);
     const s = await flightScenario(app.origin, v1.url);
     const client = sdk === "v1" ? await v1Client(s.url, s.t.member.token) : await v2Client(s.url, s.t.member.token);
@@ -43,6 +44,7 @@ describe.each([
 });
 
 it("a prompts/get that times out keeps the user's pooled upstream connection", async () => {
+  // In a session: the pooled connection the session keeps is what is under test; calls time out in 0.3 s (default 60 s).
   vi.stubEnv("MCP_STATEFUL_SESSIONS", "true");
   const s = await flightScenario(app.origin, v1.url);
   const client = await v1Client(s.url, s.t.member.token);

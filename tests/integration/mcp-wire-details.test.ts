@@ -33,6 +33,7 @@ function preflight(origin: string) {
 
 describe("CORS on /mcp/* for the origins in MCP_CORS_ORIGINS", () => {
   it("a listed origin's preflight is answered with the methods and headers a client sends", async () => {
+    // The setting under test: an origin allowed to call from a browser (a default install allows none).
     process.env.MCP_CORS_ORIGINS = `${INSPECTOR}, https://other.example`;
     const res = await preflight(INSPECTOR);
     expect(res.status).toBe(204);
@@ -44,6 +45,7 @@ describe("CORS on /mcp/* for the origins in MCP_CORS_ORIGINS", () => {
   });
 
   it("a page of a listed origin reads the answer, its session id, protocol version and the 401 challenge", async () => {
+    // The setting under test: an origin allowed to call from a browser (a default install allows none).
     process.env.MCP_CORS_ORIGINS = INSPECTOR;
     const ok = await postRaw(url, INIT, { ...bearer(), origin: INSPECTOR });
     expect(ok.status).toBe(200);
@@ -57,6 +59,7 @@ describe("CORS on /mcp/* for the origins in MCP_CORS_ORIGINS", () => {
   });
 
   it("any other origin is refused, preflight and request alike, and gets no CORS headers", async () => {
+    // The setting under test: an origin allowed to call from a browser (a default install allows none).
     process.env.MCP_CORS_ORIGINS = INSPECTOR;
     const res = await preflight("https://evil.example");
     expect(res.status).toBe(403);

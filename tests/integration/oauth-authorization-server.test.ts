@@ -232,6 +232,7 @@ describe("authorization server", () => {
 
   it("OAUTH_ENABLED=false switches it off: its metadata and endpoints are JSON 404s", async () => {
     try {
+      // The setting under test: the authorization server switched off (it is on by default).
       process.env.OAUTH_ENABLED = "false";
       for (const path of ["/.well-known/oauth-authorization-server", "/api/oauth/oauth2/register", "/api/oauth/oauth2/authorize"]) {
         const res = await fetch(`${app.origin}${path}`);

@@ -34,6 +34,7 @@ const routes = new Map<string, { body: string; headers?: Record<string, string>;
 const hits = new Map<string, number>();
 
 beforeAll(async () => {
+  // Test-only: the client documents are served on loopback http, which the product refuses by default (SSRF).
   process.env.OAUTH_CIMD_ALLOW_LOOPBACK = "true";
   ({ app, site } = await startOauthSite());
   docs = http.createServer((req, res) => {
@@ -218,6 +219,7 @@ describe("Client ID Metadata Documents", () => {
     try {
       expect(isClientIdUrl(`${docsOrigin}/c.json`)).toBe(false);
     } finally {
+      // Back to this file's test-only setting (see beforeAll).
       process.env.OAUTH_CIMD_ALLOW_LOOPBACK = "true";
     }
     for (const address of ["10.1.2.3", "192.168.0.1", "169.254.169.254", "172.16.5.5", "127.0.0.1", "::1", "fd00::1", "fe80::1", "::ffff:10.0.0.1",

@@ -22,6 +22,7 @@ const REDIRECT = "http://localhost:9/callback";
 
 beforeAll(async () => {
   app = await startRouteServer();
+  // PUBLIC_URL pins the issuer and resources to the route server's origin (a default install has none: the request's Host).
   process.env.PUBLIC_URL = app.origin;
   process.env.OAUTH_ENABLED = "true";
   t = await createTenant();

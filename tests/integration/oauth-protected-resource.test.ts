@@ -87,6 +87,7 @@ describe("the 401 challenge leads to the endpoint's metadata", () => {
   }
 
   it("with PUBLIC_URL set, the challenge and the documents use the public URL, not the address the request came to", async () => {
+    // The setting under test: a public URL other than the address the request came to.
     process.env.PUBLIC_URL = "https://mcp.example.com";
     const res = await callMcp(`/mcp/${serverId}`);
     const params = challengeParams(res.headers.get("www-authenticate"));
@@ -108,6 +109,7 @@ describe("protected-resource metadata documents", () => {
     const madeUp = await getWithHost(path, "evil.example");
     expect(madeUp.status).toBe(404);
     expect(JSON.stringify(madeUp.body)).not.toContain("evil.example");
+    // A deployment's own host name allowed (a default install allows the localhost names).
     process.env.MCP_ALLOWED_HOSTS = "mcp.corp.example";
     expect((await getWithHost(path, "mcp.corp.example")).body.resource).toBe(`http://mcp.corp.example/mcp/${serverId}`);
   });

@@ -9,6 +9,11 @@ import type { RouteServer } from "@/tests/helpers/route-server";
 import { clientRedirectOf, consentRequest } from "@/lib/oauth/consent";
 import { authorizationCode, authorizeUrl, decide, exchangeCode, pkce, postForm, publicClient, REDIRECT, registerClient, sessionCookieFor, startOauthSite, stopOauthSite, type OauthSite } from "@/tests/helpers/oauth-flow";
 
+// This file registers dozens of clients from one address (127.0.0.1) within seconds, past the
+// default budget of new OAuth clients per address (30 an hour); that budget has its own test
+// (tests/integration/oauth-rate-limits.test.ts).
+process.env.OAUTH_NEW_CLIENTS_PER_IP = "1000";
+
 /**
  * Issue 13's negative cases at the authorization server: each refused with the error its
  * specification names, over real HTTP.

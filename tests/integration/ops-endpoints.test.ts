@@ -50,6 +50,7 @@ describe("/api/ready (database and Redis reachable; Redis optional when not conf
 
     beforeAll(async () => {
       redis = await startTestRedis();
+      // Readiness with Redis configured: a default install has none (the block above covers that).
       instance = await startAppInstance({ REDIS_URL: redis.url });
     }, 60_000);
 
@@ -84,6 +85,7 @@ describe("/api/ready (database and Redis reachable; Redis optional when not conf
 describe("structured JSON logs with request ids and no secrets", () => {
   it("one access-log line per API request: method, route, status, duration, request id — never the credential", async () => {
     const { member } = await createTenant();
+    // info: access-log lines are what is under test (tests are silent by default).
     const instance = await startAppInstance({ LOG_LEVEL: "info" });
     try {
       const requestId = `test-${Date.now()}`;
@@ -149,6 +151,7 @@ describe("Prometheus metrics at /api/metrics", () => {
   });
 
   it("METRICS_TOKEN: without it the endpoint is open; with it only that bearer token is let in", async () => {
+    // The setting under test: the metrics endpoint is open without it.
     vi.stubEnv("METRICS_TOKEN", "scrape-secret");
     expect((await api(null).get("/api/metrics")).status).toBe(401);
     expect((await api("wrong-token").get("/api/metrics")).status).toBe(401);

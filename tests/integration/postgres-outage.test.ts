@@ -33,6 +33,8 @@ beforeAll(async () => {
   await applyMigrations(server.url);
   // The app's client is created on first use from DATABASE_URL: point it at this server.
   process.env.DATABASE_URL = server.url;
+  // The product's default (the test workers' own is longer, tests/setup/worker-env.ts): this test is about it.
+  process.env.DB_CONNECT_TIMEOUT_MS = "1000";
   delete (globalThis as { switchboardDb?: unknown }).switchboardDb;
   tenant = await createTenant();
 });

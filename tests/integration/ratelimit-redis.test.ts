@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { api } from "@/tests/helpers/api";
-import { startAppInstance, type AppInstance } from "@/tests/helpers/app-instance";
+import { fetchRetrying503, startAppInstance, type AppInstance, warmUp } from "@/tests/helpers/app-instance";
 import { createTenant, INSTANCE_KEY, uniqueSuffix } from "@/tests/helpers/factories";
 import { startTestRedis, type TestRedis } from "@/tests/helpers/redis-server";
 import { consume, getLimiter } from "@/lib/ratelimit/limiter";
@@ -27,6 +27,7 @@ beforeAll(async () => {
   redis = await startTestRedis();
   // Read when the limiters and the Redis connection are first created, i.e. after this.
   process.env.REDIS_URL = redis.url;
+  // Small budgets (defaults 600 a minute, 10 and 50 sign-in failures) so a few requests spend each.
   process.env.API_RATE_LIMIT = String(API_BUDGET);
   process.env.LOGIN_MAX_PER_ACCOUNT = String(LOGIN_PER_ACCOUNT);
   process.env.LOGIN_MAX_PER_IP = String(LOGIN_PER_IP);
@@ -41,11 +42,16 @@ const MCP_BUDGET = 3;
 const MCP_HEADERS = { host: "localhost:3000", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" };
 const INITIALIZE = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
 
-/** A reported wait is honest when it covers the key's remaining life in Redis, rounded up at most `slackMs`. */
-function expectHonest(reportedMs: number, remainingMs: number, slackMs: number): void {
+/**
+ * A reported wait is honest when it covers the key's remaining life in Redis, rounded up at most
+ * `slackMs` — plus the time from the request (`sentAt`, performance.now()) to this reading, which
+ * a loaded machine stretches to seconds: the key's life ran on meanwhile.
+ */
+function expectHonest(reportedMs: number, remainingMs: number, slackMs: number, sentAt: number): void {
+  const elapsedMs = performance.now() - sentAt;
   expect(remainingMs).toBeGreaterThan(0);
   expect(reportedMs).toBeGreaterThanOrEqual(remainingMs);
-  expect(reportedMs - remainingMs).toBeLessThan(slackMs);
+  expect(reportedMs - remainingMs).toBeLessThan(slackMs + elapsedMs);
 }
 
 afterEach(() => vi.unstubAllEnvs());
@@ -59,12 +65,13 @@ describe("Rate limits in Redis: each limit rejects at its budget and the wait it
   it("admin JSON API: per key — HTTP 429 with a Retry-After equal to the window's remainder", async () => {
     const { member } = await createTenant();
     for (let i = 0; i < API_BUDGET; i++) expect((await api(member.token).get("/api/v1/orgs")).status).toBe(200);
+    const sentAt = performance.now();
     const refused = await api(member.token).get("/api/v1/orgs");
     expect(refused.status).toBe(429);
     const key = `sb:rl:api:key:${member.apiKeyId}`;
     // The budget is kept in Redis (shared by every instance), not in this process.
     expect(Number(redis.cli("GET", key))).toBe(API_BUDGET + 1);
-    expectHonest(Number(refused.headers.get("retry-after")) * 1000, pttl(key), 2_000);
+    expectHonest(Number(refused.headers.get("retry-after")) * 1000, pttl(key), 2_000, sentAt);
   });
 
   it("sign-in attempts: per account and address — locked at the budget with the window's true remainder", async () => {
@@ -73,9 +80,10 @@ describe("Rate limits in Redis: each limit rejects at its budget and the wait it
       const attempt = await signInWithPassword({ email, password: "wrong", clientIp: "203.0.113.1" });
       expect(attempt).toEqual({ ok: false, reason: "invalid" });
     }
+    const sentAt = performance.now();
     const locked = await signInWithPassword({ email, password: "wrong", clientIp: "203.0.113.1" });
     expect(locked).toMatchObject({ ok: false, reason: "locked" });
-    expectHonest((locked as { retryAfterMs: number }).retryAfterMs, pttl(`sb:rl:login-account-ip:${email}|203.0.113.1`), 1_000);
+    expectHonest((locked as { retryAfterMs: number }).retryAfterMs, pttl(`sb:rl:login-account-ip:${email}|203.0.113.1`), 1_000, sentAt);
     // The same account from another address has its own budget.
     expect(await signInWithPassword({ email, password: "wrong", clientIp: "203.0.113.2" })).toEqual({ ok: false, reason: "invalid" });
   });
@@ -86,33 +94,38 @@ describe("Rate limits in Redis: each limit rejects at its budget and the wait it
       const attempt = await signInWithPassword({ email: `x-${uniqueSuffix()}@example.test`, password: "wrong", clientIp: ip });
       expect(attempt).toEqual({ ok: false, reason: "invalid" });
     }
+    const sentAt = performance.now();
     const locked = await signInWithPassword({ email: `x-${uniqueSuffix()}@example.test`, password: "wrong", clientIp: ip });
     expect(locked).toMatchObject({ ok: false, reason: "locked" });
-    expectHonest((locked as { retryAfterMs: number }).retryAfterMs, pttl(`sb:rl:login-ip:${ip}`), 1_000);
+    expectHonest((locked as { retryAfterMs: number }).retryAfterMs, pttl(`sb:rl:login-ip:${ip}`), 1_000, sentAt);
   });
 
   it("MCP endpoints: per API key — 429 with an honest Retry-After before any work is done (even the key check)", async () => {
+    // The file's small budget (default 600 a minute), so a few requests spend it.
     vi.stubEnv("MCP_RATE_LIMIT", String(MCP_BUDGET));
     const token = `sb_not-a-key-${uniqueSuffix()}`; // refused by the limiter before anyone looks it up
     const send = () => api(token).post("/mcp", INITIALIZE, { headers: MCP_HEADERS });
     for (let i = 0; i < MCP_BUDGET; i++) expect((await send()).status).toBe(401);
+    const sentAt = performance.now();
     const refused = await send();
     expect(refused.status).toBe(429);
     const key = `sb:rl:mcp:${MCP_BUDGET}/60:${createHash("sha256").update(token).digest("base64url").slice(0, 32)}`;
     expect(Number(redis.cli("GET", key))).toBe(MCP_BUDGET + 1);
-    expectHonest(Number(refused.headers.get("retry-after")) * 1000, pttl(key), 2_000);
+    expectHonest(Number(refused.headers.get("retry-after")) * 1000, pttl(key), 2_000, sentAt);
   });
 
   it("MCP endpoints: per client IP on /mcp/demo — 429 with an honest Retry-After", async () => {
+    // The file's small budget (default 60 a minute), so a few requests spend it.
     vi.stubEnv("MCP_DEMO_RATE_LIMIT", String(MCP_BUDGET));
     const ip = `192.0.2.${Math.floor(Math.random() * 250) + 1}`;
     // In-process, the test is our server layer: it stamps the socket address itself.
     const send = () => api(null).post("/mcp/demo", INITIALIZE, { headers: { ...MCP_HEADERS, "x-switchboard-socket-address": ip } });
     for (let i = 0; i < MCP_BUDGET; i++) expect((await send()).status).toBe(200);
+    const sentAt = performance.now();
     const refused = await send();
     expect(refused.status).toBe(429);
     const key = `sb:rl:mcp-demo:${MCP_BUDGET}/60:${ip}`;
-    expectHonest(Number(refused.headers.get("retry-after")) * 1000, pttl(key), 2_000);
+    expectHonest(Number(refused.headers.get("retry-after")) * 1000, pttl(key), 2_000, sentAt);
   });
 
   it("a refused key is served again once the reported wait has passed", async () => {
@@ -134,50 +147,71 @@ describe("Several instances", () => {
   const SHARED_BUDGET = 100;
 
   beforeAll(async () => {
-    const env = { REDIS_URL: redis.url, API_RATE_LIMIT: String(SHARED_BUDGET), LOG_LEVEL: "info" };
+    // Two instances on the test's Redis with one API budget (default 600); info logs, read only to diagnose a failure.
+    // RATE_LIMIT_REDIS_TIMEOUT_MS: past its 300 ms default an instance counts that request in
+    // its own memory instead (the promised fallback, tested in "Redis goes away"), and a loaded
+    // machine can be that slow; these tests are about the budget Redis shares.
+    const env = { REDIS_URL: redis.url, API_RATE_LIMIT: String(SHARED_BUDGET), LOG_LEVEL: "info", RATE_LIMIT_REDIS_TIMEOUT_MS: "10000" };
     [a, b] = await Promise.all([startAppInstance(env), startAppInstance(env)]);
-  }, 60_000);
+    // The admin API's modules, loaded before the tests (with the instance key: its own budget).
+    await warmUp([a, b], "/api/v1/orgs", { headers: { authorization: `Bearer ${INSTANCE_KEY}` } });
+  }, 240_000);
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
   });
 
-  it("two app instances share one budget (within 5 %)", async () => {
+  it("two app instances share one budget: exactly the budget is admitted, counted once in Redis", async () => {
     const { member } = await createTenant();
     const headers = { authorization: `Bearer ${member.token}` };
     const statuses = { a: [] as number[], b: [] as number[] };
-    // 1.5× the budget, alternating between the instances, 10 in flight at a time.
+    // 1.5× the budget, alternating between the instances, 10 in flight at a time. A 503 (no
+    // database connection in time, on a loaded machine) is sent again, as a client would.
     const jobs = Array.from({ length: SHARED_BUDGET * 1.5 }, (_, i) => (i % 2 === 0 ? "a" : "b") as "a" | "b");
     for (let i = 0; i < jobs.length; i += 10) {
       await Promise.all(
         jobs.slice(i, i + 10).map(async (which) => {
-          const response = await (which === "a" ? a : b).fetch("/api/v1/orgs", { headers });
-          await response.arrayBuffer();
-          statuses[which].push(response.status);
+          for (let attempt = 0; attempt < 15; attempt++) {
+            const response = await (which === "a" ? a : b).fetch("/api/v1/orgs", { headers });
+            await response.arrayBuffer();
+            statuses[which].push(response.status);
+            if (response.status !== 503) return;
+            await new Promise((resolve) => setTimeout(resolve, 500));
+          }
         }),
       );
     }
     const all = [...statuses.a, ...statuses.b];
-    expect(all.every((s) => s === 200 || s === 429)).toBe(true);
-    const served = all.filter((s) => s === 200).length;
-    expect(Math.abs(served - SHARED_BUDGET)).toBeLessThanOrEqual(SHARED_BUDGET * 0.05);
+    const count = (status: number) => all.filter((s) => s === status).length;
+    expect(all.filter((s) => s !== 200 && s !== 429 && s !== 503)).toEqual([]);
+    // Counted on its own terms, not by time: every request the limiter saw is one in Redis (a
+    // 503 may come before the limiter or after it admitted the request), none in an instance's
+    // own memory, all in one window (one that ran out midway would have restarted the count)…
+    const counted = Number(redis.cli("GET", `sb:rl:api:key:${member.apiKeyId}`));
+    expect(counted).toBeGreaterThanOrEqual(all.length - count(503));
+    expect(counted).toBeLessThanOrEqual(all.length);
+    expect(a.output() + b.output()).not.toContain("rate limits fall back");
+    // …and of them the two instances together admitted exactly the budget, refused the rest.
+    expect(counted - count(429)).toBe(SHARED_BUDGET);
+    expect(count(200)).toBeLessThanOrEqual(SHARED_BUDGET);
+    expect(count(200) + count(503)).toBeGreaterThanOrEqual(SHARED_BUDGET);
     // Both instances served and both refused: neither kept a private budget.
     for (const own of [statuses.a, statuses.b]) {
       expect(own).toContain(200);
       expect(own).toContain(429);
     }
-  });
+  }, 120_000);
 
   it("A revoked key is refused by the other instance on its next request", async () => {
     const { member } = await createTenant();
     const asMember = { authorization: `Bearer ${member.token}` };
-    expect((await b.fetch("/api/v1/orgs", { headers: asMember })).status).toBe(200);
-    const revoked = await a.fetch(`/api/v1/api-keys/${member.apiKeyId}`, {
+    expect((await fetchRetrying503(b, "/api/v1/orgs", { headers: asMember })).status).toBe(200);
+    const revoked = await fetchRetrying503(a, `/api/v1/api-keys/${member.apiKeyId}`, {
       method: "DELETE",
       headers: { authorization: `Bearer ${INSTANCE_KEY}` },
     });
     expect(revoked.status).toBe(204);
-    expect((await b.fetch("/api/v1/orgs", { headers: asMember })).status).toBe(401);
+    expect((await fetchRetrying503(b, "/api/v1/orgs", { headers: asMember })).status).toBe(401);
   });
 });
 

@@ -42,6 +42,7 @@ describe("MCP servers API", () => {
 
   it("builds the url from PUBLIC_URL when it is set", async () => {
     const t = await createTenant();
+    // The setting under test: the url comes from PUBLIC_URL when set.
     process.env.PUBLIC_URL = "https://switchboard.example.com/";
     const res = await api(t.owner.token).post(`/api/v1/workspaces/${t.workspace.id}/servers`, { name: "Public" });
     expect(res.status).toBe(201);
@@ -52,6 +53,7 @@ describe("MCP servers API", () => {
 
   it("without PUBLIC_URL, the url names the Host the client used (an allowed one), not the server's listening address", async () => {
     const t = await createTenant();
+    // A deployment's own host name allowed (a default install allows the localhost names).
     process.env.MCP_ALLOWED_HOSTS = "mcp.example.org";
     try {
       const headers = { host: "mcp.example.org:8443", "x-forwarded-proto": "https" };

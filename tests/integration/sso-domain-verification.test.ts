@@ -18,6 +18,7 @@ let dns: DnsServer;
 beforeAll(async () => {
   app = await startRouteServer();
   dns = await startDnsServer();
+  // The test's DNS server, which holds the TXT records (a default install asks the system's resolvers).
   process.env.SSO_DNS_SERVERS = dns.address;
 });
 afterAll(async () => {
@@ -78,6 +79,7 @@ describe("SSO domain verification by DNS TXT record", () => {
     await claim(t, [domain]);
     const closed = await startDnsServer();
     await closed.close();
+    // A DNS server nobody listens on: the case under test.
     process.env.SSO_DNS_SERVERS = closed.address;
     try {
       const answer = await verify(t, domain);
@@ -85,6 +87,7 @@ describe("SSO domain verification by DNS TXT record", () => {
       expect(answer.body.detail).toContain("Could not look up the TXT record");
       expect(answer.body.detail).toContain("try again");
     } finally {
+      // Back to the test's DNS server.
       process.env.SSO_DNS_SERVERS = dns.address;
     }
   }, 20_000);

@@ -21,9 +21,11 @@ let dns: DnsServer;
 
 beforeAll(async () => {
   app = await startRouteServer();
+  // PUBLIC_URL: where the IdP is told the SSO callback is (a default install has none).
   process.env.PUBLIC_URL = app.origin;
   idp = await startIdp(`${app.origin}/api/auth/sso/callback`);
   dns = await startDnsServer();
+  // The test's DNS server, which holds the domain's TXT record (a default install asks the system's resolvers).
   process.env.SSO_DNS_SERVERS = dns.address;
 });
 afterAll(async () => {

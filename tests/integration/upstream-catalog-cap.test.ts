@@ -83,6 +83,7 @@ describe("the upstream catalog is capped", () => {
   });
 
   it("a server of two connectors publishes at most UPSTREAM_CATALOG_MAX_PER_SERVER in all: the first connector's, then what is left of the second's", async () => {
+    // A cap of 2500 (default 10000) so two connectors of 2000 prompts each pass it.
     process.env.UPSTREAM_CATALOG_MAX_PER_SERVER = "2500";
     const warn = vi.spyOn(logger, "warn");
     const [a, b] = await Promise.all([upstream({ prompts: 2000, pageSize: 1000, prefix: "a" }), upstream({ prompts: 2000, pageSize: 1000, prefix: "b" })]);

@@ -26,6 +26,7 @@ function row(orgId: string, workspaceId: string, hoursAgo: number) {
 describe("usage retention and shutdown", () => {
   it("deletes hourly rows past USAGE_RETENTION_DAYS and keeps the rest", async () => {
     const t = await createTenant();
+    // 10 days (default 90) so rows of a few days either side of it are enough.
     process.env.USAGE_RETENTION_DAYS = "10";
     try {
       await db().usageBucket.createMany({ data: [row(t.org.id, t.workspace.id, 24 * 11), row(t.org.id, t.workspace.id, 24 * 9)] });

@@ -9,3 +9,9 @@ process.env.DATABASE_URL = inject("databaseUrl");
 // that share NEXTAUTH_SECRET in production. Without it each app would use its own data
 // directory's generated secret, and which one wrote first would decide which tests fail.
 process.env.NEXTAUTH_SECRET ??= "switchboard-test-signing-secret";
+
+// The test worker's own database client (seeding, checks), not the product under test: the
+// product's 1 s connect timeout fires spuriously in a process starved of CPU on a loaded 2-core
+// machine, and a seed that fails that way fails the whole file. Apps and instances the tests
+// start inherit this environment, so they set their own value when a test needs the default.
+process.env.DB_CONNECT_TIMEOUT_MS ??= "10000";

@@ -45,12 +45,15 @@ describe("session cookie over https", () => {
 
   it("is Secure (and __Secure- named) when PUBLIC_URL or NEXTAUTH_URL is https, plain on http", () => {
     vi.stubEnv("NEXTAUTH_URL", "");
+    // https or http known only from PUBLIC_URL / NEXTAUTH_URL: both cases under test.
     vi.stubEnv("PUBLIC_URL", "https://switchboard.example.com");
     expect(usesSecureCookies()).toBe(true);
     expect(sessionCookieName()).toBe("__Secure-switchboard.session_token");
+    // A plain-http public URL: no Secure cookie.
     vi.stubEnv("PUBLIC_URL", "http://localhost:3000");
     expect(usesSecureCookies()).toBe(false);
     expect(sessionCookieName()).toBe("switchboard.session_token");
+    // NEXTAUTH_URL alone says https too.
     vi.stubEnv("NEXTAUTH_URL", "https://switchboard.example.com");
     expect(usesSecureCookies()).toBe(true);
   });

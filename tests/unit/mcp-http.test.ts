@@ -12,11 +12,13 @@ const headers = (h: Record<string, string>) => new Headers(h);
 describe("Host and Origin validation (DNS rebinding)", () => {
   it("defaults to the localhost names, plus the host of PUBLIC_URL", () => {
     expect(allowedHostnames()).toEqual(["localhost", "127.0.0.1", "[::1]"]);
+    // The host of PUBLIC_URL joins the allowed ones: the case under test.
     process.env.PUBLIC_URL = "https://Switchboard.Example.com:8443/base";
     expect(allowedHostnames()).toEqual(["localhost", "127.0.0.1", "[::1]", "switchboard.example.com"]);
   });
 
   it("MCP_ALLOWED_HOSTS replaces the defaults; ports and schemes in entries are ignored", () => {
+    // The setting under test: a deployment's own host names.
     process.env.MCP_ALLOWED_HOSTS = "a.example, b.example:9000, https://c.example/";
     expect(allowedHostnames()).toEqual(["a.example", "b.example", "c.example"]);
   });
@@ -31,6 +33,7 @@ describe("Host and Origin validation (DNS rebinding)", () => {
   });
 
   it("with `*`, any Host is accepted but an Origin must name that same host", () => {
+    // The setting under test: any Host.
     process.env.MCP_ALLOWED_HOSTS = "*";
     expect(untrustedHostOrOrigin(headers({ host: "anything.example" }))).toBeNull();
     expect(untrustedHostOrOrigin(headers({ host: "anything.example", origin: "https://anything.example" }))).toBeNull();

@@ -62,6 +62,7 @@ describe("clientIpFromHeaders", () => {
   });
 
   it("behind a trusted proxy, is the right-most forwarded address that no trusted proxy vouches for", () => {
+    // The setting under test: proxies whose X-Forwarded-For is believed (a default install trusts none).
     vi.stubEnv("TRUSTED_PROXIES", "10.0.0.0/8, ::1");
     expect(from("10.0.0.2", "203.0.113.9")).toBe("203.0.113.9");
     expect(from("10.0.0.2", "192.0.2.66, 203.0.113.9, 10.3.0.1")).toBe("203.0.113.9");
@@ -74,6 +75,7 @@ describe("clientIpFromHeaders", () => {
   });
 
   it("TRUSTED_PROXIES that is not a list of CIDRs is a setting error naming the variable", () => {
+    // Not a valid value: the error is what is under test.
     vi.stubEnv("TRUSTED_PROXIES", "10.0.0.0/33");
     expect(() => from("10.0.0.2", "203.0.113.9")).toThrow(/TRUSTED_PROXIES/);
   });

@@ -5,6 +5,7 @@ describe("pageSecurityHeaders", () => {
   afterEach(() => vi.unstubAllEnvs());
 
   it("over https (PUBLIC_URL): HSTS and upgrade-insecure-requests as well", () => {
+    // https is known only from PUBLIC_URL: the case under test.
     vi.stubEnv("PUBLIC_URL", "https://switchboard.example.com");
     const headers = pageSecurityHeaders("abc");
     expect(headers["strict-transport-security"]).toMatch(/^max-age=\d{7,}/);
@@ -14,6 +15,7 @@ describe("pageSecurityHeaders", () => {
   });
 
   it("over http: no HSTS, nothing upgraded (it would break a plain-http install)", () => {
+    // http, as without PUBLIC_URL: the case under test.
     vi.stubEnv("PUBLIC_URL", "http://localhost:3000");
     const headers = pageSecurityHeaders("abc");
     expect(headers["strict-transport-security"]).toBeUndefined();

@@ -7,6 +7,10 @@ import { isAppError } from "@/lib/errors";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { publicBaseUrl } from "@/lib/servers/server-url";
 import { listOrgsForOverview, type OverviewOrg, type OverviewWorkspace } from "@/lib/shell/overview";
+import { rolesAllowed } from "@/lib/permissions/table";
+
+/** Whether a person of this organization role administers it: the permission table's managers. */
+const administers = (role: OverviewOrg["role"]): boolean => rolesAllowed("org.update").includes(role);
 
 /**
  * Where an admin page is: the signed-in user, the organization (URL `/orgs/<orgId>/…`) or the
@@ -37,7 +41,7 @@ export async function requireOrg(orgId: string): Promise<OrgContext> {
   const { user, orgs, caller } = await loadViewer();
   const org = orgs.find((o) => o.id === orgId);
   if (!org) notFound();
-  return { org, isAdmin: org.role !== "member", caller, userId: user.id };
+  return { org, isAdmin: administers(org.role), caller, userId: user.id };
 }
 
 /**
@@ -63,7 +67,7 @@ export async function requireWorkspace(workspaceId: string, opts: { admin?: bool
   for (const org of orgs) {
     const workspace = org.workspaces.find((w) => w.id === workspaceId);
     if (!workspace) continue;
-    const isAdmin = org.role !== "member";
+    const isAdmin = administers(org.role);
     if (opts.admin && !isAdmin) forbidden();
     return { org, workspace, isAdmin, caller, userId: user.id };
   }

@@ -10,6 +10,14 @@ export const metadata: Metadata = { title: "Allow access" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
+/**
+ * Whose the app is: the host of its metadata document's URL, which the app cannot fake; or, for
+ * a registered client, that its name is its own claim — anyone may register under any name.
+ */
+function whoItIs(request: { clientName: string; clientHost: string | null }): string {
+  return request.clientHost ? `It is the app of ${request.clientHost}.` : `"${request.clientName}" is the name the app gave itself (unverified).`;
+}
+
 /** The consent step of the OAuth authorization server (lib/oauth/consent.ts). */
 export default async function ConsentPage({ searchParams }: { searchParams: SearchParams }) {
   await connection();
@@ -26,6 +34,15 @@ export default async function ConsentPage({ searchParams }: { searchParams: Sear
       </AuthPage>
     );
   }
+  if (request.resourceMissing) {
+    return (
+      <AuthPage title="Which MCP server?" description={`${request.clientName} did not say which MCP server it wants.`}>
+        <p className="text-sm">
+          Apps must name it with the <code>resource</code> parameter, as the MCP authorization specification requires. Give the app the server&apos;s URL (…/mcp/&lt;server&gt;) and start again from the app.
+        </p>
+      </AuthPage>
+    );
+  }
   if (!request.offer) {
     return (
       <AuthPage title="Not found" description={`${request.clientName} asks for an MCP server that was not found, or that you cannot use.`}>
@@ -34,7 +51,7 @@ export default async function ConsentPage({ searchParams }: { searchParams: Sear
     );
   }
   return (
-    <AuthPage title={`Allow ${request.clientName}?`} description={`${request.clientHost ? `It is the app of ${request.clientHost}. ` : ""}It will be sent back to ${request.redirectHost}.`}>
+    <AuthPage title={`Allow ${request.clientName}?`} description={`${whoItIs(request)} It will be sent back to ${request.redirectHost}.`}>
       <ConsentForm action={CONSENT_DECIDE_PATH} oauthQuery={request.oauthQuery} offer={request.offer} />
     </AuthPage>
   );

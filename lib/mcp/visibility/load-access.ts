@@ -1,5 +1,6 @@
 import { db } from "@/lib/db/client";
 import type { Caller } from "@/lib/auth/caller";
+import { permits } from "@/lib/permissions/guards";
 import type { ServerHead } from "@/lib/mcp/visibility/load-snapshot";
 
 /**
@@ -41,7 +42,8 @@ export async function loadAccessClass(caller: Caller, head: Pick<ServerHead, "or
     }),
   ]);
   if (!orgMember) return null;
-  if (orgMember.role === "owner" || orgMember.role === "admin") return { key: "all" };
+  // The permission table decides (owners and admins; a key at most with its maxRole).
+  if (permits(caller, orgMember.role, "mcp.all_tools")) return { key: "all" };
   if (!workspaceMember) return null;
   if (workspaceMember.mcpRoleId) return { key: `role:${workspaceMember.mcpRoleId}`, roleId: workspaceMember.mcpRoleId };
   return head.workspace.toolWhitelistsEnabled ? { key: "none" } : { key: "all" };

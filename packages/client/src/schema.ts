@@ -160,7 +160,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a member from a workspace (their API keys there are revoked) */
+        /** Remove a member from a workspace (their API keys there are revoked, with the keys those issued). An owner only by an owner or the instance credential (403) */
         delete: operations["removeWorkspaceMember"];
         options?: never;
         head?: never;
@@ -375,7 +375,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an API key (effective on its next request) */
+        /** Revoke an API key and every key it issued, and theirs (effective on their next request). An owner's key only by an owner or the instance credential (403) */
         delete: operations["revokeApiKey"];
         options?: never;
         head?: never;

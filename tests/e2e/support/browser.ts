@@ -16,7 +16,9 @@ export async function launchBrowser(): Promise<Browser> {
 
 export async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, permissions: ["clipboard-read", "clipboard-write"] });
-  context.setDefaultTimeout(15_000);
+  // Every wait is for a condition, so a long bound costs nothing when things go well; 15 s was
+  // not enough for a page or a redirect on a loaded 2-core machine (a consent page seen late).
+  context.setDefaultTimeout(30_000);
   context.setDefaultNavigationTimeout(30_000);
   return context;
 }

@@ -79,6 +79,18 @@ export interface RunningApp {
   stop: () => Promise<void>;
 }
 
+/**
+ * This process's environment without what the test runner adds to it. Vitest sets TEST=true
+ * (and VITEST), which libraries read as "this is a test": better-auth then skips its CSRF origin
+ * check, so an app started with them behaves unlike any user's install — the OAuth consent step
+ * passed here and failed for every user (issue 21).
+ */
+function userEnvironment(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of Object.keys(env)) if (name === "TEST" || name.startsWith("VITEST")) delete env[name];
+  return env;
+}
+
 /** Starts the production server against `databaseUrl` and waits until /signin answers. */
 export async function startApp(opts: { databaseUrl: string; env?: Record<string, string>; port?: number }): Promise<RunningApp> {
   // A caller that must know the address first (PUBLIC_URL) picks the port itself.
@@ -89,13 +101,16 @@ export async function startApp(opts: { databaseUrl: string; env?: Record<string,
     cwd: ROOT,
     detached: true, // its own process group: stop() ends it and anything it started
     env: {
-      ...process.env,
+      ...userEnvironment(),
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
+      // The test database and a data directory of this app's own (a default install: embedded PostgreSQL in ./.data).
       DATABASE_URL: opts.databaseUrl,
       SWITCHBOARD_DATA_DIR: dataDir,
+      // The key the tests call the admin API with (a default install has none); warnings only, not every request.
       INSTANCE_API_KEY: process.env.INSTANCE_API_KEY ?? "test-instance-key",
       LOG_LEVEL: "warn",
+      // Neither Redis nor a public URL, as in a default install, whatever the shell running the tests has set.
       REDIS_URL: "",
       PUBLIC_URL: "",
       // The blob deletion queue is shared by the whole test database: a worker in this app (with

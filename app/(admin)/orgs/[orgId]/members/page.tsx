@@ -7,6 +7,7 @@ import { requestBaseUrl, requireOrgAdmin } from "@/app/(admin)/_lib/context";
 import { readListParams } from "@/app/(admin)/_lib/list-params";
 import { OrgMemberListQuery } from "@/lib/orgs/member-schemas";
 import { listOrgMembers } from "@/lib/orgs/members";
+import { roleAllows } from "@/lib/permissions/table";
 import { listOrgInvitations } from "@/lib/invitations/manage-invitations";
 import { PendingInvitations } from "@/app/(admin)/orgs/[orgId]/members/pending-invitations";
 import { AddOrgMemberForm } from "@/app/(admin)/orgs/[orgId]/members/add-member-form";
@@ -27,7 +28,7 @@ export default async function OrgMembersPage({ params, searchParams }: Props) {
   const { org, caller, userId } = await requireOrgAdmin((await params).orgId);
   const query = readListParams(OrgMemberListQuery, await searchParams);
   const [page, invitations] = await Promise.all([listOrgMembers(caller, org.id, query), listOrgInvitations(caller, org.id, { limit: 200 })]);
-  const canGrantOwner = org.role === "owner";
+  const canGrantOwner = roleAllows(org.role, "owners.manage");
   const workspaces = org.workspaces.map((w) => ({ id: w.id, name: w.name }));
   return (
     <div className="mx-auto grid max-w-5xl gap-6">

@@ -1,5 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { OrgRoleName } from "@/lib/orgs/member-guards";
+import { roleAllows } from "@/lib/permissions/table";
 import type { SsoSettingsView } from "@/lib/sso/sso-connections";
 import { DeleteOrgButton } from "@/app/(admin)/orgs/[orgId]/settings/org-settings-form";
 import { SsoForm } from "@/app/(admin)/orgs/[orgId]/settings/sso-form";
@@ -19,14 +20,14 @@ export function SsoCard({ role, orgId, sso, redirectUri }: { role: OrgRoleName; 
           Let people of your email domains sign in with your identity provider instead of a password: any OpenID Connect provider with discovery.
         </CardDescription>
       </CardHeader>
-      <CardContent>{role === "owner" ? <SsoForm orgId={orgId} sso={sso} redirectUri={redirectUri} /> : <SsoReadOnly sso={sso} redirectUri={redirectUri} />}</CardContent>
+      <CardContent>{roleAllows(role, "owners.manage") ? <SsoForm orgId={orgId} sso={sso} redirectUri={redirectUri} /> : <SsoReadOnly sso={sso} redirectUri={redirectUri} />}</CardContent>
     </Card>
   );
 }
 
 /** Only an owner may delete an organization: nobody else is shown the button. */
 export function DeleteOrgCard({ role, org, version }: { role: OrgRoleName; org: { id: string; name: string }; version: string }) {
-  if (role !== "owner") return null;
+  if (!roleAllows(role, "org.owner_settings")) return null;
   return (
     <Card aria-labelledby="org-danger" className="border-red-300 dark:border-red-900">
       <CardHeader>

@@ -3,6 +3,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { orNotFound, requireOrgAdmin } from "@/app/(admin)/_lib/context";
 import { getOrgOrThrow } from "@/lib/orgs/orgs";
+import { roleAllows } from "@/lib/permissions/table";
 import { etagOf } from "@/lib/api/if-match";
 import { OrgSettingsForm } from "@/app/(admin)/orgs/[orgId]/settings/org-settings-form";
 import { ToolAuditForm } from "@/app/(admin)/orgs/[orgId]/settings/tool-audit-form";
@@ -38,7 +39,7 @@ export default async function OrgSettingsPage({ params }: { params: Promise<{ or
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <ToolAuditForm org={{ id: org.id, toolAuditDetail: org.toolAuditDetail }} version={version} canChange={context.role === "owner"} />
+          <ToolAuditForm org={{ id: org.id, toolAuditDetail: org.toolAuditDetail }} version={version} canChange={roleAllows(context.role, "org.owner_settings")} />
         </CardContent>
       </Card>
       <Card aria-labelledby="org-audit-retention-title">
@@ -52,7 +53,7 @@ export default async function OrgSettingsPage({ params }: { params: Promise<{ or
           <AuditRetentionForm
             org={{ id: org.id, auditRetentionDays: org.auditRetentionDays }}
             version={version}
-            canChange={context.role === "owner"}
+            canChange={roleAllows(context.role, "org.owner_settings")}
             pruneEvery={pruneIntervalPhrase()}
           />
         </CardContent>

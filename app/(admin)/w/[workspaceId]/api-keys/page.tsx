@@ -61,7 +61,7 @@ export default async function ApiKeysPage({ params, searchParams }: Props) {
           viewerId={userId}
           userOf={isAdmin ? (k) => (k.userId === userId ? "you" : (memberName.get(k.userId) ?? k.userId)) : undefined}
           serverOf={(k) => (k.serverId ? (serverName.get(k.serverId) ?? "one server") : "all servers")}
-          revokeButton={(k) => <RevokeApiKeyButton apiKey={{ id: k.id, name: k.name, prefix: k.prefix }} />}
+          revokeButton={(k) => (people?.unreachable.has(k.userId) ? <span className="text-xs text-zinc-500 dark:text-zinc-400">an owner&apos;s: owners revoke it</span> : <RevokeApiKeyButton apiKey={{ id: k.id, name: k.name, prefix: k.prefix }} />)}
         />
       )}
     </div>

@@ -12,6 +12,7 @@ import { WorkspaceMemberListQuery } from "@/lib/workspaces/schemas";
 import { listWorkspaceMembers } from "@/lib/workspaces/members";
 import { listOrgMembers } from "@/lib/orgs/members";
 import { listRoles } from "@/lib/roles/roles";
+import { roleAllows } from "@/lib/permissions/table";
 import { AddWorkspaceMemberForm } from "@/app/(admin)/w/[workspaceId]/members/add-workspace-member-form";
 import { McpRoleSelect, RemoveWorkspaceMemberButton } from "@/app/(admin)/w/[workspaceId]/members/workspace-member-controls";
 
@@ -26,7 +27,9 @@ const COLUMNS: DataColumn[] = [
 ];
 
 export default async function WorkspaceMembersPage({ params, searchParams }: Props) {
-  const { workspace, org, caller } = await requireWorkspace((await params).workspaceId, { admin: true });
+  const { workspace, org, caller, userId } = await requireWorkspace((await params).workspaceId, { admin: true });
+  // Owners are reached by owners only (the permission table's owners.manage): an admin's Remove could only end in a 403.
+  const mayReachOwners = roleAllows(org.role, "owners.manage");
   const query = readListParams(WorkspaceMemberListQuery, await searchParams);
   const [page, orgMembers, roles] = await Promise.all([
     listWorkspaceMembers(caller, workspace.id, query),
@@ -73,7 +76,12 @@ export default async function WorkspaceMembersPage({ params, searchParams }: Pro
                   </>
                 ),
                 role: <McpRoleSelect workspaceId={workspace.id} member={{ userId: m.userId, label, mcpRoleId: m.mcpRoleId }} roles={roleOptions} />,
-                remove: <RemoveWorkspaceMemberButton workspaceId={workspace.id} member={{ userId: m.userId, label }} />,
+                remove:
+                  orgRole === "owner" && !mayReachOwners && m.userId !== userId ? (
+                    <span className="text-xs text-zinc-500 dark:text-zinc-400">an owner: owners remove them</span>
+                  ) : (
+                    <RemoveWorkspaceMemberButton workspaceId={workspace.id} member={{ userId: m.userId, label }} />
+                  ),
               },
             };
           })}
