@@ -8,6 +8,8 @@ import type { IfMatch } from "@/lib/api/if-match";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import * as configVersion from "@/lib/config-version/config-version";
 import { reloadConnector } from "@/lib/connectors/reload-connector";
+import { permits, roleIn } from "@/lib/permissions/guards";
+import { type Action, PERMISSIONS } from "@/lib/permissions/table";
 import { errorText } from "@/lib/log";
 import { deleteQueuedBlobs } from "@/lib/files/delete-queued-blobs";
 import { type CanonicalDocument, canonicalDocument } from "@/lib/org-config/canonical";
@@ -87,7 +89,7 @@ export async function applyOrgConfig(caller: Caller, orgId: string, doc: OrgConf
         throw new PreconditionFailedError("The organization's configuration changed after the plan was made; nothing was changed. Plan again.");
       }
       if (plan.changes.length === 0) return { ...plan, rediscover: [] as string[], storageKeys: [] as string[] };
-      await assertMayChangeSettings(tx, caller, orgId, plan.changes);
+      await assertMayWrite(tx, caller, orgId, plan.changes);
       const ids = plan.current.ids;
       const storageKeys = await writeChanges({ tx, orgId, desired: plan.desired, ids, headers: resolvedHeaders(plan) }, plan.changes);
       await configVersion.bump(tx, orgId);
@@ -157,11 +159,24 @@ function resolvedHeaders(plan: Planned): Map<string, Record<string, string>> {
   return out;
 }
 
-/** What tool audit events keep and how long they are kept are an owner's to change (as PATCH /orgs/{orgId}). */
-async function assertMayChangeSettings(tx: Tx, caller: Caller, orgId: string, changes: ConfigChange[]): Promise<void> {
-  if (!changes.some((c) => c.kind === "settings") || caller.kind === "instance") return;
-  const owner = await tx.orgMember.count({ where: { orgId, userId: caller.userId, role: "owner" } });
-  if (owner === 0) throw new ForbiddenError("Only an owner of the organization can change its audit settings.");
+/**
+ * The permission table (lib/permissions/table.ts) for each kind of object the plan writes, as
+ * the one-object endpoints ask it: the audit settings are an owner's (org.owner_settings), roles
+ * roles.manage, and so on. A key capped below its person's role, or an OAuth token, is refused
+ * here what it would be refused there.
+ */
+async function assertMayWrite(tx: Tx, caller: Caller, orgId: string, changes: ConfigChange[]): Promise<void> {
+  const role = await roleIn(tx, caller, orgId);
+  const actions = new Set<Action>(["workspace.manage"]);
+  for (const c of changes) {
+    if (c.kind === "settings") actions.add("org.owner_settings");
+    else if (c.kind === "role") actions.add("roles.manage");
+    else if (c.kind === "skill") actions.add("skills.manage");
+    else if (c.kind === "server") actions.add(c.action === "create" ? "servers.create" : "servers.manage");
+  }
+  for (const action of actions) {
+    if (!permits(caller, role, action)) throw new ForbiddenError(`This credential may not apply this document: it may not ${PERMISSIONS[action].says} (${action}).`);
+  }
 }
 
 /** An API key acts in its own workspace: a document naming another is not its to plan or apply (403). */
