@@ -4,6 +4,7 @@ import { db } from "@/lib/db/client";
 import { ConflictError, NotFoundError } from "@/lib/errors";
 import { orgsManagedBy, serversManagedBy, workspacesManagedBy } from "@/lib/tenancy/scopes";
 import { etagOf } from "@/lib/api/if-match";
+import { assertCredentialMay } from "@/lib/permissions/guards";
 import { openHeaders } from "@/lib/connectors/secret-headers";
 import { publicConfig } from "@/lib/connectors/connector-view";
 import { logger } from "@/lib/log";
@@ -38,6 +39,8 @@ export async function exportOrgConfig(caller: Caller, orgId: string): Promise<Re
 }
 
 export async function readOrgConfig(tx: Tx, caller: Caller, orgId: string): Promise<ReadConfig> {
+  // The document holds roles and skills, which a pinned key or an OAuth token may not read one by one either.
+  for (const action of ["roles.manage", "skills.manage"] as const) assertCredentialMay(caller, action, "This credential may not read the organization's configuration (a key pinned to one MCP server, or an OAuth token).");
   const org = await tx.organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { toolAuditDetail: true, auditRetentionDays: true } });
   if (!org) throw new NotFoundError("organization");
   const [connectors, workspaces, roles] = await Promise.all([readConnectors(tx, orgId), readWorkspaces(tx, caller, orgId), readRoles(tx, orgId)]);

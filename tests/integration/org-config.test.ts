@@ -3,7 +3,7 @@ import { parse } from "yaml";
 import { db } from "@/lib/db/client";
 import { openHeaders } from "@/lib/connectors/secret-headers";
 import { api, request } from "@/tests/helpers/api";
-import { createTenant, INSTANCE_KEY, type Tenant } from "@/tests/helpers/factories";
+import { createApiKeyFor, createTenant, INSTANCE_KEY, type Tenant } from "@/tests/helpers/factories";
 import { connectV1 } from "@/tests/helpers/mcp-clients";
 import { startMcpUpstream, type Upstream } from "@/tests/helpers/mcp-upstream";
 import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
@@ -232,6 +232,11 @@ describe("plan and apply", () => {
     const res = await api(t.owner.token).post(`/api/v1/orgs/${t.org.id}/config/plan`, { workspaces: [{ slug: "other", name: "Mine now" }] });
     expect(res.status).toBe(403);
     expect(res.body.detail).toContain('"other"');
+
+    const server = await api(t.owner.token).post(`/api/v1/workspaces/${t.workspace.id}/servers`, { name: "Support" });
+    const pinned = await createApiKeyFor(t.owner.user, { id: t.workspace.id, orgId: t.org.id }, { serverId: server.body.id });
+    expect((await api(pinned.token).get(`/api/v1/orgs/${t.org.id}/config`)).status).toBe(403);
+    expect((await api(pinned.token).post(`/api/v1/orgs/${t.org.id}/config/apply`, { roles: [{ name: "x" }] })).status).toBe(403);
   });
 
   it("answers 422 with the path of each problem of a bad document", async () => {
