@@ -31,12 +31,16 @@ export interface Endpoint<PS extends Schema = Schema, B extends Schema = Schema,
    * PATCH/PUT/DELETE honours `If-Match` (412 when somebody else changed the object first).
    */
   etag?: true;
+  /** A POST that honours `If-Match` too (412 when it names an older version), e.g. an apply of a plan. */
+  ifMatch?: true;
   /**
    * When this endpoint answers 409, said where its shape does not say it already: every
    * POST/PUT/PATCH with a body is documented with a 409 (a taken slug or name, a concurrent
    * change); a DELETE or a body-less POST that can conflict names its reason here.
    */
   conflict?: string;
+  /** The body, and the answer, may also be `application/yaml` (a configuration document). */
+  yaml?: true;
   /** Request body media type other than JSON (file upload). */
   bodyMediaType?: "multipart/form-data";
 }

@@ -59,7 +59,7 @@ export function apiRoute<PS extends Schema, B extends Schema, Q extends Schema>(
       const body = (spec.body ? spec.body.parse(await readJsonBody(request)) : undefined) as Infer<B>;
       const query = (spec.query ? spec.query.parse(Object.fromEntries(searchParams)) : undefined) as Infer<Q>;
       const params = parseParams(spec.params, rawParams) as Infer<PS>;
-      const ifMatch = spec.etag ? parseIfMatch(request.headers.get("if-match")) : undefined;
+      const ifMatch = spec.etag || spec.ifMatch ? parseIfMatch(request.headers.get("if-match")) : undefined;
       const result = await withAnnouncedChanges(() => run({ caller, params, body, query, request, ifMatch }));
       return toResponse(result, spec.status ?? 200, requestId, spec.etag === true);
     } catch (e) {

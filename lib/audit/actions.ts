@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = {
   "org.create": "The organization was created",
   "org.update": "The organization's settings were changed",
   "org.delete": "The organization was deleted",
+  "org.config.apply": "A configuration document was applied to the organization",
   "org.member.add": "A person joined the organization",
   "org.member.update": "A member's role was changed",
   "org.member.remove": "A person was removed from the organization",

@@ -25,17 +25,22 @@ function requestParamsOf(e: Endpoint) {
   return Object.keys(params).length ? { requestParams: params } : {};
 }
 
+/** JSON, and YAML too where the endpoint reads or answers a configuration document as either. */
+function mediaOf(e: Endpoint, yamlToo: boolean, schema: z.ZodType) {
+  return { "application/json": { schema }, ...(e.yaml && yamlToo ? { "application/yaml": { schema } } : {}) };
+}
+
 function operationOf(e: Endpoint): ZodOpenApiOperationObject {
   const status = e.status ?? (e.response ? 200 : 204);
   const ok = e.response
-    ? { description: "Success", content: { "application/json": { schema: e.response } }, ...(e.etag ? { headers: ETagHeader } : {}) }
+    ? { description: "Success", content: mediaOf(e, e.method === "GET", e.response), ...(e.etag ? { headers: ETagHeader } : {}) }
     : { description: "Success, no content" };
   return {
     operationId: e.operationId,
     summary: e.summary,
     tags: [e.tag],
     ...requestParamsOf(e),
-    ...(e.body ? { requestBody: { required: true, content: { [e.bodyMediaType ?? "application/json"]: { schema: e.body } } } } : {}),
+    ...(e.body ? { requestBody: { required: true, content: e.bodyMediaType ? { [e.bodyMediaType]: { schema: e.body } } : mediaOf(e, true, e.body) } } : {}),
     responses: {
       [String(status)]: ok,
       ...Object.fromEntries((e.otherResponses ?? []).map((r) => [String(r.status), { description: r.description, content: { "application/json": { schema: r.response } } }])),

@@ -22,7 +22,7 @@ const problem = (description: string) => ({ description, content: { "application
 
 const WRITES = ["POST", "PUT", "PATCH", "DELETE"];
 
-export const honoursIfMatch = (e: Endpoint) => e.etag === true && ["PUT", "PATCH", "DELETE"].includes(e.method);
+export const honoursIfMatch = (e: Endpoint) => e.ifMatch === true || (e.etag === true && ["PUT", "PATCH", "DELETE"].includes(e.method));
 
 const hasBody = (e: Endpoint) => Boolean(e.body || e.bodyMediaType);
 const hasJsonBody = (e: Endpoint) => Boolean(e.body) && !e.bodyMediaType;
@@ -52,7 +52,7 @@ export function errorResponsesOf(e: Endpoint) {
     ...(conflict ? { "409": problem(conflict) } : {}),
     ...(honoursIfMatch(e) ? { "412": problem("If-Match names an older version: somebody else changed the object first; nothing was changed") } : {}),
     ...(hasBody(e) ? { "413": problem("Request body too large") } : {}),
-    ...(hasBody(e) ? { "415": problem(`The body is not ${e.bodyMediaType ?? "application/json"}`) } : {}),
+    ...(hasBody(e) ? { "415": problem(`The body is not ${e.bodyMediaType ?? (e.yaml ? "application/json or application/yaml" : "application/json")}`) } : {}),
     "422": problem("Validation failed: `errors` names each problem (a field, a query parameter or the object's state; text holding a NUL character or an unpaired surrogate among the reasons)"),
     "429": problem("Rate limited: this credential's budget, or too many unknown keys from this client address (Retry-After)"),
   };

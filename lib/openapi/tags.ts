@@ -20,5 +20,6 @@ export const API_TAGS: { name: string; description: string }[] = [
   { name: "Files", description: "The files of a workspace, which upstream MCP servers read as files:// resources." },
   { name: "Audit", description: "The organization's audit log, newest first, and its export." },
   { name: "Usage", description: "Tool calls of an organization or a workspace: counts, errors and latency over time." },
+  { name: "Configuration as code", description: "An organization as one YAML or JSON document: export, plan, apply, and the write-only secrets it references." },
   { name: "Connected apps", description: "OAuth clients that signed users in to the MCP endpoints, and revoking them." },
 ];

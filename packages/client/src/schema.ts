@@ -955,6 +955,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orgs/{orgId}/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export the organization's configuration as one document (YAML by default, JSON with Accept: application/json) */
+        get: operations["getOrgConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{orgId}/config/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The changes a configuration document (YAML or JSON) would make; nothing is applied */
+        post: operations["planOrgConfig"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{orgId}/config/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply a configuration document (YAML or JSON) in one transaction, audited with its plan */
+        post: operations["applyOrgConfig"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{orgId}/secrets/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a secret that configuration documents reference as ${secret:NAME} (write-only, stored encrypted) */
+        put: operations["setOrgSecret"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1275,6 +1343,131 @@ export interface components {
             /** @default true */
             enabled?: boolean;
         };
+        /** @description An organization's configuration as one document (docs/configuration-as-code.md). */
+        OrgConfigDocument: {
+            /**
+             * @default 1
+             * @constant
+             */
+            version?: 1;
+            settings?: {
+                toolAuditDetail?: components["schemas"]["ToolAuditDetail"];
+                /** @description Days audit events are kept; older ones are deleted by a periodic prune. `null` (default): kept for ever. Only an org owner (or the instance credential) may change it. */
+                auditRetentionDays?: number | null;
+            };
+            workspaces?: {
+                slug: string;
+                name: string;
+                knowledgeGraphEnabled?: boolean;
+                toolWhitelistsEnabled?: boolean;
+                servers?: {
+                    name: string;
+                    instructions?: string | null;
+                    /** @description Connector slugs, in the order the server lists them. */
+                    connectors?: string[];
+                }[];
+                /** @description In the order the servers' instructions show them. */
+                skills?: {
+                    name: string;
+                    content: string;
+                    /** @description The connector the skill is scoped to (null: the whole workspace). */
+                    connector?: string | null;
+                    applied?: boolean;
+                }[];
+            }[];
+            connectors?: ({
+                /** @constant */
+                type: "http";
+                slug: string;
+                name: string;
+                instructions?: string | null;
+                /** @description Secret request headers, each value with `${secret:NAME}` references. */
+                headers?: {
+                    [key: string]: string;
+                };
+                resources?: {
+                    uri: string;
+                    name: string;
+                    description?: string | null;
+                    mimeType?: string | null;
+                    /** @description `text` (or `content`) is served as the resource's content; anything else is never fetched nor shown to MCP clients. */
+                    fetchConfig?: {
+                        [key: string]: unknown;
+                    } | null;
+                }[];
+                /** @description The manual layer of the connector's knowledge graph. */
+                graph?: components["schemas"]["PutManualGraph"];
+                /** Format: uri */
+                baseUrl: string;
+                tools?: {
+                    name: string;
+                    /** @description A short name for people, published as the MCP tool `title` (an imported OpenAPI operation's summary). Empty or absent: none. */
+                    title?: string;
+                    description?: string;
+                    inputSchema?: {
+                        [key: string]: unknown;
+                    };
+                    request: components["schemas"]["ToolRequest"];
+                }[];
+            } | {
+                /** @constant */
+                type: "mcp";
+                slug: string;
+                name: string;
+                instructions?: string | null;
+                /** @description Secret request headers, each value with `${secret:NAME}` references. */
+                headers?: {
+                    [key: string]: string;
+                };
+                resources?: {
+                    uri: string;
+                    name: string;
+                    description?: string | null;
+                    mimeType?: string | null;
+                    /** @description `text` (or `content`) is served as the resource's content; anything else is never fetched nor shown to MCP clients. */
+                    fetchConfig?: {
+                        [key: string]: unknown;
+                    } | null;
+                }[];
+                /** @description The manual layer of the connector's knowledge graph. */
+                graph?: components["schemas"]["PutManualGraph"];
+                /** Format: uri */
+                url: string;
+                /**
+                 * @description mcp connectors: the upstream connection's protocol era (default `auto`). `auto` probes `server/discover` and falls back to `initialize`; `2025-11-25` is the `initialize` handshake at exactly that revision; `2026-07-28` requires `server/discover` to offer it.
+                 * @enum {string}
+                 */
+                protocolEra?: "auto" | "2025-11-25" | "2026-07-28";
+                /**
+                 * @description mcp connectors: `streamable-http` (default), or `sse` for the legacy HTTP+SSE transport (2024-11-05; 2025-era only).
+                 * @enum {string}
+                 */
+                transport?: "streamable-http" | "sse";
+                /** @description Exported for review; not applied (the upstream is discovered again after the apply commits). */
+                tools?: {
+                    name: string;
+                    title?: string | null;
+                    description?: string;
+                    inputSchema?: {
+                        [key: string]: unknown;
+                    };
+                }[];
+            })[];
+            roles?: {
+                name: string;
+                tools?: {
+                    connector: string;
+                    tool: string;
+                }[];
+                prompts?: {
+                    connector: string;
+                    prompt: string;
+                }[];
+            }[];
+        };
+        PutOrgSecret: {
+            value: string;
+        };
         Org: {
             id: string;
             name: string;
@@ -1462,7 +1655,7 @@ export interface components {
             actorType: "instance" | "user" | "api_key" | "oauth_client" | "anonymous";
             actorId: string | null;
             /** @enum {string} */
-            action: "tool.call" | "prompt.get" | "host_resources.read" | "host_resources.list" | "connector.create" | "connector.update" | "connector.delete" | "connector.reload" | "connector.test" | "connector.probe.update" | "resource.create" | "resource.update" | "resource.delete" | "graph.replace" | "server.create" | "server.update" | "server.connectors.set" | "server.delete" | "role.create" | "role.update" | "role.delete" | "skill.create" | "skill.update" | "skill.delete" | "api_key.create" | "api_key.revoke" | "oauth_app.allow" | "oauth_app.revoke" | "org.create" | "org.update" | "org.delete" | "org.member.add" | "org.member.update" | "org.member.remove" | "org.invitation.create" | "org.invitation.revoke" | "org.invitation.accept" | "org.invitation.decline" | "org.sso.create" | "org.sso.update" | "org.sso.delete" | "org.sso.domain.verify" | "member.join_sso" | "workspace.create" | "workspace.update" | "workspace.delete" | "workspace.member.add" | "workspace.member.update" | "workspace.member.remove" | "instance.setup" | "user.create" | "user.password_change" | "file.upload" | "file.update" | "file.delete";
+            action: "tool.call" | "prompt.get" | "host_resources.read" | "host_resources.list" | "connector.create" | "connector.update" | "connector.delete" | "connector.reload" | "connector.test" | "connector.probe.update" | "resource.create" | "resource.update" | "resource.delete" | "graph.replace" | "server.create" | "server.update" | "server.connectors.set" | "server.delete" | "role.create" | "role.update" | "role.delete" | "skill.create" | "skill.update" | "skill.delete" | "api_key.create" | "api_key.revoke" | "oauth_app.allow" | "oauth_app.revoke" | "org.create" | "org.update" | "org.delete" | "org.config.apply" | "org.member.add" | "org.member.update" | "org.member.remove" | "org.invitation.create" | "org.invitation.revoke" | "org.invitation.accept" | "org.invitation.decline" | "org.sso.create" | "org.sso.update" | "org.sso.delete" | "org.sso.domain.verify" | "member.join_sso" | "workspace.create" | "workspace.update" | "workspace.delete" | "workspace.member.add" | "workspace.member.update" | "workspace.member.remove" | "instance.setup" | "user.create" | "user.password_change" | "file.upload" | "file.update" | "file.delete";
             targetType: string;
             targetId: string | null;
             /** @description What changed (never a secret). */
@@ -1827,6 +2020,33 @@ export interface components {
                 value: string;
             };
         };
+        ConfigPlan: {
+            changes: components["schemas"]["ConfigChange"][];
+        };
+        ConfigChange: {
+            /** @enum {string} */
+            action: "create" | "update" | "delete";
+            /** @enum {string} */
+            kind: "settings" | "workspace" | "connector" | "server" | "skill" | "role";
+            /** @description The object's slug or name; a server or skill as `<workspace slug>/<name>`. */
+            name: string;
+            fields?: {
+                path: string;
+                from: unknown;
+                to: unknown;
+            }[];
+        };
+        ConfigApplyResult: {
+            changes: components["schemas"]["ConfigChange"][];
+            /** @description The ETag of the configuration after the apply. */
+            etag: string;
+            /** @description mcp connectors discovered again after the commit. */
+            discovery: {
+                connector: string;
+                ok: boolean;
+                error?: string;
+            }[];
+        };
         RoleToolOutput: {
             connectorId: string;
             tool: string;
@@ -1847,6 +2067,141 @@ export interface components {
             method: "GET" | "HEAD" | "OPTIONS" | "POST";
             /** @description Below the connector's baseUrl, query string allowed, e.g. `/health`. */
             path: string & (unknown & unknown);
+        };
+        /** @description An organization's configuration as one document (docs/configuration-as-code.md). */
+        OrgConfigDocumentOutput: {
+            /**
+             * @default 1
+             * @constant
+             */
+            version: 1;
+            settings?: {
+                toolAuditDetail?: components["schemas"]["ToolAuditDetail"];
+                /** @description Days audit events are kept; older ones are deleted by a periodic prune. `null` (default): kept for ever. Only an org owner (or the instance credential) may change it. */
+                auditRetentionDays?: number | null;
+            };
+            workspaces?: {
+                slug: string;
+                name: string;
+                knowledgeGraphEnabled?: boolean;
+                toolWhitelistsEnabled?: boolean;
+                servers?: {
+                    name: string;
+                    instructions?: string | null;
+                    /** @description Connector slugs, in the order the server lists them. */
+                    connectors?: string[];
+                }[];
+                /** @description In the order the servers' instructions show them. */
+                skills?: {
+                    name: string;
+                    content: string;
+                    /** @description The connector the skill is scoped to (null: the whole workspace). */
+                    connector?: string | null;
+                    applied?: boolean;
+                }[];
+            }[];
+            connectors?: ({
+                /** @constant */
+                type: "http";
+                slug: string;
+                name: string;
+                instructions?: string | null;
+                /** @description Secret request headers, each value with `${secret:NAME}` references. */
+                headers?: {
+                    [key: string]: string;
+                };
+                resources?: {
+                    uri: string;
+                    name: string;
+                    description?: string | null;
+                    mimeType?: string | null;
+                    /** @description `text` (or `content`) is served as the resource's content; anything else is never fetched nor shown to MCP clients. */
+                    fetchConfig?: {
+                        [key: string]: unknown;
+                    } | null;
+                }[];
+                /** @description The manual layer of the connector's knowledge graph. */
+                graph?: components["schemas"]["PutManualGraphOutput"];
+                /** Format: uri */
+                baseUrl: string;
+                tools?: {
+                    name: string;
+                    /** @description A short name for people, published as the MCP tool `title` (an imported OpenAPI operation's summary). Empty or absent: none. */
+                    title?: string;
+                    description?: string;
+                    inputSchema?: {
+                        [key: string]: unknown;
+                    };
+                    request: components["schemas"]["ToolRequestOutput"];
+                }[];
+            } | {
+                /** @constant */
+                type: "mcp";
+                slug: string;
+                name: string;
+                instructions?: string | null;
+                /** @description Secret request headers, each value with `${secret:NAME}` references. */
+                headers?: {
+                    [key: string]: string;
+                };
+                resources?: {
+                    uri: string;
+                    name: string;
+                    description?: string | null;
+                    mimeType?: string | null;
+                    /** @description `text` (or `content`) is served as the resource's content; anything else is never fetched nor shown to MCP clients. */
+                    fetchConfig?: {
+                        [key: string]: unknown;
+                    } | null;
+                }[];
+                /** @description The manual layer of the connector's knowledge graph. */
+                graph?: components["schemas"]["PutManualGraphOutput"];
+                /** Format: uri */
+                url: string;
+                /**
+                 * @description mcp connectors: the upstream connection's protocol era (default `auto`). `auto` probes `server/discover` and falls back to `initialize`; `2025-11-25` is the `initialize` handshake at exactly that revision; `2026-07-28` requires `server/discover` to offer it.
+                 * @enum {string}
+                 */
+                protocolEra?: "auto" | "2025-11-25" | "2026-07-28";
+                /**
+                 * @description mcp connectors: `streamable-http` (default), or `sse` for the legacy HTTP+SSE transport (2024-11-05; 2025-era only).
+                 * @enum {string}
+                 */
+                transport?: "streamable-http" | "sse";
+                /** @description Exported for review; not applied (the upstream is discovered again after the apply commits). */
+                tools?: {
+                    name: string;
+                    title?: string | null;
+                    description?: string;
+                    inputSchema?: {
+                        [key: string]: unknown;
+                    };
+                }[];
+            })[];
+            roles?: {
+                name: string;
+                tools?: {
+                    connector: string;
+                    tool: string;
+                }[];
+                prompts?: {
+                    connector: string;
+                    prompt: string;
+                }[];
+            }[];
+        };
+        PutManualGraphOutput: {
+            entities: {
+                key: string;
+                label: string;
+                description?: string | null;
+            }[];
+            relations: {
+                from: string;
+                to: string;
+                kind: string;
+                description?: string | null;
+            }[];
         };
     };
     responses: never;
@@ -5872,7 +6227,7 @@ export interface operations {
                 cursor?: string;
                 limit?: number;
                 /** @description Events of this action (lib/audit/actions.ts lists them). */
-                action?: "tool.call" | "prompt.get" | "host_resources.read" | "host_resources.list" | "connector.create" | "connector.update" | "connector.delete" | "connector.reload" | "connector.test" | "connector.probe.update" | "resource.create" | "resource.update" | "resource.delete" | "graph.replace" | "server.create" | "server.update" | "server.connectors.set" | "server.delete" | "role.create" | "role.update" | "role.delete" | "skill.create" | "skill.update" | "skill.delete" | "api_key.create" | "api_key.revoke" | "oauth_app.allow" | "oauth_app.revoke" | "org.create" | "org.update" | "org.delete" | "org.member.add" | "org.member.update" | "org.member.remove" | "org.invitation.create" | "org.invitation.revoke" | "org.invitation.accept" | "org.invitation.decline" | "org.sso.create" | "org.sso.update" | "org.sso.delete" | "org.sso.domain.verify" | "member.join_sso" | "workspace.create" | "workspace.update" | "workspace.delete" | "workspace.member.add" | "workspace.member.update" | "workspace.member.remove" | "instance.setup" | "user.create" | "user.password_change" | "file.upload" | "file.update" | "file.delete";
+                action?: "tool.call" | "prompt.get" | "host_resources.read" | "host_resources.list" | "connector.create" | "connector.update" | "connector.delete" | "connector.reload" | "connector.test" | "connector.probe.update" | "resource.create" | "resource.update" | "resource.delete" | "graph.replace" | "server.create" | "server.update" | "server.connectors.set" | "server.delete" | "role.create" | "role.update" | "role.delete" | "skill.create" | "skill.update" | "skill.delete" | "api_key.create" | "api_key.revoke" | "oauth_app.allow" | "oauth_app.revoke" | "org.create" | "org.update" | "org.delete" | "org.config.apply" | "org.member.add" | "org.member.update" | "org.member.remove" | "org.invitation.create" | "org.invitation.revoke" | "org.invitation.accept" | "org.invitation.decline" | "org.sso.create" | "org.sso.update" | "org.sso.delete" | "org.sso.domain.verify" | "member.join_sso" | "workspace.create" | "workspace.update" | "workspace.delete" | "workspace.member.add" | "workspace.member.update" | "workspace.member.remove" | "instance.setup" | "user.create" | "user.password_change" | "file.upload" | "file.update" | "file.delete";
                 actorId?: string;
                 targetType?: string;
                 targetId?: string;
@@ -5968,7 +6323,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Events of this action (lib/audit/actions.ts lists them). */
-                action?: "tool.call" | "prompt.get" | "host_resources.read" | "host_resources.list" | "connector.create" | "connector.update" | "connector.delete" | "connector.reload" | "connector.test" | "connector.probe.update" | "resource.create" | "resource.update" | "resource.delete" | "graph.replace" | "server.create" | "server.update" | "server.connectors.set" | "server.delete" | "role.create" | "role.update" | "role.delete" | "skill.create" | "skill.update" | "skill.delete" | "api_key.create" | "api_key.revoke" | "oauth_app.allow" | "oauth_app.revoke" | "org.create" | "org.update" | "org.delete" | "org.member.add" | "org.member.update" | "org.member.remove" | "org.invitation.create" | "org.invitation.revoke" | "org.invitation.accept" | "org.invitation.decline" | "org.sso.create" | "org.sso.update" | "org.sso.delete" | "org.sso.domain.verify" | "member.join_sso" | "workspace.create" | "workspace.update" | "workspace.delete" | "workspace.member.add" | "workspace.member.update" | "workspace.member.remove" | "instance.setup" | "user.create" | "user.password_change" | "file.upload" | "file.update" | "file.delete";
+                action?: "tool.call" | "prompt.get" | "host_resources.read" | "host_resources.list" | "connector.create" | "connector.update" | "connector.delete" | "connector.reload" | "connector.test" | "connector.probe.update" | "resource.create" | "resource.update" | "resource.delete" | "graph.replace" | "server.create" | "server.update" | "server.connectors.set" | "server.delete" | "role.create" | "role.update" | "role.delete" | "skill.create" | "skill.update" | "skill.delete" | "api_key.create" | "api_key.revoke" | "oauth_app.allow" | "oauth_app.revoke" | "org.create" | "org.update" | "org.delete" | "org.config.apply" | "org.member.add" | "org.member.update" | "org.member.remove" | "org.invitation.create" | "org.invitation.revoke" | "org.invitation.accept" | "org.invitation.decline" | "org.sso.create" | "org.sso.update" | "org.sso.delete" | "org.sso.domain.verify" | "member.join_sso" | "workspace.create" | "workspace.update" | "workspace.delete" | "workspace.member.add" | "workspace.member.update" | "workspace.member.remove" | "instance.setup" | "user.create" | "user.password_change" | "file.upload" | "file.update" | "file.delete";
                 actorId?: string;
                 targetType?: string;
                 targetId?: string;
@@ -9810,6 +10165,438 @@ export interface operations {
             };
             /** @description Another organization verified the domain first */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: `errors` names each problem (a field, a query parameter or the object's state; text holding a NUL character or an unpaired surrogate among the reasons) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: this credential's budget, or too many unknown keys from this client address (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOrgConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The object's version (a strong entity tag); send it back in If-Match to change the object only if nobody else has. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrgConfigDocumentOutput"];
+                    "application/yaml": components["schemas"]["OrgConfigDocumentOutput"];
+                };
+            };
+            /** @description A request the server cannot read: a URL path with a percent-escape that is not UTF-8 or a NUL character, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or bad credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed to this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, or not visible to the caller (the same answer either way) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Two objects of the organization share the name the document keys them by (named in the detail) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: `errors` names each problem (a field, a query parameter or the object's state; text holding a NUL character or an unpaired surrogate among the reasons) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: this credential's budget, or too many unknown keys from this client address (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    planOrgConfig: {
+        parameters: {
+            query?: {
+                /** @description Delete objects the document leaves out (default false: they stay). */
+                prune?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrgConfigDocument"];
+                "application/yaml": components["schemas"]["OrgConfigDocument"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The object's version (a strong entity tag); send it back in If-Match to change the object only if nobody else has. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigPlan"];
+                };
+            };
+            /** @description Malformed JSON, or a URL path the server cannot read (a percent-escape that is not UTF-8, a NUL character) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or bad credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed to this caller; or a write with the browser session sent from another site's page */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, or not visible to the caller (the same answer either way) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Two objects of the organization share the name the document keys them by (named in the detail) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json or application/yaml */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: `errors` names each problem (a field, a query parameter or the object's state; text holding a NUL character or an unpaired surrogate among the reasons) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: this credential's budget, or too many unknown keys from this client address (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    applyOrgConfig: {
+        parameters: {
+            query?: {
+                /** @description Delete objects the document leaves out (default false: they stay). */
+                prune?: "true" | "false";
+            };
+            header?: {
+                /** @description Change the object only if its current ETag is one of these (or `*`: any existing object); else 412 and nothing changes. Absent: last write wins. */
+                "If-Match"?: string;
+            };
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrgConfigDocument"];
+                "application/yaml": components["schemas"]["OrgConfigDocument"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The object's version (a strong entity tag); send it back in If-Match to change the object only if nobody else has. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigApplyResult"];
+                };
+            };
+            /** @description Malformed JSON, or a URL path the server cannot read (a percent-escape that is not UTF-8, a NUL character) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or bad credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed to this caller; or a write with the browser session sent from another site's page */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, or not visible to the caller (the same answer either way) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Two objects of the organization share the name the document keys them by (named in the detail) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names an older version: somebody else changed the object first; nothing was changed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json or application/yaml */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: `errors` names each problem (a field, a query parameter or the object's state; text holding a NUL character or an unpaired surrogate among the reasons) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: this credential's budget, or too many unknown keys from this client address (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setOrgSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PutOrgSecret"];
+            };
+        };
+        responses: {
+            /** @description Success, no content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed JSON, or a URL path the server cannot read (a percent-escape that is not UTF-8, a NUL character) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or bad credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed to this caller; or a write with the browser session sent from another site's page */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, or not visible to the caller (the same answer either way) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: a unique value (a slug, a name, an email, a membership) is taken, or the change collided with a concurrent one; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,49 @@
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Caller } from "@/lib/auth/caller";
+import { db } from "@/lib/db/client";
+import { NotFoundError } from "@/lib/errors";
+import { orgsManagedBy } from "@/lib/tenancy/scopes";
+import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
+import { logger } from "@/lib/log";
+
+/**
+ * The organization's secrets that configuration documents reference as `${secret:NAME}`.
+ * Write-only: sealed like connector secret headers (lib/crypto/secret-box.ts), never answered;
+ * an apply copies the resolved value into the object's own encrypted secret, so changing one
+ * here takes effect with the next apply.
+ */
+
+type Tx = Pick<Prisma.TransactionClient, "orgSecret">;
+
+/** Sets (or replaces) a secret of an organization the caller manages. */
+export async function putOrgSecret(caller: Caller, orgId: string, name: string, value: string): Promise<void> {
+  const org = await db().organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { id: true } });
+  if (!org) throw new NotFoundError("organization");
+  const sealed = encryptSecret(value);
+  await db().orgSecret.upsert({ where: { orgId_name: { orgId, name } }, create: { orgId, name, value: sealed }, update: { value: sealed } });
+}
+
+/** The organization's secrets in plaintext, by name (those that cannot be opened are left out). */
+export async function readOrgSecrets(tx: Tx, orgId: string): Promise<Map<string, string>> {
+  const rows = await tx.orgSecret.findMany({ where: { orgId }, select: { name: true, value: true } });
+  const secrets = new Map<string, string>();
+  for (const row of rows) {
+    try {
+      secrets.set(row.name, decryptSecret(row.value));
+    } catch {
+      logger.warn({ orgId, secret: row.name }, "organization secret cannot be decrypted");
+    }
+  }
+  return secrets;
+}
+
+/** `value` with every `${secret:NAME}` replaced, or null when one of them is not set. */
+export function resolveSecretReferences(value: string, secrets: Map<string, string>): string | null {
+  let unresolved = false;
+  const resolved = value.replace(/\$\{secret:([^}]*)\}/g, (_, name: string) => {
+    const secret = secrets.get(name);
+    if (secret === undefined) unresolved = true;
+    return secret ?? "";
+  });
+  return unresolved ? null : resolved;
+}

@@ -1,0 +1,41 @@
+import { ValidationError, type FieldError } from "@/lib/errors";
+import type { CanonicalDocument } from "@/lib/org-config/canonical";
+
+/**
+ * What the document's schema cannot check alone: keys that must be unique, and references to
+ * connectors, which must be in the document or (without prune) already in the organization.
+ * Every problem is reported with its path in the document (422).
+ */
+export function assertValidReferences(desired: CanonicalDocument, current: CanonicalDocument, prune: boolean): void {
+  const errors: FieldError[] = [];
+  const known = new Set([...desired.connectors.map((c) => c.slug), ...(prune ? [] : current.connectors.map((c) => c.slug))]);
+  const connectorRef = (slug: string | null, path: string) => {
+    if (slug !== null && !known.has(slug)) errors.push({ path, message: `No connector "${slug}" in the document${prune ? "" : " or the organization"}.` });
+  };
+  unique(desired.workspaces.map((w) => w.slug), "workspaces", "slug", errors);
+  unique(desired.connectors.map((c) => c.slug), "connectors", "slug", errors);
+  unique(desired.roles.map((r) => r.name), "roles", "name", errors);
+  desired.workspaces.forEach((w, i) => {
+    unique(w.servers.map((s) => s.name), `workspaces.${i}.servers`, "name", errors);
+    unique(w.skills.map((s) => s.name), `workspaces.${i}.skills`, "name", errors);
+    w.servers.forEach((s, j) => s.connectors.forEach((slug, k) => connectorRef(slug, `workspaces.${i}.servers.${j}.connectors.${k}`)));
+    w.skills.forEach((s, j) => connectorRef(s.connector, `workspaces.${i}.skills.${j}.connector`));
+  });
+  desired.connectors.forEach((c, i) => {
+    unique(c.tools.map((t) => t.name), `connectors.${i}.tools`, "name", errors);
+    unique(c.resources.map((r) => r.uri), `connectors.${i}.resources`, "uri", errors);
+  });
+  desired.roles.forEach((r, i) => {
+    r.tools.forEach((t, j) => connectorRef(t.connector, `roles.${i}.tools.${j}.connector`));
+    r.prompts.forEach((p, j) => connectorRef(p.connector, `roles.${i}.prompts.${j}.connector`));
+  });
+  if (errors.length > 0) throw new ValidationError(errors, "The configuration document is not valid; nothing was changed.");
+}
+
+function unique(keys: string[], path: string, field: string, errors: FieldError[]): void {
+  const seen = new Set<string>();
+  keys.forEach((key, i) => {
+    if (seen.has(key)) errors.push({ path: `${path}.${i}.${field}`, message: `Another object here already has the ${field} "${key}".` });
+    seen.add(key);
+  });
+}
