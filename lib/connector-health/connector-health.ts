@@ -5,6 +5,7 @@ import { ValidationError } from "@/lib/errors";
 import { findManagedConnector } from "@/lib/connectors/managed-connector";
 import type { ConnectorHealth as HealthRow } from "@/lib/generated/prisma/client";
 import type { ConnectorHealth, ConnectorProbe, HealthStatus } from "@/lib/connector-health/schemas";
+import { assertCredentialMay } from "@/lib/permissions/guards";
 
 /**
  * A connector's health: the latest success and failure of its real tool calls (written by
@@ -49,6 +50,7 @@ export async function orgConnectorHealth(orgId: string, connectorIds: string[]):
 
 /** Stores the request "Test connection" sends to an http connector. */
 export async function setConnectorProbe(caller: Caller, connectorId: string, probe: ConnectorProbe): Promise<ConnectorHealth> {
+  assertCredentialMay(caller, "connectors.manage");
   const connector = await findManagedConnector(db(), caller, connectorId);
   if (connector.type !== "http") throw new ValidationError([{ path: "method", message: "Only an http connector has a probe request; an mcp connector is tested by connecting and listing its tools." }]);
   const data = { probeMethod: probe.method, probePath: probe.path };

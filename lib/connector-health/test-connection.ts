@@ -13,6 +13,7 @@ import { errorText } from "@/lib/log";
 import { getConnectorHealth, storedProbe } from "@/lib/connector-health/connector-health";
 import type { ConnectorHealth } from "@/lib/connector-health/schemas";
 import { writeHealthCells } from "@/lib/usage/write-usage-rows";
+import { assertCredentialMay } from "@/lib/permissions/guards";
 
 /**
  * "Test connection": an http connector sends its probe request (default `GET /` below the
@@ -30,6 +31,7 @@ interface Outcome {
 }
 
 export async function testConnection(caller: Caller, connectorId: string): Promise<ConnectorHealth> {
+  assertCredentialMay(caller, "connectors.manage");
   const connector = await db().connector.findFirst({
     where: managedConnectorWhere(caller, connectorId),
     select: { id: true, orgId: true, type: true, config: true, secretHeaders: true, protocolEra: true, transport: true },

@@ -16,6 +16,7 @@ import { type ConnectorListQuery, type HeaderChanges, SecretHeaders, SSE_ERA_MES
 import { eraFitsTransport } from "@/lib/connectors/upstream-protocol";
 import { queueRowWrite } from "@/lib/db/queue-row-writes";
 import { type BulkResult, runBulk } from "@/lib/api/bulk";
+import { assertCredentialMay } from "@/lib/permissions/guards";
 
 /** Reading, changing and deleting connectors (creation: create-connector.ts). */
 
@@ -40,6 +41,7 @@ export async function getConnector(caller: Caller, connectorId: string): Promise
  * `tools` replaces every tool of an http connector (mcp tools come from `reload`).
  */
 export async function updateConnector(caller: Caller, connectorId: string, input: UpdateConnectorBody, ifMatch?: IfMatch): Promise<ConnectorView> {
+  assertCredentialMay(caller, "connectors.manage");
   return queueRowWrite("connectors", connectorId, () =>
     db().$transaction(async (tx) => {
       const current = await lockedConnectorRow(tx, caller, connectorId, ifMatch);
@@ -123,6 +125,7 @@ function changedFields(input: UpdateConnectorBody): string[] {
 
 /** Deletes a connector with its tools, stored resources and graph. */
 export async function deleteConnector(caller: Caller, connectorId: string, ifMatch?: IfMatch): Promise<void> {
+  assertCredentialMay(caller, "connectors.manage");
   await queueRowWrite("connectors", connectorId, () =>
     db().$transaction(async (tx) => {
       const connector = await lockedConnectorRow(tx, caller, connectorId, ifMatch);

@@ -11,6 +11,7 @@ import type { McpUpstream } from "@/lib/connectors/open-upstream";
 import { sealHeaders } from "@/lib/connectors/secret-headers";
 import { httpToolRows, mcpToolRows, type ToolRowInput } from "@/lib/connectors/tool-rows";
 import type { CreateConnectorBody } from "@/lib/connectors/schemas";
+import { assertCredentialMay } from "@/lib/permissions/guards";
 
 const SLUG_ATTEMPTS = 3;
 
@@ -20,6 +21,7 @@ const SLUG_ATTEMPTS = 3;
  * `config.url`) and nothing is stored. Secret headers are stored encrypted only.
  */
 export async function createConnector(caller: Caller, orgId: string, input: CreateConnectorBody): Promise<ConnectorView> {
+  assertCredentialMay(caller, "connectors.manage");
   await assertOrgManaged(db(), caller, orgId); // before any outbound request
   const headers = input.config.headers ?? {};
   const discovery = input.type === "mcp" ? await discoverOrRefuse({ ...input.config, headers }) : null;

@@ -6,6 +6,7 @@ import * as configVersion from "@/lib/config-version/config-version";
 import type { BulkResult } from "@/lib/api/bulk";
 import { lockManagedConnector } from "@/lib/connectors/managed-connector";
 import { queueRowWrite } from "@/lib/db/queue-row-writes";
+import { assertCredentialMay } from "@/lib/permissions/guards";
 
 const MCP_TOOLS =
   "The tools of an mcp connector are discovered from the upstream server; remove them there and reload, or leave them out of an MCP role.";
@@ -18,6 +19,7 @@ const MCP_TOOLS =
  * not found; the connector's change is audited once, naming the tools removed.
  */
 export async function deleteConnectorTools(caller: Caller, connectorId: string, ids: string[]): Promise<BulkResult> {
+  assertCredentialMay(caller, "connectors.manage");
   const wanted = [...new Set(ids)];
   return queueRowWrite("connectors", connectorId, () =>
     db().$transaction(async (tx) => {

@@ -11,6 +11,8 @@ import type { McpUpstream } from "@/lib/connectors/open-upstream";
 import { openHeaders } from "@/lib/connectors/secret-headers";
 import { mcpToolRows, replaceTools } from "@/lib/connectors/tool-rows";
 import { queueRowWrite } from "@/lib/db/queue-row-writes";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { assertCredentialMay } from "@/lib/permissions/guards";
 
 /**
  * Re-discovers the tools of an `mcp` connector from its upstream and replaces the stored set.
@@ -19,6 +21,7 @@ import { queueRowWrite } from "@/lib/db/queue-row-writes";
  * configuration version bump, no audit event) — the upstream's list_changed path.
  */
 export async function reloadConnector(caller: Caller, connectorId: string, opts: { skipUnchanged?: boolean } = {}): Promise<ConnectorView> {
+  assertCredentialMay(caller, "connectors.manage");
   const connector = await db().connector.findFirst({
     where: managedConnectorWhere(caller, connectorId),
     select: { id: true, orgId: true, type: true, config: true, secretHeaders: true, protocolEra: true, transport: true, eraFallback: true },
@@ -34,7 +37,9 @@ export async function reloadConnector(caller: Caller, connectorId: string, opts:
     headers: openHeaders(connector.secretHeaders),
     protocolEra: asProtocolEra(connector.protocolEra),
     transport: asTransportKind(connector.transport),
-    fellBack: connector.eraFallback !== null,
+    // An admin's reload tries 2026-07-28 again (and clears the fallback when it now works); the
+    // upstream's own list_changed path keeps the connector as it is.
+    fellBack: connector.eraFallback !== null && (opts.skipUnchanged ?? false),
   });
   return queueRowWrite("connectors", connectorId, () => storeDiscovery(caller, connector, discovery, opts.skipUnchanged ?? false));
 }
@@ -48,7 +53,7 @@ async function storeDiscovery(caller: Caller, connector: { id: string; orgId: st
     }
     const { count } = await tx.connector.updateMany({
       where: managedConnectorWhere(caller, connectorId),
-      data: { protocolVersion: discovery.protocolVersion, upstreamCatalog: discovery.catalog as object, ...(discovery.eraFallback ? { eraFallback: discovery.eraFallback as object } : {}) },
+      data: { protocolVersion: discovery.protocolVersion, upstreamCatalog: discovery.catalog as object, ...(discovery.eraFallback ? { eraFallback: discovery.eraFallback as object } : skipUnchanged ? {} : { eraFallback: Prisma.DbNull }) },
     });
     if (count === 0) throw new NotFoundError("connector"); // deleted (or access lost) meanwhile
     await replaceTools(tx, connector, mcpToolRows(connector.orgId, discovery.tools));

@@ -55,16 +55,16 @@ export function resourceTooLarge(uri: string, size: number, maxSize: number): Ho
 }
 
 /**
- * -32005 `{ count, maxResources }`: more files match a list than one answer carries. The seed
+ * -32005 `{ maxResources }`: more files match a list than one answer carries. The seed
  * gives the whole list in one response, with no pagination; rather than cut it silently (a
  * server would take a partial list for the whole), the list fails like an oversized read, and
  * says how to narrow it.
  */
-export function listTooLarge(count: number, maxResources: number): HostResourcesError {
+export function listTooLarge(maxResources: number): HostResourcesError {
   return new HostResourcesError(
     `Response too large: more than ${maxResources} resources match; narrow the list with params._meta.filter (mimeType, tags).`,
     -32005,
-    { count, maxResources },
+    { maxResources },
   );
 }
 

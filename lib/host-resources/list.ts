@@ -50,7 +50,7 @@ export async function handleHostResourcesList(ctx: HostResourcesContext, params:
       take: maxResources + 1,
     });
     target.data.count = rows.length;
-    if (rows.length > maxResources) throw listTooLarge(rows.length, maxResources);
+    if (rows.length > maxResources) throw listTooLarge(maxResources);
     return { resources: rows.map((r) => ({ uri: fileUri(r.id), name: r.name, mimeType: r.mimeType, size: r.size })) };
   });
 }

@@ -7,6 +7,7 @@ import { findManagedConnector, lockManagedConnector } from "@/lib/connectors/man
 import { assertIfMatch, type IfMatch } from "@/lib/api/if-match";
 import type { PutManualGraphBody } from "@/lib/knowledge-graph/schemas";
 import { queueRowWrite } from "@/lib/db/queue-row-writes";
+import { assertCredentialMay } from "@/lib/permissions/guards";
 
 /** The manual layer of a connector's knowledge graph: entities and relations an admin wrote. */
 
@@ -41,6 +42,7 @@ export async function getManualGraph(caller: Caller, connectorId: string): Promi
  * lock: two replacements at once leave one submitted layer, never a mix of both.
  */
 export async function putManualGraph(caller: Caller, connectorId: string, input: PutManualGraphBody, ifMatch?: IfMatch): Promise<ManualGraphView> {
+  assertCredentialMay(caller, "connectors.manage");
   return queueRowWrite("connectors", connectorId, () =>
     db().$transaction(async (tx) => {
       const { id, orgId } = await lockManagedConnector(tx, caller, connectorId);

@@ -61,6 +61,10 @@ export const PERMISSIONS = {
   "workspace.manage": { says: "create, change or delete a workspace", allow: MANAGERS },
   "workspace.members.read": { says: "list a workspace's members and their MCP roles", allow: MANAGERS },
   "workspace.members.manage": { says: "add or remove workspace members, give them MCP roles", allow: MANAGERS },
+  "connectors.manage": {
+    says: "create, change, reload, test or delete connectors (organization-wide: every workspace's servers use them), their tools, stored resources, knowledge graph and health check",
+    allow: MANAGERS,
+  },
   "roles.manage": { says: "read, create, change or delete MCP roles", allow: MANAGERS },
   "skills.manage": { says: "read, create, change or delete a workspace's skills", allow: MANAGERS },
   "servers.read": { says: "read an MCP server (a pinned key: its own only)", allow: [...MANAGERS, "pinned_key"] },

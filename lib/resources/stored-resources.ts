@@ -12,6 +12,7 @@ import type { CreateStoredResourceBody, StoredResourceListQuery, UpdateStoredRes
 import { lockForWrite } from "@/lib/db/lock-row";
 import type { IfMatch } from "@/lib/api/if-match";
 import { type BulkResult, runBulk } from "@/lib/api/bulk";
+import { assertCredentialMay } from "@/lib/permissions/guards";
 
 /**
  * Stored resources of a connector (table `mcp_resources`). The table has no org column, so
@@ -35,6 +36,7 @@ const managedResources = (caller: Caller): Prisma.StoredResourceWhereInput => ({
 
 /** Adds a stored resource to a connector the caller manages (URI and MIME rules: schemas.ts). */
 export async function createStoredResource(caller: Caller, connectorId: string, input: CreateStoredResourceBody): Promise<StoredResourceView> {
+  assertCredentialMay(caller, "connectors.manage");
   return db().$transaction(async (tx) => {
     const connector = await findManagedConnector(tx, caller, connectorId);
     const resource = await tx.storedResource.create({
@@ -68,6 +70,7 @@ export async function listStoredResources(caller: Caller, connectorId: string, q
 
 /** Changes the given fields of a stored resource of a connector the caller manages. */
 export async function updateStoredResource(caller: Caller, resourceId: string, input: UpdateStoredResourceBody, ifMatch?: IfMatch): Promise<StoredResourceView> {
+  assertCredentialMay(caller, "connectors.manage");
   return db().$transaction(async (tx) => {
     const where = { id: resourceId, AND: [managedResources(caller)] };
     const current = await tx.storedResource.findFirst({ where, select: { connectorId: true, connector: { select: { orgId: true } } } });
@@ -114,6 +117,7 @@ async function lockResourceForWrite(
 
 /** Deletes a stored resource of a connector the caller manages. */
 export async function deleteStoredResource(caller: Caller, resourceId: string, ifMatch?: IfMatch): Promise<void> {
+  assertCredentialMay(caller, "connectors.manage");
   await db().$transaction(async (tx) => {
     const where = { id: resourceId, AND: [managedResources(caller)] };
     const resource = await tx.storedResource.findFirst({ where, select: { connectorId: true, uri: true, connector: { select: { orgId: true } } } });

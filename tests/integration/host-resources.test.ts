@@ -228,7 +228,7 @@ describe("ai.nimblebrain/resources/list", () => {
     await expectHostError(handleHostResourcesList(ctx, { cursor: "" }), -32602, { cursor: "" });
   });
 
-  it("a list larger than HOST_RESOURCES_LIST_MAX fails with -32005 { count, maxResources } instead of an unbounded (or silently cut) answer; a filter narrows it (issue 23)", async () => {
+  it("a list larger than HOST_RESOURCES_LIST_MAX fails with -32005 { maxResources } instead of an unbounded (or silently cut) answer; a filter narrows it (issue 23)", async () => {
     // A cap of 2 (default 5000) so three files pass it.
     vi.stubEnv("HOST_RESOURCES_LIST_MAX", "2");
     const t = await createTenant();
@@ -236,7 +236,7 @@ describe("ai.nimblebrain/resources/list", () => {
     await file(t, "member", "a.txt", { tags: ["keep"] });
     await file(t, "member", "b.txt", { tags: ["keep"] });
     await file(t, "member", "c.txt");
-    const error = await expectHostError(handleHostResourcesList(ctx, {}), -32005, { count: 3, maxResources: 2 });
+    const error = await expectHostError(handleHostResourcesList(ctx, {}), -32005, { maxResources: 2 });
     expect(error.message).toContain("narrow the list with params._meta.filter");
     expect((await handleHostResourcesList(ctx, { _meta: { filter: { tags: ["keep"] } } })).resources.map((r) => r.name).sort()).toEqual(["a.txt", "b.txt"]);
   });

@@ -20,6 +20,8 @@ let site: OauthSite;
 interface World {
   t: Tenant;
   server: string;
+  /** The server's connector (organization-wide). */
+  connector: string;
   /** A member of the org and workspace who is none of the callers (the "someone else" of keys.others). */
   other: string;
   seq: number;
@@ -62,6 +64,7 @@ const PROBES: Record<Action, (w: World, as: As) => Promise<number>> = {
   "workspace.manage": (w, as) => call(as, "PATCH", `/api/v1/workspaces/${w.t.workspace.id}`, { name: `Main ${++w.seq}` }),
   "workspace.members.read": (w, as) => call(as, "GET", `/api/v1/workspaces/${w.t.workspace.id}/members`),
   "workspace.members.manage": (w, as) => call(as, "PATCH", `/api/v1/workspaces/${w.t.workspace.id}/members/${w.other}`, { mcpRoleId: null }),
+  "connectors.manage": (w, as) => call(as, "PATCH", `/api/v1/connectors/${w.connector}`, { instructions: `Use it well ${++w.seq}` }),
   "roles.manage": (w, as) => call(as, "GET", `/api/v1/orgs/${w.t.org.id}/roles`),
   "skills.manage": (w, as) => call(as, "GET", `/api/v1/workspaces/${w.t.workspace.id}/skills`),
   "servers.read": (w, as) => call(as, "GET", `/api/v1/servers/${w.server}`),
@@ -84,7 +87,8 @@ afterAll(() => stopOauthSite(app));
 /** A tenant whose workspace uses tool whitelists (a member without an MCP role sees no tool), and every kind of credential in it. */
 async function world(): Promise<{ w: World; credentials: Record<CredentialKind, As> }> {
   const t = await createTenant({ toolWhitelistsEnabled: true });
-  const server = await createMcpServer(t, [await createHttpConnector(t, "CRM", ["get_customer"])]);
+  const connector = await createHttpConnector(t, "CRM", ["get_customer"]);
+  const server = await createMcpServer(t, [connector]);
   const other = await createUser("other");
   await db().orgMember.create({ data: { orgId: t.org.id, userId: other.id, role: "member" } });
   await db().workspaceMember.create({ data: { orgId: t.org.id, workspaceId: t.workspace.id, userId: other.id } });
@@ -103,7 +107,7 @@ async function world(): Promise<{ w: World; credentials: Record<CredentialKind, 
     instance: { bearer: INSTANCE_KEY },
     oauth_token: { bearer: oauth.access_token },
   };
-  return { w: { t, server, other: other.id, seq: 0 }, credentials };
+  return { w: { t, server, connector, other: other.id, seq: 0 }, credentials };
 }
 
 describe("the permission table, against the real API", () => {

@@ -78,4 +78,18 @@ describe("an upstream whose 2026-07-28 path refuses calls", () => {
       await client.close();
     }
   });
+
+  it("an admin's reload tries 2026-07-28 again: the fallback is cleared once the upstream carries it, kept while it still refuses", async () => {
+    const { upstream, t, created } = await setup(true);
+    expect(created.eraFallback).not.toBeNull();
+    const reload = () => api(t.admin.token).post(`/api/v1/connectors/${created.id}/reload`, {});
+    const still = await reload();
+    expect(still.status, still.text).toBe(200);
+    expect(still.body.eraFallback).toMatchObject({ from: "2026-07-28" });
+    upstream.refuseModern = false;
+    const cleared = await reload();
+    expect(cleared.status, cleared.text).toBe(200);
+    expect(cleared.body.eraFallback).toBeNull();
+    expect(cleared.body.protocolVersion).toBe("2026-07-28");
+  });
 });

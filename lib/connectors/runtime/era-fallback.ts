@@ -51,11 +51,27 @@ export function asEraFallback(value: unknown): EraFallback | null {
   return v && typeof v === "object" && typeof v.reason === "string" && typeof v.at === "string" ? { from: "2026-07-28", reason: v.reason, at: v.at } : null;
 }
 
-/** Records the fallback on the connector (an `auto` one only); the next connection opened reads it. */
-export async function recordEraFallback(orgId: string, connectorId: string, reason: string): Promise<void> {
+/**
+ * Records the fallback on the connector (an `auto` one only); the next connection opened reads
+ * it. Returns what it recorded (null when the connector had one already, or is not `auto`), for
+ * `withdrawEraFallback` should the same request fail over `initialize` too.
+ */
+export async function recordEraFallback(orgId: string, connectorId: string, reason: string): Promise<EraFallback | null> {
   const fallback = eraFallback(reason);
-  await db().connector.updateMany({ where: { id: connectorId, orgId, protocolEra: "auto", eraFallback: { equals: Prisma.AnyNull } }, data: { eraFallback: fallback as object } });
-  logger.warn({ connectorId, reason: fallback.reason }, "the upstream refuses 2026-07-28 calls: the connector falls back to initialize");
+  const { count } = await db().connector.updateMany({ where: { id: connectorId, orgId, protocolEra: "auto", eraFallback: { equals: Prisma.AnyNull } }, data: { eraFallback: fallback as object } });
+  if (count === 0) return null;
+  logger.warn({ connectorId, reason: fallback.reason }, "the upstream refused a 2026-07-28 call: the connector tries initialize");
+  return fallback;
+}
+
+/**
+ * Takes back a fallback this request recorded when `initialize` refused the same request too: the
+ * refusal was the request's own (a proxy refusing that payload, say), not the 2026-07-28 path's,
+ * and one member's odd call must not switch the connector for everyone.
+ */
+export async function withdrawEraFallback(orgId: string, connectorId: string, recorded: EraFallback): Promise<void> {
+  await db().connector.updateMany({ where: { id: connectorId, orgId, eraFallback: { path: ["at"], equals: recorded.at } }, data: { eraFallback: Prisma.DbNull } });
+  logger.info({ connectorId }, "the same request failed over initialize too: the connector stays on 2026-07-28");
 }
 
 /** The negotiated revision of the connection that carried the first call after the fallback. */

@@ -1,7 +1,7 @@
 import { ProtocolError, SdkError } from "@modelcontextprotocol/client";
 import { describeUpstreamError } from "@/lib/connectors/describe-upstream-error";
 import { loadUpstreamSettings } from "@/lib/connectors/runtime/connector-secrets";
-import { recordEraFallback, recordFallbackVersion, refusalText, refusesModernPath } from "@/lib/connectors/runtime/era-fallback";
+import { type EraFallback, recordEraFallback, recordFallbackVersion, refusalText, refusesModernPath, withdrawEraFallback } from "@/lib/connectors/runtime/era-fallback";
 import { isCallScoped, scrubbedRpcError, type UpstreamRpcError } from "@/lib/connectors/runtime/upstream-rpc-error";
 import type { UpstreamOwner } from "@/lib/connectors/runtime/types";
 import type { UpstreamConnection, UpstreamPool, UpstreamTarget } from "@/lib/connectors/runtime/upstream-pool";
@@ -61,6 +61,7 @@ export async function sendUpstream<T>(send: UpstreamSend<T>, pool: UpstreamPool)
     },
   };
   let fellBack = false;
+  let recorded: EraFallback | null = null;
   for (let attempt = 0; ; attempt++) {
     let used: UpstreamConnection | undefined;
     try {
@@ -71,11 +72,13 @@ export async function sendUpstream<T>(send: UpstreamSend<T>, pool: UpstreamPool)
       if (fellBack) await recordFallbackVersion(send.connector.orgId, send.connector.id, used!.protocolVersion).catch(() => undefined);
       return { ok: true, value };
     } catch (e) {
+      if (recorded) await withdrawEraFallback(send.connector.orgId, send.connector.id, recorded).catch(() => undefined);
+      recorded = null;
       if (!used) return { ok: false, kind: "unreachable", detail: describeUpstreamError(e, loaded), error: e };
       const detail = describeUpstreamError(e, used.headers);
       // An `auto` connection on 2026-07-28 whose request was refused as such: `initialize` from now on, this request again.
       if (attempt === 0 && used.laneMatters && refusesModernPath(e) && !send.signal?.aborted) {
-        await recordEraFallback(send.connector.orgId, send.connector.id, refusalText(e, detail)).catch(() => undefined);
+        recorded = await recordEraFallback(send.connector.orgId, send.connector.id, refusalText(e, detail)).catch(() => null);
         pool.drop(used);
         fellBack = true;
         continue;

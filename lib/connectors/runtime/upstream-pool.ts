@@ -157,6 +157,8 @@ export class UpstreamPool {
     if (refused || this.lanesDiffer.get(target.url) !== true) {
       const shared = await this.acquire(base, owner, target, "auto");
       if (refused || !shared.laneMatters) return shared;
+      // Opened (or looked at) only to learn the lanes differ: its idle timer closes it if unused.
+      this.release(shared);
     }
     try {
       return await this.acquire(`${base}|legacy`, owner, target, "legacy");

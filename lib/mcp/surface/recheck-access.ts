@@ -35,7 +35,8 @@ export async function connectorsStillReached(connectors: SnapshotConnector[], re
   const answers = await Promise.all(
     connectors.map(async (connector) => {
       try {
-        return [connector.id, await reaches(connector)] as const;
+        // Once more before dropping: one slow read under load should not end every subscription.
+        return [connector.id, await reaches(connector).catch(() => reaches(connector))] as const;
       } catch (error) {
         logger.warn({ err: errorText(error), connectorId: connector.id }, "could not read a subscriber's access: its upstream resource subscriptions are dropped");
         return [connector.id, false] as const;

@@ -2,9 +2,7 @@
 -- inviter's authority, and a deleted inviter's account leaves invited_by_id NULL exactly like the
 -- instance credential's invitations: without this column such an invitation stood again.
 ALTER TABLE "org_invitations" ADD COLUMN "invited_by_instance" BOOLEAN NOT NULL DEFAULT false;
--- Rows that exist: the audit log says who made each one.
-UPDATE "org_invitations" AS i SET "invited_by_instance" = true
-WHERE i."invited_by_id" IS NULL AND EXISTS (
-  SELECT 1 FROM "audit_events" AS a
-  WHERE a."target_id" = i."id" AND a."action" = 'org.invitation.create' AND a."actor_type" = 'instance'
-);
+-- Rows that exist: no release before this one deleted accounts (only plain SQL could), so an
+-- invitation without an inviter was the instance credential's. (Its audit event cannot tell:
+-- an organization's audit retention may already have pruned it.)
+UPDATE "org_invitations" SET "invited_by_instance" = true WHERE "invited_by_id" IS NULL;
