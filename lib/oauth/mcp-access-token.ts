@@ -40,7 +40,7 @@ export async function registerRequestedResources(request: Request, issuer: strin
  * came to), or null: a token issued for another endpoint (another server, or /mcp for a server),
  * by another issuer, expired, or forged.
  */
-export async function verifyMcpAccessToken(token: string, endpoint: ResourceEndpoint, issuer: string | null): Promise<{ sub: string; clientId: string } | null> {
+export async function verifyMcpAccessToken(token: string, endpoint: ResourceEndpoint, issuer: string | null): Promise<{ sub: string; clientId: string; issuedAt?: number } | null> {
   if (!issuer) return null;
   const server = authorizationServer(issuer);
   try {
@@ -50,7 +50,8 @@ export async function verifyMcpAccessToken(token: string, endpoint: ResourceEndp
       verifyOptions: { audience: resourceUrl(issuer, endpoint), issuer },
     });
     const clientId = (claims.azp ?? claims.client_id) as string | undefined;
-    return typeof claims.sub === "string" && clientId ? { sub: claims.sub, clientId } : null;
+    if (typeof claims.sub !== "string" || !clientId) return null;
+    return { sub: claims.sub, clientId, ...(typeof claims.iat === "number" ? { issuedAt: claims.iat } : {}) };
   } catch {
     return null;
   }

@@ -23,6 +23,8 @@ interface ResolvedGrant {
   orgId: string;
   grantId: string;
   version: number;
+  /** When the grant was last allowed (seconds): tokens issued before are not its own. */
+  allowedAtSec: number;
   lastUsedWrittenAt: number;
 }
 
@@ -32,19 +34,32 @@ const resolved = (holder.switchboardResolvedGrants ??= new LRUCache({ max: 20_00
 export interface TokenSubject {
   sub: string;
   clientId: string;
+  /** The token's `iat` (seconds): a token issued before its grant was last allowed is not the grant's. */
+  issuedAt?: number;
 }
+
+/**
+ * Whether the token was issued under the grant as it stands: allowing an app again (after a
+ * revocation, a password change) resets the grant's `createdAt`, and an access token of the
+ * revoked grant — still unexpired, perhaps held by whoever made the person revoke it — must not
+ * come back to life with it.
+ */
+const issuedUnder = (subject: TokenSubject, allowedAtSec: number) => subject.issuedAt === undefined || subject.issuedAt >= allowedAtSec;
 
 /** The caller of a verified token for `resource` (its audience), or null when no live grant backs it. */
 export async function callerOfGrant(subject: TokenSubject, resource: string): Promise<Caller | null> {
   const cacheKey = `${subject.clientId}|${subject.sub}|${resource}`;
   const known = resolved.get(cacheKey);
   if (known && (await readCurrentVersion(known.orgId)) === known.version) {
+    if (!issuedUnder(subject, known.allowedAtSec)) return null;
     recordUse(known);
     return known.caller;
   }
   resolved.delete(cacheKey);
   const grant = await findLiveGrant(subject, resource);
   if (!grant) return null;
+  const allowedAtSec = Math.floor(grant.createdAt.getTime() / 1000);
+  if (!issuedUnder(subject, allowedAtSec)) return null;
   // Remembered only at a version read after the grant was found and then found live again (a
   // revocation committed before the read is seen by the second look, one after it moves the version).
   const version = await readCurrentVersion(grant.orgId);
@@ -61,7 +76,7 @@ export async function callerOfGrant(subject: TokenSubject, resource: string): Pr
     },
     oauthClient: { clientId: grant.clientId, name: grant.client.name || grant.clientId },
   };
-  const entry = { caller, orgId: grant.orgId, grantId: grant.id, version, lastUsedWrittenAt: grant.lastUsedAt?.getTime() ?? 0 };
+  const entry = { caller, orgId: grant.orgId, grantId: grant.id, version, allowedAtSec, lastUsedWrittenAt: grant.lastUsedAt?.getTime() ?? 0 };
   recordUse(entry);
   resolved.set(cacheKey, entry);
   return caller;
@@ -70,7 +85,7 @@ export async function callerOfGrant(subject: TokenSubject, resource: string): Pr
 function findLiveGrant(subject: TokenSubject, resource: string) {
   return db().oauthGrant.findFirst({
     where: { clientId: subject.clientId, userId: subject.sub, resource, revokedAt: null },
-    select: { id: true, orgId: true, workspaceId: true, userId: true, clientId: true, serverId: true, serverIds: true, lastUsedAt: true, client: { select: { name: true } } },
+    select: { id: true, orgId: true, workspaceId: true, userId: true, clientId: true, serverId: true, serverIds: true, lastUsedAt: true, createdAt: true, client: { select: { name: true } } },
   });
 }
 

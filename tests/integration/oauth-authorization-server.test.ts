@@ -119,7 +119,7 @@ describe("authorization server", () => {
     const tokenRes = await exchangeCode(site, { code, clientId: client.client_id, verifier, resource });
     const tokens = await tokenRes.json();
     expect(tokenRes.status, JSON.stringify(tokens)).toBe(200);
-    expect(await verifyMcpAccessToken(tokens.access_token, { kind: "server", serverId: serverA }, app.origin)).toEqual({ sub: user.id, clientId: client.client_id });
+    expect(await verifyMcpAccessToken(tokens.access_token, { kind: "server", serverId: serverA }, app.origin)).toEqual({ sub: user.id, clientId: client.client_id, issuedAt: expect.any(Number) });
     expect(await verifyMcpAccessToken(tokens.access_token, { kind: "server", serverId: serverB }, app.origin)).toBeNull();
     expect(await verifyMcpAccessToken(tokens.access_token, { kind: "shared" }, app.origin)).toBeNull();
     expect(await verifyMcpAccessToken(`${tokens.access_token.slice(0, -4)}AAAA`, { kind: "server", serverId: serverA }, app.origin)).toBeNull();

@@ -126,4 +126,16 @@ describe("connected apps", () => {
     expect((await api(t.member.token).get("/api/v1/me/connected-apps")).body.items).toEqual([]);
     expect((await mcpRpc(app.origin, `/mcp/${colleague.serverId}`, colleague.tokens.access_token, "tools/list")).status).toBe(200);
   });
+
+  it("allowing a revoked app again does not bring its old access token back: only tokens issued since count (review finding)", async () => {
+    const { t, serverId, cookie, client, resource, tokens } = await connected("Allowed twice");
+    const listed = await api(t.member.token).get("/api/v1/me/connected-apps");
+    expect((await api(t.member.token).delete(`/api/v1/connected-apps/${listed.body.items[0].id}`)).status).toBe(204);
+    expect((await mcpRpc(app.origin, `/mcp/${serverId}`, tokens.access_token, "tools/list")).status).toBe(401);
+    // Token times are whole seconds: the new allowance must fall in a later second than the old token.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const again = await tokensFor(site, { cookie, clientId: client.client_id, resource });
+    expect(await toolNames(app.origin, `/mcp/${serverId}`, again.access_token)).toHaveLength(1);
+    expect((await mcpRpc(app.origin, `/mcp/${serverId}`, tokens.access_token, "tools/list")).status).toBe(401);
+  });
 });
