@@ -19,6 +19,7 @@ import { ensureBuild, type RunningApp, startApp } from "@/tests/e2e/support/next
 import { PAGE_WAIT_MS, registerPublicClient, signInHere } from "@/tests/e2e/support/oauth-browser";
 import { ensureDatabase } from "./conformance/database";
 import { ensureSuite, SUITE_VERSION } from "./conformance/run-suite";
+import { runMain } from "./conformance/run-main";
 
 const ROOT = process.cwd();
 const SCENARIOS = ["authorization-server-metadata-endpoint", "authorization-code-grant"];
@@ -124,14 +125,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-async function shutdown(code: number): Promise<never> {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch((e: Error) => log(`cleanup failed: ${e.message}`));
-  process.exit(code);
-}
-
-process.on("SIGINT", () => void shutdown(130));
-process.on("SIGTERM", () => void shutdown(143));
-main().then(shutdown, (e: unknown) => {
-  console.error(e);
-  void shutdown(1);
-});
+runMain(main, cleanups, log);

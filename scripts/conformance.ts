@@ -25,6 +25,7 @@ import type net from "node:net";
 import path from "node:path";
 import { ensureDatabase } from "./conformance/database";
 import { ensureSuite, runSuite, SUITE_VERSION, type Suite, WIRES } from "./conformance/run-suite";
+import { runMain } from "./conformance/run-main";
 
 const ROOT = process.cwd();
 const TOOLS_DIR = path.join(ROOT, ".conformance");
@@ -128,14 +129,4 @@ async function startMcpEndpoint() {
   };
 }
 
-async function shutdown(code: number): Promise<never> {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch((e: Error) => log(`cleanup failed: ${e.message}`));
-  process.exit(code);
-}
-
-process.on("SIGINT", () => void shutdown(130));
-process.on("SIGTERM", () => void shutdown(143));
-main().then(shutdown, (e: unknown) => {
-  console.error(e);
-  void shutdown(1);
-});
+runMain(main, cleanups, log);
