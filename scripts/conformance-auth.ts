@@ -17,6 +17,7 @@ import { freePort } from "@/lib/net/free-port";
 import { launchBrowser, newContext } from "@/tests/e2e/support/browser";
 import { ensureBuild, type RunningApp, startApp } from "@/tests/e2e/support/next-app";
 import { PAGE_WAIT_MS, registerPublicClient, signInHere } from "@/tests/e2e/support/oauth-browser";
+import { createSwitchboardClient, ok } from "@switchboard/client";
 import { ensureDatabase } from "./conformance/database";
 import { ensureSuite, SUITE_VERSION } from "./conformance/run-suite";
 import { runMain } from "./conformance/run-main";
@@ -44,22 +45,22 @@ const cleanups: Array<() => Promise<void>> = [];
 const INSTANCE_KEY = `conformance-${randomBytes(16).toString("hex")}`;
 const person = { email: `conformance-${randomBytes(4).toString("hex")}@example.test`, password: randomBytes(18).toString("base64url") };
 
-async function adminApi(base: string, method: string, apiPath: string, body?: unknown): Promise<{ id: string }> {
-  const res = await fetch(`${base}/api/v1${apiPath}`, { method, headers: { authorization: `Bearer ${INSTANCE_KEY}`, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${method} ${apiPath} answered ${res.status}: ${JSON.stringify(json)}`);
-  return json;
-}
-
 /** An org with one workspace and one MCP server, and the person: a member of both. The server's URL. */
 async function makePersonAndServer(base: string): Promise<string> {
-  const org = await adminApi(base, "POST", "/orgs", { name: "Conformance", slug: `conformance-${randomBytes(3).toString("hex")}` });
-  const workspace = await adminApi(base, "POST", `/orgs/${org.id}/workspaces`, { name: "Main", slug: "main" });
-  const connector = await adminApi(base, "POST", `/orgs/${org.id}/connectors`, { type: "http", name: "Echo", config: { baseUrl: "https://api.example.com" }, tools: [{ name: "echo", request: { method: "GET", path: "/echo" } }] });
-  const server = await adminApi(base, "POST", `/workspaces/${workspace.id}/servers`, { name: "Conformance", connectorIds: [connector.id] });
-  const user = await adminApi(base, "POST", "/users", { email: person.email, password: person.password });
-  await adminApi(base, "POST", `/orgs/${org.id}/members`, { userId: user.id, role: "member" });
-  await adminApi(base, "POST", `/workspaces/${workspace.id}/members`, { userId: user.id });
+  const api = createSwitchboardClient({ baseUrl: base, token: INSTANCE_KEY });
+  const org = await ok(api.POST("/orgs", { body: { name: "Conformance", slug: `conformance-${randomBytes(3).toString("hex")}` } }));
+  const workspace = await ok(api.POST("/orgs/{orgId}/workspaces", { params: { path: { orgId: org.id } }, body: { name: "Main", slug: "main" } }));
+  const connector = await ok(
+    api.POST("/orgs/{orgId}/connectors", {
+      params: { path: { orgId: org.id } },
+      body: { type: "http", name: "Echo", config: { baseUrl: "https://api.example.com" }, tools: [{ name: "echo", request: { method: "GET", path: "/echo" } }] },
+    }),
+  );
+  const server = await ok(api.POST("/workspaces/{workspaceId}/servers", { params: { path: { workspaceId: workspace.id } }, body: { name: "Conformance", connectorIds: [connector.id] } }));
+  const user = await ok(api.POST("/users", { body: { email: person.email, password: person.password } }));
+  if (!("id" in user)) throw new Error("the admin API made an invitation instead of a person");
+  await ok(api.POST("/orgs/{orgId}/members", { params: { path: { orgId: org.id } }, body: { userId: user.id, role: "member" } }));
+  await ok(api.POST("/workspaces/{workspaceId}/members", { params: { path: { workspaceId: workspace.id } }, body: { userId: user.id } }));
   return `${base}/mcp/${server.id}`;
 }
 
