@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { callerFromBearer } from "@/lib/auth/resolve-bearer";
 import { db } from "@/lib/db/client";
 import { renderMetrics } from "@/lib/ops/metrics";
-import { callTool } from "@/lib/connectors/runtime/call-tool";
+import { callTool } from "@/lib/connectors/pipeline/call-tool";
 import type { ToolCallResult } from "@/lib/connectors/runtime/types";
 import { resolveCallerView } from "@/lib/mcp/visibility/resolve-view";
 import { api } from "@/tests/helpers/api";

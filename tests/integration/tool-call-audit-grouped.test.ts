@@ -9,7 +9,7 @@ import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server
 
 /**
  * Concurrent tool calls share their audit writes (one INSERT for the "started" rows, one
- * UPDATE for the endings, lib/audit/write-tool-call-rows.ts) and still keep "a tool call is
+ * UPDATE for the endings, lib/audit/write-call-rows.ts) and still keep "a tool call is
  * never executed without its audit event" for each of them: every request the HTTP API
  * receives finds its own row already committed, a row the database refuses stops only its
  * own call, and an ending the database refuses loses neither the others' endings nor its
