@@ -21,13 +21,17 @@ import type { CallAnswer, CallContext, CallKind, CallStep } from "@/lib/connecto
  * side door to private content"); a resource read keeps its URI and size, never its content.
  */
 
-const ACTIONS: Record<CallKind, AuditAction> = { "tools/call": "tool.call", "prompts/get": "prompt.get", "resources/read": "resource.read" };
-const WHAT: Record<CallKind, string> = { "tools/call": "The tool call was not made", "prompts/get": "The prompt was not fetched", "resources/read": "The resource was not read" };
+/** Each kind's audit action, and what its refusal says when the started row cannot be written. */
+const KINDS: Record<CallKind, { action: AuditAction; notMade: string }> = {
+  "tools/call": { action: "tool.call", notMade: "The tool call was not made" },
+  "prompts/get": { action: "prompt.get", notMade: "The prompt was not fetched" },
+  "resources/read": { action: "resource.read", notMade: "The resource was not read" },
+};
 
 /** The call was not made: its audit event could not be written (the database is unreachable). */
 export class CallNotAuditedError extends AppError {
   constructor(kind: CallKind) {
-    super("unavailable", `${WHAT[kind]}: it could not be recorded in the audit log. Try again in a moment.`);
+    super("unavailable", `${KINDS[kind].notMade}: it could not be recorded in the audit log. Try again in a moment.`);
     this.name = "CallNotAuditedError";
   }
 }
@@ -67,7 +71,7 @@ async function begin(ctx: CallContext): Promise<string> {
     return await insertCallEvent(ctx.caller, {
       orgId: server.orgId,
       workspaceId: server.workspaceId,
-      action: ACTIONS[ctx.kind],
+      action: KINDS[ctx.kind].action,
       targetType: "connector",
       targetId: ctx.connector.id,
       data: startData(ctx) as never,
