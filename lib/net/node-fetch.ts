@@ -2,7 +2,7 @@ import type http from "node:http";
 
 /**
  * node:http ⇄ fetch-style Request/Response, as Next.js adapts them for route handlers: used by
- * the MCP endpoints served in front of Next (lib/mcp/serve/serve-node.ts), and by tests and
+ * the MCP endpoints served in front of Next (lib/mcp/serve/node-adapter/serve-node.ts), and by tests and
  * scripts that serve the app's route handlers from a plain node:http server.
  */
 

@@ -16,7 +16,7 @@ interface Metrics {
   upstreamCalls: Counter<"kind" | "outcome">;
   liveSessions: Gauge;
   redisUp: Gauge;
-  /** Where the live-sessions gauge reads its value when scraped (lib/mcp/serve/sessions.ts). */
+  /** Where the live-sessions gauge reads its value when scraped (lib/mcp/serve/connection-state/sessions.ts). */
   liveSessionSource?: () => number;
 }
 

@@ -11,7 +11,7 @@ import type { McpEndpoint } from "@/lib/mcp/surface/surface-types";
  * credential under one id on one endpoint (two clients) are ambiguous: neither is cancelled.
  *
  * A cancellation no call here matches goes to the other instances over Redis pub/sub (the route
- * stateless answers take, lib/mcp/serve/ask-stateless-client.ts) with the same three parts, and
+ * stateless answers take, lib/mcp/serve/connection-state/ask-stateless-client.ts) with the same three parts, and
  * each cancels its one matching call. Across instances the ambiguity cannot be seen: two
  * instances each running one such call would both cancel theirs.
  */

@@ -2,7 +2,7 @@ import type http from "node:http";
 
 /**
  * Where the Next.js server's module instance leaves its MCP handler for scripts/serve.ts to
- * call (lib/mcp/serve/serve-node.ts). No imports beyond node's types: serve.ts loads this file
+ * call (lib/mcp/serve/node-adapter/serve-node.ts). No imports beyond node's types: serve.ts loads this file
  * outside the Next.js bundle, and must not load a second copy of lib/ with it.
  */
 export type NodeMcpHandler = (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
