@@ -1,4 +1,5 @@
 import type http from "node:http";
+import { processState } from "@/lib/process-state";
 
 /**
  * node:http ⇄ fetch-style Request/Response, as Next.js adapts them for route handlers: used by
@@ -6,7 +7,7 @@ import type http from "node:http";
  * scripts that serve the app's route handlers from a plain node:http server.
  */
 
-const globalForBodies = globalThis as unknown as { switchboardReadBodies?: WeakMap<Request, string> };
+const globalForBodies = processState<{ switchboardReadBodies?: WeakMap<Request, string> }>();
 const readBodies = (globalForBodies.switchboardReadBodies ??= new WeakMap());
 
 /**

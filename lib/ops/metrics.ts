@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { processState } from "@/lib/process-state";
 
 /**
  * Prometheus metrics of this instance, served at /api/metrics. One registry per process, kept
@@ -20,7 +21,7 @@ interface Metrics {
   liveSessionSource?: () => number;
 }
 
-const globalForMetrics = globalThis as unknown as { switchboardMetrics?: Metrics };
+const globalForMetrics = processState<{ switchboardMetrics?: Metrics }>();
 
 function createMetrics(): Metrics {
   const registry = new Registry();

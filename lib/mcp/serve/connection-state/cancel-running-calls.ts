@@ -1,6 +1,7 @@
 import type { Caller } from "@/lib/auth/caller";
 import { publish, subscribe } from "@/lib/redis/pubsub";
 import type { McpEndpoint } from "@/lib/mcp/surface/surface-types";
+import { processState } from "@/lib/process-state";
 
 /**
  * Calls by (credential, endpoint, request id), for a `notifications/cancelled` that reaches a
@@ -25,7 +26,7 @@ const CHANNEL = "mcp-cancel";
  */
 export const DEMO_IDENTITY = "anonymous";
 
-const globalForCalls = globalThis as unknown as { switchboardRunningCalls?: { running: Map<string, Set<AbortController>>; listening: boolean } };
+const globalForCalls = processState<{ switchboardRunningCalls?: { running: Map<string, Set<AbortController>>; listening: boolean } }>();
 const calls = (globalForCalls.switchboardRunningCalls ??= { running: new Map(), listening: false });
 
 /**

@@ -11,6 +11,7 @@ import { closeWhenBodyEnds } from "@/lib/mcp/serve/protocol/legacy-stateless";
 import { mcpConfig } from "@/lib/mcp/serve/mcp-config";
 import { reconcileLive, registerSweep } from "@/lib/mcp/serve/connection-state/live-watch";
 import { endpointKey, type McpEndpoint, type McpSurface, type ToolSet } from "@/lib/mcp/surface/surface-types";
+import { processState } from "@/lib/process-state";
 
 /**
  * Stateful 2025-era sessions (`MCP_STATEFUL_SESSIONS=true`). A session is bound to its
@@ -42,7 +43,7 @@ interface McpSession extends SessionOwner {
   lastUsed: number;
 }
 
-const globalForSessions = globalThis as unknown as { switchboardMcpSessions?: Map<string, McpSession> };
+const globalForSessions = processState<{ switchboardMcpSessions?: Map<string, McpSession> }>();
 /** Insertion order is recency order: a touched session is moved to the end. */
 const sessions = (globalForSessions.switchboardMcpSessions ??= new Map());
 

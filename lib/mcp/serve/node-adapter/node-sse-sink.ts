@@ -1,4 +1,5 @@
 import type http from "node:http";
+import { processState } from "@/lib/process-state";
 
 /**
  * A 2025-era stateless answer's event stream written straight into the node:http response when
@@ -102,7 +103,7 @@ export class NodeSseSink {
   }
 }
 
-const globalForSinks = globalThis as unknown as { switchboardSseSinks?: { sinks: WeakMap<Request, NodeSseSink | null>; made: number } };
+const globalForSinks = processState<{ switchboardSseSinks?: { sinks: WeakMap<Request, NodeSseSink | null>; made: number } }>();
 const state = (globalForSinks.switchboardSseSinks ??= { sinks: new WeakMap(), made: 0 });
 
 /**

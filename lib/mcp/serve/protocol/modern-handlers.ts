@@ -10,6 +10,7 @@ import type { SessionOwner } from "@/lib/mcp/serve/connection-state/sessions";
 import { callScopeOf } from "@/lib/mcp/serve/connection-state/cancel-running-calls";
 import { CALL_SCOPE } from "@/lib/mcp/serve/protocol/serve-tool-call";
 import { endpointKey, type McpSurface } from "@/lib/mcp/surface/surface-types";
+import { processState } from "@/lib/process-state";
 
 /**
  * 2026-07-28 traffic (per-request `_meta`, server/discover, subscriptions/listen) through the
@@ -36,7 +37,7 @@ interface ModernEntry {
   lastUsed: number;
 }
 
-const globalForModern = globalThis as unknown as { switchboardMcpModern?: Map<string, ModernEntry> };
+const globalForModern = processState<{ switchboardMcpModern?: Map<string, ModernEntry> }>();
 const entries = (globalForModern.switchboardMcpModern ??= new Map());
 
 /** How long a handler without open subscriptions is kept for reuse. */
