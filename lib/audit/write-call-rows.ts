@@ -5,6 +5,7 @@ import { type Caller, describeCaller } from "@/lib/auth/caller";
 import { type AuditInput, viaOf } from "@/lib/audit/record-audit-event";
 import type { AuditAction } from "@/lib/audit/actions";
 import { onShutdown } from "@/lib/ops/shutdown";
+import { processState } from "@/lib/process-state";
 
 /**
  * The two writes of every call in flight's audit event (tools/call, prompts/get, resources/read), group-committed (lib/db/group-writes.ts):
@@ -86,7 +87,7 @@ async function writeRows(writes: Write[]): Promise<Array<string | undefined>> {
   return writes.map((w) => ("row" in w ? w.row.id : undefined));
 }
 
-const globalForRows = globalThis as unknown as { switchboardToolCallWrites?: ReturnType<typeof groupWrites<Write, string | undefined>> };
+const globalForRows = processState<{ switchboardToolCallWrites?: ReturnType<typeof groupWrites<Write, string | undefined>> }>();
 // Thirteen array parameters whatever the number of rows; 500 keep one statement small.
 const writer = (globalForRows.switchboardToolCallWrites ??= groupWrites<Write, string | undefined>({
   writeMany: writeRows,
@@ -116,7 +117,7 @@ export function insertCallEvent(caller: Caller, input: AuditInput & { orgId: str
   return writer.write({ row }).then(() => row.id);
 }
 
-const globalForEndings = globalThis as unknown as { switchboardPendingCallEndings?: Set<Promise<void>> };
+const globalForEndings = processState<{ switchboardPendingCallEndings?: Set<Promise<void>> }>();
 /** Endings submitted and not yet committed (or failed). */
 const pendingEndings = (globalForEndings.switchboardPendingCallEndings ??= new Set());
 

@@ -23,7 +23,7 @@ import type { CallerView, SnapshotPrompt } from "@/lib/mcp/visibility/snapshot-t
  * The request runs in the caller's flight, as a tool call does: an upstream asking for client
  * input — 2025-era requests, or a 2026-07-28 `input_required` answer ("InputRequiredResult is
  * universal", not only for tools) — reaches the caller as its era allows
- * (lib/mcp/serve/serve-tool-call.ts, `serveCallInFlight`).
+ * (lib/mcp/serve/protocol/serve-tool-call.ts, `serveCallInFlight`).
  */
 const PROMPT_GET: readonly CallStep[] = [recheckAccess, refuseUnstorableArguments, auditCall, countMetrics, countUsage];
 
