@@ -24,6 +24,7 @@ let serverId: string;
 
 beforeAll(async () => {
   app = await startRouteServer();
+  // PUBLIC_URL: the connect link in MCP answers is made without a request, on the configured address.
   process.env.PUBLIC_URL = app.origin;
   upstream = await startOAuthUpstream({ accessTtlSec: 5 });
   t = await createTenant();
