@@ -37,6 +37,8 @@ export interface OAuthUpstream {
   registrations: number;
   /** The `resource` of each authorization request. */
   resources: (string | undefined)[];
+  /** Bodies of client_credentials token requests. */
+  ccRequests: Record<string, string>[];
   revokeUser(user: string): void;
   close(): Promise<void>;
 }
@@ -47,7 +49,7 @@ export async function startOAuthUpstream(opts: { accessTtlSec?: number } = {}): 
   const codes = new Map<string, { grant: Grant; challenge: string; redirectUri: string }>();
   const access = new Map<string, { grant: Grant; expiresAt: number }>();
   const refresh = new Map<string, Grant>();
-  const state: OAuthUpstream = { origin: "", mcpUrl: "", issued: [], refreshes: 0, revocations: 0, registrations: 0, resources: [], revokeUser: () => undefined, close: async () => undefined };
+  const state: OAuthUpstream = { origin: "", mcpUrl: "", issued: [], refreshes: 0, revocations: 0, registrations: 0, resources: [], ccRequests: [], revokeUser: () => undefined, close: async () => undefined };
 
   const issue = (grant: Grant): OAuthTokens => {
     const token = `at_${randomBytes(16).toString("hex")}`;
@@ -136,6 +138,21 @@ export async function startOAuthUpstream(opts: { accessTtlSec?: number } = {}): 
     await mcp.connect(transport);
     await transport.handleRequest(req, res, req.body);
   });
+  // A plain HTTP API behind the same tokens (http connectors): who the token belongs to.
+  app.get("/api/me", bearerOnly(provider), (req, res) => {
+    res.status(200).type("json").send(JSON.stringify({ user: req.auth?.extra?.user }));
+  });
+  // client_credentials (machine to machine): Basic client authentication, a token for the machine.
+  app.post("/cc/token", express.urlencoded({ extended: false }), (req, res) => {
+    const basic = Buffer.from(String(req.headers.authorization ?? "").replace(/^Basic /, ""), "base64").toString();
+    const body = req.body as Record<string, string>;
+    if (basic !== `${CC_CLIENT.id}:${CC_CLIENT.secret}` || body.grant_type !== "client_credentials") {
+      res.status(401).type("json").send(JSON.stringify({ error: "invalid_client" }));
+      return;
+    }
+    state.ccRequests.push({ ...body });
+    res.status(200).type("json").send(JSON.stringify(issue({ user: `machine:${CC_CLIENT.id}`, clientId: CC_CLIENT.id, scopes: (body.scope ?? "").split(" ").filter(Boolean), revoked: false })));
+  });
   state.revokeUser = (user) => {
     for (const grant of [...refresh.values(), ...[...access.values()].map((a) => a.grant)]) if (grant.user === user) grant.revoked = true;
   };
@@ -151,4 +168,12 @@ export async function signInUpstream(authorizationUrl: string, user: string): Pr
   const fields = Object.fromEntries([...html.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2].replace(/&quot;/g, '"')]));
   const res = await fetch(new URL("/login", authorizationUrl), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ ...fields, username: user }), redirect: "manual" });
   return new URL(res.headers.get("location")!);
+}
+
+/** The client_credentials client the upstream knows. */
+export const CC_CLIENT = { id: "machine-client", secret: "machine-secret-value" };
+
+/** Bearer check without a resource-metadata challenge: what a plain API answers. */
+function bearerOnly(provider: OAuthServerProvider) {
+  return requireBearerAuth({ verifier: provider });
 }

@@ -49,7 +49,7 @@ async function execute(input: ToolCallInput, pool: UpstreamPool): Promise<Runtim
   if (!connector) return failed(`Unknown tool: ${tool.exposedName}`);
   const invalid = invalidArgumentsMessage(tool.inputSchema, args);
   if (invalid) return { ...failed(invalid), notSent: true };
-  if (connector.type === "http") return callHttpTool(connector, tool, args, view.snapshot.configVersion, input.signal);
+  if (connector.type === "http") return callHttpTool(connector, tool, args, view.snapshot.configVersion, input.signal, { userId: input.caller.kind === "user" ? input.caller.userId : null, flight: input.flight });
   const { server } = view.snapshot;
   const owner: UpstreamOwner = {
     orgId: server.orgId,

@@ -38,7 +38,7 @@ const connectionParams = z.object({ connectionId: Id });
 
 export const connectionEndpoints = {
   startConnection: endpoint({
-    operationId: "startConnection",
+    operationId: "createConnection",
     method: "POST",
     path: "/connectors/{connectorId}/connections",
     tag,

@@ -930,7 +930,7 @@ export interface paths {
         get: operations["listConnectorConnections"];
         put?: never;
         /** Start connecting the calling person's upstream account (a shared connector: owners and admins) and get the authorization URL to open */
-        post: operations["startConnection"];
+        post: operations["createConnection"];
         delete?: never;
         options?: never;
         head?: never;
@@ -10089,7 +10089,7 @@ export interface operations {
             };
         };
     };
-    startConnection: {
+    createConnection: {
         parameters: {
             query?: never;
             header?: never;
