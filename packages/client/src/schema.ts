@@ -601,7 +601,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Re-discover an mcp connector's tools from its upstream server */
+        /** Re-discover an mcp connector's tools from its upstream server (an OAuth connector: with the caller's connection) */
         post: operations["reloadConnector"];
         delete?: never;
         options?: never;
@@ -8025,6 +8025,15 @@ export interface operations {
             };
             /** @description Missing, or not visible to the caller (the same answer either way) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An OAuth connector the caller has no connection to: connect to discover tools */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
