@@ -38,6 +38,9 @@ export const AUDIT_ACTIONS = {
   "api_key.revoke": "An API key was revoked",
   "oauth_app.allow": "A person allowed an OAuth app",
   "oauth_app.revoke": "An OAuth app's access was revoked",
+  "connection.connect": "A person connected an upstream account to a connector",
+  "connection.disconnect": "An upstream connection was removed (and revoked upstream where offered)",
+  "connection.refresh_refused": "An upstream refused to renew a connection: it needs connecting again",
   // The organization, its people and its sign-in.
   "org.create": "The organization was created",
   "org.update": "The organization's settings were changed",

@@ -2,6 +2,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { secretHeaderNames } from "@/lib/connectors/secret-headers";
 import type { ToolRequest } from "@/lib/connectors/schemas";
 import { asEraFallback, type EraFallback } from "@/lib/connectors/runtime/era-fallback";
+import { asConnectorAuth, type ConnectorAuth } from "@/lib/connectors/upstream-auth/auth-settings";
 import { PROTOCOL_ERAS, type ProtocolEra, UPSTREAM_TRANSPORTS, type UpstreamTransportKind } from "@/lib/connectors/upstream-protocol";
 
 /** What a connector looks like in answers: everything but its secrets. */
@@ -19,6 +20,7 @@ export const connectorSelect = {
   eraFallback: true,
   protocolEra: true,
   transport: true,
+  auth: true,
   createdAt: true,
   updatedAt: true,
   tools: { select: { name: true, title: true, description: true, inputSchema: true, request: true }, orderBy: [{ position: "asc" }, { name: "asc" }] },
@@ -43,6 +45,8 @@ export interface ConnectorView {
   instructions: string | null;
   config: ConnectorConfigView;
   hasSecretHeaders: string[];
+  /** How the upstream is authenticated, without any secret. */
+  auth: ConnectorAuth;
   protocolVersion: string | null;
   /** An `auto` connector fell back to `initialize` (lib/connectors/runtime/era-fallback.ts); null otherwise. */
   eraFallback: EraFallback | null;
@@ -78,12 +82,13 @@ export function publicConfig(type: "http" | "mcp", config: Prisma.JsonValue): { 
 
 /** Builds the answer of a connector row; the secret header values never leave this function. */
 export function toConnectorView(row: ConnectorRow): ConnectorView {
-  const { secretHeaders, config, tools, protocolEra, transport, eraFallback, ...rest } = row;
+  const { secretHeaders, config, tools, protocolEra, transport, eraFallback, auth, ...rest } = row;
   const mcp = row.type === "mcp" ? { protocolEra: asProtocolEra(protocolEra), transport: asTransportKind(transport) } : {};
   return {
     ...rest,
     config: { ...publicConfig(row.type, config), ...mcp },
     hasSecretHeaders: secretHeaderNames(secretHeaders, row.id),
+    auth: asConnectorAuth(auth),
     eraFallback: asEraFallback(eraFallback),
     tools: tools.map((t) => ({
       name: t.name,

@@ -17,6 +17,13 @@ import { eraFitsTransport } from "@/lib/connectors/upstream-protocol";
 import { queueRowWrite } from "@/lib/db/queue-row-writes";
 import { type BulkResult, runBulk } from "@/lib/api/bulk";
 import { assertCredentialMay } from "@/lib/permissions/guards";
+import { changeConnectorAuth } from "@/lib/connectors/upstream-auth/change-auth";
+
+/** The auth columns of a PATCH; a changed client or scopes asks every connection to connect again. */
+async function authChange(tx: Prisma.TransactionClient, current: { id: string; orgId: string; type: "http" | "mcp" }, auth: NonNullable<UpdateConnectorBody["auth"]>) {
+  const row = await tx.connector.findFirstOrThrow({ where: { id: current.id, orgId: current.orgId }, select: { auth: true, authSecret: true } });
+  return changeConnectorAuth(tx, { ...current, ...row }, auth);
+}
 
 /** Reading, changing and deleting connectors (creation: create-connector.ts). */
 
@@ -46,9 +53,10 @@ export async function updateConnector(caller: Caller, connectorId: string, input
     db().$transaction(async (tx) => {
       const current = await lockedConnectorRow(tx, caller, connectorId, ifMatch);
       assertFitsType(current, input);
+      const authData = input.auth ? await authChange(tx, current, input.auth) : {};
       const { count } = await tx.connector.updateMany({
         where: managedConnectorWhere(caller, connectorId),
-        data: updateData(current, input),
+        data: { ...updateData(current, input), ...authData },
       });
       if (count === 0) throw new NotFoundError("connector");
       if (input.tools) await replaceTools(tx, { id: connectorId, orgId: current.orgId }, httpToolRows(current.orgId, input.tools));

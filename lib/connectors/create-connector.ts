@@ -12,6 +12,18 @@ import { sealHeaders } from "@/lib/connectors/secret-headers";
 import { httpToolRows, mcpToolRows, type ToolRowInput } from "@/lib/connectors/tool-rows";
 import type { CreateConnectorBody } from "@/lib/connectors/schemas";
 import { assertCredentialMay } from "@/lib/permissions/guards";
+import { authColumns, authFieldErrors, type ConnectorAuthInput } from "@/lib/connectors/upstream-auth/auth-settings";
+import { clientCredentialsToken } from "@/lib/connectors/upstream-auth/client-credentials";
+import type { AuthProvider } from "@modelcontextprotocol/client";
+
+const HEADERS_INPUT: ConnectorAuthInput = { type: "headers" };
+
+/** A client_credentials connector discovers its tools with its own token. */
+async function machineAuth(auth: ConnectorAuthInput): Promise<AuthProvider | undefined> {
+  if (auth.type !== "client_credentials") return undefined;
+  const settings = { connectorId: `new-${Date.now()}`, tokenUrl: auth.tokenUrl, clientId: auth.clientId, clientSecret: auth.clientSecret ?? "", scopes: auth.scopes, audience: auth.audience, version: 0 };
+  return { token: () => clientCredentialsToken(settings) };
+}
 
 const SLUG_ATTEMPTS = 3;
 
@@ -24,8 +36,14 @@ export async function createConnector(caller: Caller, orgId: string, input: Crea
   assertCredentialMay(caller, "connectors.manage");
   await assertOrgManaged(db(), caller, orgId); // before any outbound request
   const headers = input.config.headers ?? {};
-  const discovery = input.type === "mcp" ? await discoverOrRefuse({ ...input.config, headers }) : null;
-  const tools = input.type === "http" ? httpToolRows(orgId, input.tools) : mcpToolRows(orgId, discovery!.tools);
+  const auth = input.auth ?? HEADERS_INPUT;
+  const authErrors = authFieldErrors(auth, input.type, false);
+  if (authErrors.length > 0) throw new ValidationError(authErrors);
+  // An OAuth connector needs no connection to be created: its tools come with the first
+  // owner's or admin's connection (lib/connectors/upstream-auth/discover-with-connection.ts).
+  const discovered = input.type === "mcp" && auth.type !== "oauth";
+  const discovery = discovered ? await discoverOrRefuse({ ...input.config, headers, authProvider: await machineAuth(auth) }) : null;
+  const tools = input.type === "http" ? httpToolRows(orgId, input.tools) : mcpToolRows(orgId, discovery?.tools ?? []);
   for (let attempt = 1; ; attempt++) {
     try {
       return await insertConnector(caller, orgId, input, tools, discovery);
@@ -66,6 +84,7 @@ async function insertConnector(
         instructions: input.instructions ?? null,
         config: input.type === "http" ? { baseUrl: input.config.baseUrl } : { url: input.config.url },
         secretHeaders: sealHeaders(headers),
+        ...authColumns(input.auth ?? HEADERS_INPUT, input.type),
         protocolVersion: discovery?.protocolVersion ?? null,
         ...(discovery?.eraFallback ? { eraFallback: discovery.eraFallback as object } : {}),
         ...(discovery ? { upstreamCatalog: discovery.catalog as object } : {}),
@@ -82,7 +101,7 @@ async function insertConnector(
         action: "connector.create",
         targetType: "connector",
         targetId: created.id,
-        data: { name: input.name, slug, type: input.type, toolCount: tools.length, secretHeaderNames: Object.keys(headers), skippedTools: discovery?.skipped ?? [] },
+        data: { name: input.name, slug, type: input.type, auth: input.auth?.type ?? "headers", toolCount: tools.length, secretHeaderNames: Object.keys(headers), skippedTools: discovery?.skipped ?? [] },
       },
       tx,
     );

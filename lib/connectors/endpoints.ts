@@ -55,9 +55,10 @@ export const connectorEndpoints = {
     method: "POST",
     path: "/connectors/{connectorId}/reload",
     tag,
-    summary: "Re-discover an mcp connector's tools from its upstream server",
+    summary: "Re-discover an mcp connector's tools from its upstream server (an OAuth connector: with the caller's connection)",
     params: connectorParams,
     response: Connector,
+    conflict: "An OAuth connector the caller has no connection to: connect to discover tools",
   }),
   importOpenApi: endpoint({
     operationId: "importOpenApi",

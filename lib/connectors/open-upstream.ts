@@ -1,4 +1,4 @@
-import { Client, SSEClientTransport, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { type AuthProvider, Client, SSEClientTransport, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { ProtocolEra, UpstreamTransportKind } from "@/lib/connectors/upstream-protocol";
 
 /**
@@ -17,6 +17,8 @@ export interface McpUpstream {
   transport?: UpstreamTransportKind;
   /** An `auto` connector whose 2026-07-28 path refused calls (lib/connectors/runtime/era-fallback.ts): `initialize` only. */
   fellBack?: boolean;
+  /** An OAuth connector's token for this owner (lib/connectors/upstream-auth/credential.ts): asked before every request, refreshed once on a 401. */
+  authProvider?: AuthProvider;
 }
 
 /**
@@ -61,9 +63,16 @@ export function createUpstreamClient(
 
 /** The upstream's transport, sending its secret headers on every request (the SSE stream's GET included). */
 export function createUpstreamTransport(upstream: McpUpstream, signal?: AbortSignal): UpstreamTransport {
-  const requestInit = { headers: upstream.headers, signal };
-  if (upstream.transport === "sse") return new SSEClientTransport(new URL(upstream.url), { requestInit });
-  return new StreamableHTTPClientTransport(new URL(upstream.url), { requestInit });
+  // The token owns Authorization: a secret header of that name is not sent beside it.
+  const headers = upstream.authProvider ? withoutAuthorization(upstream.headers) : upstream.headers;
+  const requestInit = { headers, signal };
+  const authProvider = upstream.authProvider;
+  if (upstream.transport === "sse") return new SSEClientTransport(new URL(upstream.url), { requestInit, authProvider });
+  return new StreamableHTTPClientTransport(new URL(upstream.url), { requestInit, authProvider });
+}
+
+function withoutAuthorization(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== "authorization"));
 }
 
 /** Ends the session (Streamable HTTP only: HTTP+SSE has none to end) and closes, each bounded to 1 s. */

@@ -13,6 +13,7 @@ import { mcpToolRows, replaceTools } from "@/lib/connectors/tool-rows";
 import { queueRowWrite } from "@/lib/db/queue-row-writes";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { assertCredentialMay } from "@/lib/permissions/guards";
+import { discoveryAuth } from "@/lib/connectors/upstream-auth/discovery-auth";
 
 /**
  * Re-discovers the tools of an `mcp` connector from its upstream and replaces the stored set.
@@ -24,7 +25,7 @@ export async function reloadConnector(caller: Caller, connectorId: string, opts:
   assertCredentialMay(caller, "connectors.manage");
   const connector = await db().connector.findFirst({
     where: managedConnectorWhere(caller, connectorId),
-    select: { id: true, orgId: true, type: true, config: true, secretHeaders: true, protocolEra: true, transport: true, eraFallback: true },
+    select: { id: true, orgId: true, name: true, type: true, config: true, secretHeaders: true, protocolEra: true, transport: true, eraFallback: true },
   });
   if (!connector) throw new NotFoundError("connector");
   if (connector.type !== "mcp") {
@@ -32,8 +33,11 @@ export async function reloadConnector(caller: Caller, connectorId: string, opts:
   }
   const url = publicConfig("mcp", connector.config).url;
   if (!url) throw new ValidationError([{ path: "config.url", message: "The connector has no upstream url." }]);
+  // An OAuth connector is discovered with the reloading person's connection (issue 24 point 5).
+  const authProvider = await discoveryAuth(connector, caller.kind === "user" ? caller.userId : null);
   const discovery = await discoverOrUnavailable({
     url,
+    authProvider,
     headers: openHeaders(connector.secretHeaders),
     protocolEra: asProtocolEra(connector.protocolEra),
     transport: asTransportKind(connector.transport),

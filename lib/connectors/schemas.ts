@@ -2,6 +2,7 @@ import { z } from "zod";
 import { listQuery } from "@/lib/api/list-query";
 import { jsonDeeperThan, Markdown, MAX_JSON_DEPTH, Name } from "@/lib/schemas/common";
 import { eraFitsTransport, PROTOCOL_ERAS, UPSTREAM_TRANSPORTS } from "@/lib/connectors/upstream-protocol";
+import { ConnectorAuthInput, ConnectorAuthView } from "@/lib/connectors/upstream-auth/auth-settings";
 
 /** Request and answer shapes of the connector endpoints (ADMIN_API.md "Connectors"). */
 
@@ -112,6 +113,7 @@ const HttpConnectorInput = z.object({
   name: Name,
   instructions: Instructions,
   config: z.object({ baseUrl: HttpUrl, headers: SecretHeaders.optional() }),
+  auth: ConnectorAuthInput.optional(),
   tools: ToolList.default([]),
 });
 
@@ -122,6 +124,7 @@ const McpConnectorInput = z.object({
   config: z
     .object({ url: HttpUrl, headers: SecretHeaders.optional(), protocolEra: ProtocolEra.optional(), transport: UpstreamTransport.optional() })
     .refine((c) => eraFitsTransport(c.protocolEra ?? "auto", c.transport ?? "streamable-http"), { path: ["protocolEra"], message: SSE_ERA_MESSAGE }),
+  auth: ConnectorAuthInput.optional(),
   tools: z
     .array(z.unknown())
     .max(0, "The tools of an mcp connector are discovered from the upstream server; send none.")
@@ -146,6 +149,7 @@ export const UpdateConnectorBody = z
       })
       .refine((c) => c.headers === undefined || c.headerChanges === undefined, { message: "Send headers (the whole set) or headerChanges, not both.", path: ["headerChanges"] })
       .optional(),
+    auth: ConnectorAuthInput.optional().meta({ description: "Replaces the auth; a client secret left out is kept (same type). A changed client or scopes asks every connection to connect again." }),
     tools: ToolList.optional().meta({ description: "http connectors only; replaces the whole set" }),
   })
   .meta({ id: "UpdateConnector" });
@@ -171,6 +175,7 @@ export const Connector = z
     instructions: z.string().nullable(),
     config: z.object({ baseUrl: z.string().optional(), url: z.string().optional(), protocolEra: ProtocolEra.optional(), transport: UpstreamTransport.optional() }),
     hasSecretHeaders: z.array(z.string()).meta({ description: "Names of the secret headers that are set (never their values)." }),
+    auth: ConnectorAuthView,
     protocolVersion: z.string().nullable(),
     eraFallback: z
       .object({ from: z.literal("2026-07-28"), reason: z.string(), at: z.iso.datetime() })

@@ -17,9 +17,10 @@ import { invitationEndpoints } from "@/lib/invitations/endpoints";
 import { usageEndpoints } from "@/lib/usage/endpoints";
 import { connectorHealthEndpoints } from "@/lib/connector-health/endpoints";
 import { connectedAppEndpoints } from "@/lib/oauth/endpoints";
+import { connectionEndpoints } from "@/lib/connectors/upstream-auth/endpoints";
 import { orgConfigEndpoints } from "@/lib/org-config/endpoints";
 
 /** Every endpoint of the admin API; the OpenAPI document and the contract tests walk this list. */
 export function allEndpoints(): Endpoint[] {
-  return [orgEndpoints, userEndpoints, orgMemberEndpoints, workspaceEndpoints, roleEndpoints, serverEndpoints, skillEndpoints, apiKeyEndpoints, auditEndpoints, fileEndpoints, connectorEndpoints, storedResourceEndpoints, knowledgeGraphEndpoints, invitationEndpoints, usageEndpoints, connectorHealthEndpoints, connectedAppEndpoints, ssoEndpoints, orgConfigEndpoints].flatMap((group) => Object.values(group) as Endpoint[]);
+  return [orgEndpoints, userEndpoints, orgMemberEndpoints, workspaceEndpoints, roleEndpoints, serverEndpoints, skillEndpoints, apiKeyEndpoints, auditEndpoints, fileEndpoints, connectorEndpoints, storedResourceEndpoints, knowledgeGraphEndpoints, invitationEndpoints, usageEndpoints, connectorHealthEndpoints, connectedAppEndpoints, connectionEndpoints, ssoEndpoints, orgConfigEndpoints].flatMap((group) => Object.values(group) as Endpoint[]);
 }

@@ -22,4 +22,5 @@ export const API_TAGS: { name: string; description: string }[] = [
   { name: "Usage", description: "Tool calls of an organization or a workspace: counts, errors and latency over time." },
   { name: "Configuration as code", description: "An organization as one YAML or JSON document: export, plan, apply, and the write-only secrets it references." },
   { name: "Connected apps", description: "OAuth clients that signed users in to the MCP endpoints, and revoking them." },
+  { name: "Connections", description: "The upstream accounts people (or, for a shared connector, an owner or admin) connected to OAuth connectors: connecting, listing and disconnecting them." },
 ];

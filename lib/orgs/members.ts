@@ -1,5 +1,7 @@
 import { db } from "@/lib/db/client";
 import type { Caller } from "@/lib/auth/caller";
+import { dropPersonConnections } from "@/lib/connectors/upstream-auth/connections";
+import { errorText, logger } from "@/lib/log";
 import { assertCredentialMay } from "@/lib/permissions/guards";
 import { revokeKeysAndDescendants } from "@/lib/api-keys/revoke-keys";
 import { NotFoundError, ValidationError } from "@/lib/errors";
@@ -105,4 +107,6 @@ export async function removeOrgMember(caller: Caller, orgId: string, userId: str
       tx,
     );
   });
+  // Their upstream connections go too, revoked upstream (after the commit: revocation is a network call).
+  await dropPersonConnections(orgId, userId).catch((e) => logger.warn({ orgId, err: errorText(e) }, "removing a leaver's upstream connections failed"));
 }

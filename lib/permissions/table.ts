@@ -78,6 +78,11 @@ export const PERMISSIONS = {
     says: "see and call every tool of an MCP server, whatever MCP role is set (a person: what the console's preview of them shows)",
     allow: [...MANAGERS, "pinned_key", "oauth_token"],
   },
+  "connections.own": {
+    says: "connect, list and disconnect one's own upstream accounts (OAuth connectors); a shared connector also needs its organization's owner or admin role",
+    allow: PEOPLE.filter((k) => k !== "instance"),
+  },
+  "connections.manage": { says: "list and remove anyone's upstream connections of the organization's connectors", allow: MANAGERS },
   "mcp.use": { says: "call an MCP server of a workspace one works in (with a bearer credential: MCP takes no browser session)", allow: BEARERS },
 } as const satisfies Record<string, Row>;
 

@@ -74,6 +74,8 @@ const PROBES: Record<Action, (w: World, as: As) => Promise<number>> = {
   "keys.others": (w, as) => call(as, "POST", `/api/v1/workspaces/${w.t.workspace.id}/api-keys`, { name: `for someone ${++w.seq}`, userId: w.other }),
   "usage.read": (w, as) => call(as, "GET", `/api/v1/orgs/${w.t.org.id}/usage`),
   "audit.read": (w, as) => call(as, "GET", `/api/v1/orgs/${w.t.org.id}/audit`),
+  "connections.own": (w, as) => call(as, "GET", "/api/v1/me/connections"),
+  "connections.manage": (w, as) => call(as, "GET", `/api/v1/connectors/${w.connector}/connections`),
   "mcp.all_tools": async (w, as) => ((await toolCount(w, as)) ?? 0) > 0 ? 200 : 403,
   "mcp.use": async (w, as) => {
     if (!("bearer" in as)) return call(as, "POST", `/mcp/${w.server}`, { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });

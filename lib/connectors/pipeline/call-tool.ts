@@ -60,7 +60,7 @@ function send(ctx: CallContext, pool: UpstreamPool): Promise<RuntimeAnswer> {
   const { connector, view } = ctx;
   const tool = ctx.tool!;
   const args = ctx.args ?? {};
-  if (connector.type === "http") return callHttpTool(connector, tool, args, view.snapshot.configVersion, ctx.signal);
+  if (connector.type === "http") return callHttpTool(connector, tool, args, view.snapshot.configVersion, ctx.signal, { userId: ctx.caller.kind === "user" ? ctx.caller.userId : null, flight: ctx.flight });
   const owner = upstreamOwner(ctx.caller, view, connector);
   return callMcpTool({ owner, connector, tool, args, configVersion: view.snapshot.configVersion, signal: ctx.signal, flight: ctx.flight }, pool);
 }

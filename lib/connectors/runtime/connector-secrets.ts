@@ -38,7 +38,7 @@ export async function loadConnectorSecrets(orgId: string, connectorId: string, c
 }
 
 /** What an outbound connection to an `mcp` connector's upstream is opened with, besides its url. */
-export type UpstreamSettings = Required<Omit<McpUpstream, "url">>;
+export type UpstreamSettings = Required<Omit<McpUpstream, "url" | "authProvider">>;
 
 /** The decrypted headers, protocol era and transport of an `mcp` connector of `orgId`. */
 export async function loadUpstreamSettings(orgId: string, connectorId: string): Promise<UpstreamSettings> {

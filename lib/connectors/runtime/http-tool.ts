@@ -6,6 +6,11 @@ import { KEEP_TEXT, responseToAnswer } from "@/lib/connectors/runtime/http-respo
 import { failed, type RuntimeAnswer } from "@/lib/connectors/runtime/outcome";
 import type { SnapshotConnector, SnapshotTool } from "@/lib/mcp/visibility/snapshot-types";
 import { setting } from "@/lib/config/settings";
+import type { CallFlight } from "@/lib/connectors/runtime/call-flight";
+import { upstreamCredential } from "@/lib/connectors/upstream-auth/credential";
+import { connectAnswer } from "@/lib/connectors/upstream-auth/connect-answer";
+import { sendWithCredential } from "@/lib/connectors/upstream-auth/http-credential";
+import { NeedsReconnectError } from "@/lib/connectors/upstream-auth/tokens";
 
 /**
  * Executes a tool of an `http` connector: the request built from the tool's mapping against
@@ -29,6 +34,8 @@ export async function callHttpTool(
   args: Record<string, unknown>,
   configVersion: number,
   signal?: AbortSignal,
+  /** Who calls (their OAuth connection, lib/connectors/upstream-auth) and how they can be asked to connect. */
+  access: { userId: string | null; flight?: CallFlight } = { userId: null },
 ): Promise<RuntimeAnswer> {
   if (!tool.request || !connector.config.baseUrl) return failed(`The tool "${tool.exposedName}" has no HTTP request configured.`);
   let planned: PlannedRequest;
@@ -44,24 +51,35 @@ export async function callHttpTool(
   } catch {
     return failed("The connector's credentials cannot be loaded; ask an admin to check the connector.");
   }
-  const scrub = Object.keys(headers).length > 0 ? (text: string) => redactSecrets(text, headers) : KEEP_TEXT;
+  const credential = await upstreamCredential(connector, access.userId, configVersion);
+  if (credential.kind === "missing") return connectAnswer(credential, access.flight);
+  // Every header value sent (a token included) is scrubbed from what comes back.
+  const sent: Record<string, string> = { ...headers };
+  const scrubber = () => (Object.keys(sent).length > 0 ? (text: string) => redactSecrets(text, sent) : KEEP_TEXT);
   const limit = timeoutMs();
   const deadline = callDeadline(limit, signal);
   try {
-    const response = await fetchWithLimits({
-      ...planned,
-      secretHeaders: headers,
-      headers: {
-        accept: "application/json, text/*;q=0.9, */*;q=0.8",
-        "content-type": "application/json",
-        "user-agent": "switchboard-connector/0.1",
-      },
-      maxBytes: maxResponseBytes(),
-      signal: deadline.signal,
+    const response = await sendWithCredential(credential, headers, connector.config.baseUrl, (secretHeaders) => {
+      Object.assign(sent, secretHeaders);
+      return fetchWithLimits({
+        ...planned,
+        secretHeaders,
+        headers: {
+          accept: "application/json, text/*;q=0.9, */*;q=0.8",
+          "content-type": "application/json",
+          "user-agent": "switchboard-connector/0.1",
+        },
+        maxBytes: maxResponseBytes(),
+        signal: deadline.signal,
+      });
     });
-    return responseToAnswer(response, scrub);
+    return responseToAnswer(response, scrubber());
   } catch (e) {
-    return failed(scrub(describeFailure(e, planned.url, limit, deadline.timedOut())));
+    if (e instanceof NeedsReconnectError) {
+      const again = await upstreamCredential(connector, access.userId, configVersion);
+      if (again.kind === "missing") return connectAnswer(again, access.flight);
+    }
+    return failed(scrubber()(describeFailure(e, planned.url, limit, deadline.timedOut())));
   } finally {
     deadline.clear();
   }

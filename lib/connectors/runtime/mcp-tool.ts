@@ -10,6 +10,7 @@ import type { ToolCallResult, UpstreamOwner } from "@/lib/connectors/runtime/typ
 import type { UpstreamConnection, UpstreamPool } from "@/lib/connectors/runtime/upstream-pool";
 import type { SnapshotConnector, SnapshotTool } from "@/lib/mcp/visibility/snapshot-types";
 import { setting } from "@/lib/config/settings";
+import { connectAnswer } from "@/lib/connectors/upstream-auth/connect-answer";
 
 /**
  * Executes a tool of an `mcp` connector: `tools/call` with the tool's upstream name over the
@@ -43,6 +44,7 @@ export async function callMcpTool(call: McpToolCall, pool: UpstreamPool): Promis
     pool,
   );
   if (sent.ok) return sent.value;
+  if (sent.kind === "needs_connection") return connectAnswer(sent.missing, call.flight);
   if (sent.kind === "unconfigured") return failed(`The tool "${call.tool.exposedName}" has no upstream MCP server configured.`);
   if (sent.kind === "unreachable") return failed(`The upstream MCP server could not be reached: ${sent.detail}`);
   if (call.signal?.aborted) return failed("The call was cancelled.");

@@ -7,6 +7,10 @@ import type { UpstreamOwner } from "@/lib/connectors/runtime/types";
 import type { UpstreamConnection, UpstreamPool, UpstreamTarget } from "@/lib/connectors/runtime/upstream-pool";
 import type { UpstreamLane } from "@/lib/connectors/open-upstream";
 import type { SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
+import { type UpstreamCredential, upstreamCredential } from "@/lib/connectors/upstream-auth/credential";
+import { NeedsReconnectError } from "@/lib/connectors/upstream-auth/tokens";
+
+type MissingCredential = Extract<UpstreamCredential, { kind: "missing" }>;
 
 /**
  * The one way a request reaches an `mcp` connector's upstream — tools/call as much as
@@ -38,7 +42,9 @@ export type UpstreamFailure =
   /** The SDK failed this request only (timeout, unusable result); the connection stays. */
   | { kind: "call-scoped"; detail: string; error: unknown }
   /** The connection failed; it was dropped unless the request was cancelled. */
-  | { kind: "dead"; detail: string; error: unknown };
+  | { kind: "dead"; detail: string; error: unknown }
+  /** The caller has no usable OAuth connection: nothing was sent (lib/connectors/upstream-auth). */
+  | { kind: "needs_connection"; missing: MissingCredential };
 
 export type UpstreamOutcome<T> = { ok: true; value: T } | ({ ok: false } & UpstreamFailure);
 
@@ -46,12 +52,17 @@ export type UpstreamOutcome<T> = { ok: true; value: T } | ({ ok: false } & Upstr
 export async function sendUpstream<T>(send: UpstreamSend<T>, pool: UpstreamPool): Promise<UpstreamOutcome<T>> {
   const url = send.connector.config.url;
   if (!url) return { ok: false, kind: "unconfigured" };
+  // The caller's OAuth token (or the connector's), resolved just before anything is sent.
+  const credential = await upstreamCredential(send.connector, send.owner.userId, send.configVersion);
+  if (credential.kind === "missing") return { ok: false, kind: "needs_connection", missing: credential };
+  const reconnect = (): UpstreamOutcome<T> => ({ ok: false, kind: "needs_connection", missing: { kind: "missing", reason: "needs_reconnect", connectorId: send.connector.id, connectorName: send.connector.name, connectUrl: null } });
   // The headers a new connection is opened with: its failures are scrubbed of them too.
   let loaded: Record<string, string> = {};
   const target: UpstreamTarget = {
     url,
     configVersion: send.configVersion,
     lane: send.lane,
+    ...(credential.kind === "token" ? { authProvider: credential.provider, authKey: credential.connectionId ?? "machine" } : {}),
     loadSettings: async () => {
       const settings = await loadUpstreamSettings(send.connector.orgId, send.connector.id).catch(() => {
         throw new Error("the connector's credentials cannot be loaded; ask an admin to check the connector");
@@ -74,6 +85,11 @@ export async function sendUpstream<T>(send: UpstreamSend<T>, pool: UpstreamPool)
     } catch (e) {
       if (recorded) await withdrawEraFallback(send.connector.orgId, send.connector.id, recorded).catch(() => undefined);
       recorded = null;
+      // A refused refresh: the connection now needs the person; this request was not answered.
+      if (causedBy(e, NeedsReconnectError)) {
+        if (used) pool.drop(used);
+        return credential.kind === "token" ? await reconnectAnswer(send, reconnect) : reconnect();
+      }
       if (!used) return { ok: false, kind: "unreachable", detail: describeUpstreamError(e, loaded), error: e };
       const detail = describeUpstreamError(e, used.headers);
       // An `auto` connection on 2026-07-28 whose request was refused as such: `initialize` from now on, this request again.
@@ -103,3 +119,14 @@ function lostSession(e: unknown, connection: UpstreamConnection): boolean {
   return e instanceof SdkError && status === 404 && connection.transport.sessionId !== undefined;
 }
 
+
+function causedBy(e: unknown, type: new (...args: never[]) => Error): boolean {
+  for (let err: unknown = e, depth = 0; err && depth < 5; err = (err as { cause?: unknown }).cause, depth++) if (err instanceof type) return true;
+  return false;
+}
+
+/** The caller's answer once their connection turned `needs_reconnect` (with their connect link). */
+async function reconnectAnswer<T>(send: UpstreamSend<T>, fallback: () => UpstreamOutcome<T>): Promise<UpstreamOutcome<T>> {
+  const again = await upstreamCredential(send.connector, send.owner.userId, send.configVersion).catch(() => null);
+  return again?.kind === "missing" ? { ok: false, kind: "needs_connection", missing: again } : fallback();
+}

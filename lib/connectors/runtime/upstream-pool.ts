@@ -1,4 +1,4 @@
-import type { Client } from "@modelcontextprotocol/client";
+import type { AuthProvider, Client } from "@modelcontextprotocol/client";
 import {
   closeUpstream,
   createUpstreamClient,
@@ -31,6 +31,10 @@ export interface UpstreamTarget {
   loadSettings(): Promise<UpstreamSettings>;
   /** `legacy`: the caller is on a 2025-era wire (open-upstream.ts `UpstreamLane`); default `auto`. */
   lane?: UpstreamLane;
+  /** An OAuth connector's token for this owner (lib/connectors/upstream-auth/credential.ts). */
+  authProvider?: AuthProvider;
+  /** Which credential `authProvider` stands for (a connection id): another one means another connection. */
+  authKey?: string;
 }
 
 export interface UpstreamConnection {
@@ -44,6 +48,8 @@ export interface UpstreamConnection {
   readonly fingerprint: string;
   /** Whether a 2025-era caller needs a connection of its own (an `auto` connector on Streamable HTTP). */
   readonly laneMatters: boolean;
+  /** The OAuth credential it was opened with (a connection id), if any. */
+  readonly authKey?: string;
   configVersion: number;
   /** The log level last forwarded to a 2025-era upstream (logging/setLevel). */
   logLevel?: string;
@@ -74,6 +80,8 @@ export interface UpstreamPoolOptions {
 
 interface ConnectionSpec extends UpstreamSettings {
   url: string;
+  authProvider?: AuthProvider;
+  authKey?: string;
   lane: UpstreamLane;
   fingerprint: string;
   configVersion: number;
@@ -174,9 +182,9 @@ export class UpstreamPool {
     for (let attempt = 0; attempt < 3; attempt++) {
       const slot = this.slots.get(key);
       const current = slot ? await slot.promise.catch(() => null) : null;
-      if (current && !current.retired && current.configVersion === target.configVersion) return current;
+      if (current && !current.retired && current.configVersion === target.configVersion && current.authKey === target.authKey) return current;
       const settings = await target.loadSettings();
-      const fingerprint = connectionFingerprint(target.url, settings);
+      const fingerprint = connectionFingerprint(target.url, settings) + (target.authKey ? `|${target.authKey}` : "");
       if (current && !current.retired && current.fingerprint === fingerprint) {
         current.configVersion = Math.max(current.configVersion, target.configVersion);
         return current;
@@ -185,7 +193,7 @@ export class UpstreamPool {
       const now = this.slots.get(key);
       if (now && now !== slot) continue; // another call opened one meanwhile: look again
       if (now) this.slots.delete(key);
-      return this.open(key, owner, { url: target.url, lane, ...settings, fingerprint, configVersion: target.configVersion });
+      return this.open(key, owner, { url: target.url, lane, ...settings, authProvider: target.authProvider, authKey: target.authKey, fingerprint, configVersion: target.configVersion });
     }
     throw new Error("the upstream connection kept changing while it was being opened");
   }
@@ -225,7 +233,7 @@ export class UpstreamPool {
     // Only an `auto` connection that found 2026-07-28 differs from what a 2025-era caller needs.
     const laneMatters = spec.lane === "auto" && spec.protocolEra === "auto" && spec.transport === "streamable-http" && (protocolVersion ?? "") >= "2026-07-28";
     if (spec.lane === "auto") this.lanesDiffer.set(spec.url, laneMatters);
-    const connection: UpstreamConnection = { key, client, transport, protocolVersion, headers: spec.headers, fingerprint: spec.fingerprint, laneMatters, configVersion: spec.configVersion, inFlight: 0, used: 0, retired: false };
+    const connection: UpstreamConnection = { key, client, transport, protocolVersion, headers: spec.headers, fingerprint: spec.fingerprint, laneMatters, authKey: spec.authKey, configVersion: spec.configVersion, inFlight: 0, used: 0, retired: false };
     const onListChanged = this.options.onListChanged;
     // After connect, never awaited: a listen stream costs its notifications, never a call.
     if (onListChanged) connection.stopListening = outsideFlights(() => watchListChanges(client, () => onListChanged(owner), { ackTimeoutMs: this.connectTimeoutMs, connection: key, headers: spec.headers, sentMeanwhile: () => connection.used > 0 }));

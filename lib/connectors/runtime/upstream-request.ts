@@ -6,6 +6,7 @@ import type { UpstreamOwner } from "@/lib/connectors/runtime/types";
 import type { UpstreamConnection, UpstreamPool } from "@/lib/connectors/runtime/upstream-pool";
 import { upstreamPool } from "@/lib/connectors/runtime/default-pool";
 import { setting } from "@/lib/config/settings";
+import { connectRpcError } from "@/lib/connectors/upstream-auth/connect-answer";
 import type { CallerView, SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
 
 /**
@@ -62,5 +63,9 @@ export async function requestUpstream<T>(request: UpstreamRequest<T>, pool: Upst
       throw new ProtocolError(INTERNAL_ERROR, `The upstream MCP server's answer could not be used: ${sent.detail}`);
     case "dead":
       throw new ProtocolError(INTERNAL_ERROR, `The upstream MCP server did not answer: ${sent.detail}`);
+    case "needs_connection": {
+      const { code, message, data } = connectRpcError(sent.missing, request.flight);
+      throw new ProtocolError(code, message, data);
+    }
   }
 }

@@ -601,7 +601,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Re-discover an mcp connector's tools from its upstream server */
+        /** Re-discover an mcp connector's tools from its upstream server (an OAuth connector: with the caller's connection) */
         post: operations["reloadConnector"];
         delete?: never;
         options?: never;
@@ -919,6 +919,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/connectors/{connectorId}/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is connected to a connector and since when (owners and admins; never a token) */
+        get: operations["listConnectorConnections"];
+        put?: never;
+        /** Start connecting the calling person's upstream account (a shared connector: owners and admins) and get the authorization URL to open */
+        post: operations["createConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connections/{connectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove anyone's connection of the organization (owners and admins), revoked upstream where offered */
+        delete: operations["deleteConnection"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The calling person's upstream connections (and the shared ones they made) */
+        get: operations["listMyConnections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/connections/{connectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Disconnect one of one's own connections, revoking its tokens upstream (RFC 7009) where offered */
+        delete: operations["deleteMyConnection"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orgs/{orgId}/sso": {
         parameters: {
             query?: never;
@@ -1182,6 +1251,7 @@ export interface components {
                     [key: string]: string;
                 };
             };
+            auth?: components["schemas"]["ConnectorAuthInput"];
             /** @default [] */
             tools?: {
                 name: string;
@@ -1216,7 +1286,49 @@ export interface components {
                  */
                 transport?: "streamable-http" | "sse";
             };
+            auth?: components["schemas"]["ConnectorAuthInput"];
             tools?: unknown[];
+        };
+        /** @description How requests to the upstream authenticate. Secret headers still go out beside a token, except `Authorization`, which the token owns. */
+        ConnectorAuthInput: {
+            /** @constant */
+            type: "headers";
+        } | {
+            /** @constant */
+            type: "oauth";
+            /**
+             * @description `per_user`: each person connects their own account; `shared`: an owner or admin connects one account for the connector.
+             * @enum {string}
+             */
+            connection: "per_user" | "shared";
+            /** @description A client registered with the upstream's authorization server; absent: our Client ID Metadata Document where supported, else dynamic registration. */
+            clientId?: string;
+            /** @description Write-only: stored encrypted and never returned. */
+            clientSecret?: string;
+            /** @description Replace the discovered scopes (least privilege). */
+            scopes?: string[];
+            /**
+             * Format: uri
+             * @description http connectors: an issuer that publishes RFC 8414 / OpenID metadata.
+             */
+            authorizationServer?: string;
+            /**
+             * Format: uri
+             * @description http connectors without metadata: with tokenEndpoint.
+             */
+            authorizationEndpoint?: string;
+            /** Format: uri */
+            tokenEndpoint?: string;
+        } | {
+            /** @constant */
+            type: "client_credentials";
+            /** Format: uri */
+            tokenUrl: string;
+            clientId: string;
+            /** @description Required when the auth is set; a PATCH may leave it out to keep the stored one. */
+            clientSecret?: string;
+            scopes?: string[];
+            audience?: string;
         };
         ToolRequest: {
             /** @enum {string} */
@@ -1254,6 +1366,8 @@ export interface components {
                  */
                 transport?: "streamable-http" | "sse";
             };
+            /** @description Replaces the auth; a client secret left out is kept (same type). A changed client or scopes asks every connection to connect again. */
+            auth?: components["schemas"]["ConnectorAuthInput"];
             /** @description http connectors only; replaces the whole set */
             tools?: {
                 name: string;
@@ -1330,6 +1444,10 @@ export interface components {
             method: "GET" | "HEAD" | "OPTIONS" | "POST";
             /** @description Below the connector's baseUrl, query string allowed, e.g. `/health`. */
             path: string & (unknown & unknown);
+        };
+        StartConnection: {
+            /** @description A path on this site to return to at the end (same origin only); absent: a page that says it worked. */
+            returnTo?: string;
         };
         /** @description The organization's OIDC identity provider. `domains`: the email domains it owns; a new one starts unverified (see SsoDomainVerification), and one another organization has verified is refused. `joinNewUsers`: whether a person of those domains without an account joins as a member on first sign-in (else they are refused). `acceptEmailWithoutVerifiedClaim`: false (the default) signs someone in only when the provider says `email_verified: true`; true also accepts a provider that sends no `email_verified` at all (Entra ID sends none). `email_verified: false` is refused either way; omit it to keep the stored choice. `clientSecret` is stored encrypted and never returned; omit it to keep the stored one. */
         PutSso: {
@@ -1655,7 +1773,7 @@ export interface components {
             actorType: "instance" | "user" | "api_key" | "oauth_client" | "anonymous";
             actorId: string | null;
             /** @enum {string} */
-            action: "tool.call" | "prompt.get" | "resource.read" | "host_resources.read" | "host_resources.list" | "connector.create" | "connector.update" | "connector.delete" | "connector.reload" | "connector.test" | "connector.probe.update" | "resource.create" | "resource.update" | "resource.delete" | "graph.replace" | "server.create" | "server.update" | "server.connectors.set" | "server.delete" | "role.create" | "role.update" | "role.delete" | "skill.create" | "skill.update" | "skill.delete" | "api_key.create" | "api_key.revoke" | "oauth_app.allow" | "oauth_app.revoke" | "org.create" | "org.update" | "org.delete" | "org.config.apply" | "org.member.add" | "org.member.update" | "org.member.remove" | "org.invitation.create" | "org.invitation.revoke" | "org.invitation.accept" | "org.invitation.decline" | "org.sso.create" | "org.sso.update" | "org.sso.delete" | "org.sso.domain.verify" | "member.join_sso" | "workspace.create" | "workspace.update" | "workspace.delete" | "workspace.member.add" | "workspace.member.update" | "workspace.member.remove" | "instance.setup" | "user.create" | "user.password_change" | "file.upload" | "file.update" | "file.delete";
+            action: "tool.call" | "prompt.get" | "resource.read" | "host_resources.read" | "host_resources.list" | "connector.create" | "connector.update" | "connector.delete" | "connector.reload" | "connector.test" | "connector.probe.update" | "resource.create" | "resource.update" | "resource.delete" | "graph.replace" | "server.create" | "server.update" | "server.connectors.set" | "server.delete" | "role.create" | "role.update" | "role.delete" | "skill.create" | "skill.update" | "skill.delete" | "api_key.create" | "api_key.revoke" | "oauth_app.allow" | "oauth_app.revoke" | "connection.connect" | "connection.disconnect" | "connection.refresh_refused" | "org.create" | "org.update" | "org.delete" | "org.config.apply" | "org.member.add" | "org.member.update" | "org.member.remove" | "org.invitation.create" | "org.invitation.revoke" | "org.invitation.accept" | "org.invitation.decline" | "org.sso.create" | "org.sso.update" | "org.sso.delete" | "org.sso.domain.verify" | "member.join_sso" | "workspace.create" | "workspace.update" | "workspace.delete" | "workspace.member.add" | "workspace.member.update" | "workspace.member.remove" | "instance.setup" | "user.create" | "user.password_change" | "file.upload" | "file.update" | "file.delete";
             targetType: string;
             targetId: string | null;
             /** @description What changed (never a secret). */
@@ -1719,6 +1837,7 @@ export interface components {
             };
             /** @description Names of the secret headers that are set (never their values). */
             hasSecretHeaders: string[];
+            auth: components["schemas"]["ConnectorAuth"];
             protocolVersion: string | null;
             /** @description mcp connectors on `auto`: set when the upstream answered `server/discover` but refused the 2026-07-28 requests that carry calls, so the connector fell back to `initialize` (2025-era); `reason` is what the 2026-07-28 path answered. Null while the 2026-07-28 path carries calls. Cleared when the connector's url, era or transport change. */
             eraFallback: {
@@ -1733,6 +1852,21 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        ConnectorAuth: {
+            /** @enum {string} */
+            type: "headers" | "oauth" | "client_credentials";
+            /** @enum {string} */
+            connection?: "per_user" | "shared";
+            clientId?: string;
+            /** @description Whether a client secret is set (never its value). */
+            hasClientSecret?: boolean;
+            scopes?: string[];
+            authorizationServer?: string;
+            authorizationEndpoint?: string;
+            tokenEndpoint?: string;
+            tokenUrl?: string;
+            audience?: string;
         };
         ConnectorTool: {
             name: string;
@@ -1990,6 +2124,30 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             lastUsedAt: string | null;
+        };
+        StartedConnection: {
+            /** @description Open in the person's browser: the upstream's sign-in and consent, then back to /api/connections/callback. */
+            authorizationUrl: string;
+        };
+        UpstreamConnection: {
+            id: string;
+            connectorId: string;
+            connectorName: string;
+            /** @enum {string} */
+            connection: "per_user" | "shared";
+            /** @enum {string} */
+            status: "connected" | "needs_reconnect";
+            scopes: string[];
+            /** @description When the current access token ends (it is renewed by itself while the refresh token works). */
+            expiresAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Admin list only: whose account it is (per_user) or who connected it (shared); null once that person is gone. */
+            user?: {
+                id: string;
+                email: string;
+                name: string | null;
+            } | null;
         };
         SsoSettings: {
             orgId: string;
@@ -6227,7 +6385,7 @@ export interface operations {
                 cursor?: string;
                 limit?: number;
                 /** @description Events of this action (lib/audit/actions.ts lists them). */
-                action?: "tool.call" | "prompt.get" | "resource.read" | "host_resources.read" | "host_resources.list" | "connector.create" | "connector.update" | "connector.delete" | "connector.reload" | "connector.test" | "connector.probe.update" | "resource.create" | "resource.update" | "resource.delete" | "graph.replace" | "server.create" | "server.update" | "server.connectors.set" | "server.delete" | "role.create" | "role.update" | "role.delete" | "skill.create" | "skill.update" | "skill.delete" | "api_key.create" | "api_key.revoke" | "oauth_app.allow" | "oauth_app.revoke" | "org.create" | "org.update" | "org.delete" | "org.config.apply" | "org.member.add" | "org.member.update" | "org.member.remove" | "org.invitation.create" | "org.invitation.revoke" | "org.invitation.accept" | "org.invitation.decline" | "org.sso.create" | "org.sso.update" | "org.sso.delete" | "org.sso.domain.verify" | "member.join_sso" | "workspace.create" | "workspace.update" | "workspace.delete" | "workspace.member.add" | "workspace.member.update" | "workspace.member.remove" | "instance.setup" | "user.create" | "user.password_change" | "file.upload" | "file.update" | "file.delete";
+                action?: "tool.call" | "prompt.get" | "resource.read" | "host_resources.read" | "host_resources.list" | "connector.create" | "connector.update" | "connector.delete" | "connector.reload" | "connector.test" | "connector.probe.update" | "resource.create" | "resource.update" | "resource.delete" | "graph.replace" | "server.create" | "server.update" | "server.connectors.set" | "server.delete" | "role.create" | "role.update" | "role.delete" | "skill.create" | "skill.update" | "skill.delete" | "api_key.create" | "api_key.revoke" | "oauth_app.allow" | "oauth_app.revoke" | "connection.connect" | "connection.disconnect" | "connection.refresh_refused" | "org.create" | "org.update" | "org.delete" | "org.config.apply" | "org.member.add" | "org.member.update" | "org.member.remove" | "org.invitation.create" | "org.invitation.revoke" | "org.invitation.accept" | "org.invitation.decline" | "org.sso.create" | "org.sso.update" | "org.sso.delete" | "org.sso.domain.verify" | "member.join_sso" | "workspace.create" | "workspace.update" | "workspace.delete" | "workspace.member.add" | "workspace.member.update" | "workspace.member.remove" | "instance.setup" | "user.create" | "user.password_change" | "file.upload" | "file.update" | "file.delete";
                 actorId?: string;
                 targetType?: string;
                 targetId?: string;
@@ -6323,7 +6481,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Events of this action (lib/audit/actions.ts lists them). */
-                action?: "tool.call" | "prompt.get" | "resource.read" | "host_resources.read" | "host_resources.list" | "connector.create" | "connector.update" | "connector.delete" | "connector.reload" | "connector.test" | "connector.probe.update" | "resource.create" | "resource.update" | "resource.delete" | "graph.replace" | "server.create" | "server.update" | "server.connectors.set" | "server.delete" | "role.create" | "role.update" | "role.delete" | "skill.create" | "skill.update" | "skill.delete" | "api_key.create" | "api_key.revoke" | "oauth_app.allow" | "oauth_app.revoke" | "org.create" | "org.update" | "org.delete" | "org.config.apply" | "org.member.add" | "org.member.update" | "org.member.remove" | "org.invitation.create" | "org.invitation.revoke" | "org.invitation.accept" | "org.invitation.decline" | "org.sso.create" | "org.sso.update" | "org.sso.delete" | "org.sso.domain.verify" | "member.join_sso" | "workspace.create" | "workspace.update" | "workspace.delete" | "workspace.member.add" | "workspace.member.update" | "workspace.member.remove" | "instance.setup" | "user.create" | "user.password_change" | "file.upload" | "file.update" | "file.delete";
+                action?: "tool.call" | "prompt.get" | "resource.read" | "host_resources.read" | "host_resources.list" | "connector.create" | "connector.update" | "connector.delete" | "connector.reload" | "connector.test" | "connector.probe.update" | "resource.create" | "resource.update" | "resource.delete" | "graph.replace" | "server.create" | "server.update" | "server.connectors.set" | "server.delete" | "role.create" | "role.update" | "role.delete" | "skill.create" | "skill.update" | "skill.delete" | "api_key.create" | "api_key.revoke" | "oauth_app.allow" | "oauth_app.revoke" | "connection.connect" | "connection.disconnect" | "connection.refresh_refused" | "org.create" | "org.update" | "org.delete" | "org.config.apply" | "org.member.add" | "org.member.update" | "org.member.remove" | "org.invitation.create" | "org.invitation.revoke" | "org.invitation.accept" | "org.invitation.decline" | "org.sso.create" | "org.sso.update" | "org.sso.delete" | "org.sso.domain.verify" | "member.join_sso" | "workspace.create" | "workspace.update" | "workspace.delete" | "workspace.member.add" | "workspace.member.update" | "workspace.member.remove" | "instance.setup" | "user.create" | "user.password_change" | "file.upload" | "file.update" | "file.delete";
                 actorId?: string;
                 targetType?: string;
                 targetId?: string;
@@ -7868,6 +8026,15 @@ export interface operations {
             };
             /** @description Missing, or not visible to the caller (the same answer either way) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An OAuth connector the caller has no connection to: connect to discover tools */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9782,6 +9949,414 @@ export interface operations {
             header?: never;
             path: {
                 appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, no content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A request the server cannot read: a URL path with a percent-escape that is not UTF-8 or a NUL character, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or bad credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed to this caller; or a write with the browser session sent from another site's page */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, or not visible to the caller (the same answer either way) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: `errors` names each problem (a field, a query parameter or the object's state; text holding a NUL character or an unpaired surrogate among the reasons) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: this credential's budget, or too many unknown keys from this client address (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listConnectorConnections: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                connectorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["UpstreamConnection"][];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description A request the server cannot read: a URL path with a percent-escape that is not UTF-8 or a NUL character, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or bad credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed to this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, or not visible to the caller (the same answer either way) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: `errors` names each problem (a field, a query parameter or the object's state; text holding a NUL character or an unpaired surrogate among the reasons) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: this credential's budget, or too many unknown keys from this client address (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartConnection"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StartedConnection"];
+                };
+            };
+            /** @description Malformed JSON, or a URL path the server cannot read (a percent-escape that is not UTF-8, a NUL character) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or bad credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed to this caller; or a write with the browser session sent from another site's page */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, or not visible to the caller (the same answer either way) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The connector does not use OAuth connections */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: `errors` names each problem (a field, a query parameter or the object's state; text holding a NUL character or an unpaired surrogate among the reasons) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: this credential's budget, or too many unknown keys from this client address (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, no content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A request the server cannot read: a URL path with a percent-escape that is not UTF-8 or a NUL character, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or bad credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed to this caller; or a write with the browser session sent from another site's page */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, or not visible to the caller (the same answer either way) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: `errors` names each problem (a field, a query parameter or the object's state; text holding a NUL character or an unpaired surrogate among the reasons) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: this credential's budget, or too many unknown keys from this client address (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listMyConnections: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["UpstreamConnection"][];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description A request the server cannot read: a URL path with a percent-escape that is not UTF-8 or a NUL character, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or bad credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed to this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: `errors` names each problem (a field, a query parameter or the object's state; text holding a NUL character or an unpaired surrogate among the reasons) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: this credential's budget, or too many unknown keys from this client address (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteMyConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: string;
             };
             cookie?: never;
         };
