@@ -1,4 +1,5 @@
 import type { ReadableSpan, SpanExporter } from "@opentelemetry/sdk-trace";
+import { processState } from "@/lib/process-state";
 import type { ExportResult } from "@opentelemetry/core";
 import { setting } from "@/lib/config/settings";
 import { markTracingOn } from "@/lib/observability/tracing";
@@ -22,7 +23,7 @@ export function tracingRequested(): boolean {
   return Boolean(setting("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") ?? setting("OTEL_EXPORTER_OTLP_ENDPOINT") ?? exporter);
 }
 
-const slot = globalThis as unknown as { switchboardTraceSdk?: { forceFlush(): Promise<void>; shutdown(): Promise<void> } };
+const slot = processState<{ switchboardTraceSdk?: { forceFlush(): Promise<void>; shutdown(): Promise<void> } }>();
 
 export async function startTracing(): Promise<void> {
   if (slot.switchboardTraceSdk || !tracingRequested()) return;

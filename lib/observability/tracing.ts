@@ -1,4 +1,5 @@
 import { context, propagation, ROOT_CONTEXT, type Span, SpanKind, SpanStatusCode, trace, type Attributes, type TextMapGetter } from "@opentelemetry/api";
+import { processState } from "@/lib/process-state";
 
 /**
  * The spans of a request (docs/operations.md, "Traces"): one trace per MCP request and per admin
@@ -12,7 +13,7 @@ import { context, propagation, ROOT_CONTEXT, type Span, SpanKind, SpanStatusCode
  */
 
 const TRACER = "switchboard";
-const slot = globalThis as unknown as { switchboardTracing?: boolean };
+const slot = processState<{ switchboardTracing?: boolean }>();
 
 /** Set once the SDK runs (start-tracing.ts); read through globalThis, as Next's bundles each hold their own copy of this module. */
 export function markTracingOn(): void {
