@@ -16,6 +16,9 @@ export async function register(): Promise<void> {
     console.error("[switchboard] Not started: fix the setting(s) above (see the Configuration table in README.md).");
     process.exit(2);
   }
+  // Traces first (when an OTEL_* setting asks for them), so the modules loaded next are instrumented.
+  const { startTracing } = await import("@/lib/observability/start-tracing");
+  await startTracing();
   const { stampEveryRequest } = await import("@/lib/net/socket-address");
   stampEveryRequest();
   const { registerNodeMcpHandler } = await import("@/lib/mcp/serve/node-adapter/serve-node");

@@ -1,5 +1,13 @@
 import pino from "pino";
 import { setting } from "@/lib/config/settings";
+import { currentTraceId } from "@/lib/observability/tracing";
+
+const NO_FIELDS = Object.freeze({});
+
+function traceFields(): object {
+  const traceId = currentTraceId();
+  return traceId ? { traceId } : NO_FIELDS;
+}
 
 /**
  * A thrown error as a log may show it. Prisma's messages render the query they came from,
@@ -26,6 +34,8 @@ function serializeErr(value: unknown): unknown {
 export const loggerOptions: pino.LoggerOptions = {
   level: setting("LOG_LEVEL"),
   base: { service: "switchboard" },
+  // The request's trace (lib/observability) on each of its lines; nothing with tracing off.
+  mixin: traceFields,
   serializers: { err: serializeErr },
   redact: {
     paths: [

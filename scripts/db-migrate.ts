@@ -12,8 +12,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import type pg from "pg";
-import { PGlite } from "@electric-sql/pglite";
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { setting } from "../lib/config/settings";
 import { startEmbeddedPostgres } from "../lib/db/embedded-postgres";
 import { applyMigrations, enginePool, MIGRATIONS_DIR, NO_FILTER, readMigrationsList, withSchemaEngine } from "../lib/db/migrate";
@@ -118,6 +116,9 @@ async function create(rawName: string, allowEmpty: boolean): Promise<number> {
 
 /** A fresh in-memory PGlite served on a loopback port, so adapter-pg can reach it like a server. */
 async function withShadowPool<T>(work: (pool: pg.Pool) => Promise<T>): Promise<T> {
+  // Loaded here, not at the top: the image's bundle of this script (`deploy` only) has no PGlite.
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
   const db = await PGlite.create();
   const port = await freePort();
   const server = new PGLiteSocketServer({ db, port, host: "127.0.0.1" });

@@ -14,7 +14,9 @@
  * finish (lib/ops/shutdown.ts closes the long-lived MCP streams), then exits, as `next start`
  * does.
  */
+import fs from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import type next from "next";
 import { stampSocketAddress } from "../lib/net/socket-address";
 import { nodeMcpHandler } from "../lib/mcp/serve/node-adapter/node-handler-slot";
@@ -45,6 +47,19 @@ function refuseUnservable(req: http.IncomingMessage, res: http.ServerResponse): 
   return true;
 }
 
+/**
+ * Serves with the configuration the build recorded (.next/required-server-files.json), as Next's
+ * own standalone server does, instead of loading next.config.ts: the image has no next.config.ts
+ * (nor the TypeScript to read it), and `npm start` then runs exactly what the image runs.
+ * Next warns that `output: "standalone"` is not for `next start` unless this is set.
+ */
+function serveBuiltConfig(dir: string): void {
+  const file = path.join(dir, ".next", "required-server-files.json");
+  if (!fs.existsSync(file)) return; // no build: Next says so itself
+  const { config } = JSON.parse(fs.readFileSync(file, "utf8")) as { config: unknown };
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(config);
+}
+
 function stopOnSignal(server: http.Server, app: ReturnType<typeof next>): void {
   let stopping = false;
   const stop = (code: number) => {
@@ -64,6 +79,7 @@ async function main(args: string[]): Promise<void> {
   const hostname = option(args, "-H");
   // As `next start` / `next dev` do, before Next (and React with it) is loaded.
   Object.assign(process.env, { NODE_ENV: dev ? "development" : "production" });
+  if (!dev) serveBuiltConfig(process.cwd());
   const { default: createNext } = await import("next");
   const app = createNext({ dev, dir: process.cwd(), hostname: hostname ?? "localhost", port });
   const handle = app.getRequestHandler();

@@ -11,6 +11,7 @@ import { readJsonBody } from "@/lib/api/read-json-body";
 import { assertStorablePath, assertStorableQuery } from "@/lib/api/validate-text";
 import { limitApiCaller } from "@/lib/api/limit-api-caller";
 import { recordRequest } from "@/lib/ops/request-log";
+import { traced, traceRequest } from "@/lib/observability/tracing";
 import type { Endpoint, Schema } from "@/lib/api/endpoint";
 import { withAnnouncedChanges } from "@/lib/config-version/config-version";
 import { etagOf, type IfMatch, parseIfMatch } from "@/lib/api/if-match";
@@ -39,13 +40,14 @@ export function apiRoute<PS extends Schema, B extends Schema, Q extends Schema>(
 ) {
   type Context = { params: Promise<Record<string, string | string[]>> };
   const route = `/api/v1${spec.path}`;
-  return async (request: Request, context: Context): Promise<Response> => {
-    const requestId = requestIdOf(request);
-    const started = performance.now();
-    const response = await answer(request, context, requestId);
-    recordRequest({ route, method: spec.method, status: response.status, durationMs: performance.now() - started, requestId });
-    return response;
-  };
+  return (request: Request, context: Context): Promise<Response> =>
+    traceRequest(request, route, async () => {
+      const requestId = requestIdOf(request);
+      const started = performance.now();
+      const response = await answer(request, context, requestId);
+      recordRequest({ route, method: spec.method, status: response.status, durationMs: performance.now() - started, requestId });
+      return response;
+    });
 
   async function answer(request: Request, context: Context, requestId: string): Promise<Response> {
     try {
@@ -54,7 +56,7 @@ export function apiRoute<PS extends Schema, B extends Schema, Q extends Schema>(
       assertStorablePath(rawParams);
       const searchParams = new URL(request.url).searchParams;
       assertStorableQuery(searchParams);
-      const caller = await authenticate(request);
+      const caller = await traced("authenticate", () => authenticate(request));
       await limitApiCaller(caller);
       const body = (spec.body ? spec.body.parse(await readJsonBody(request)) : undefined) as Infer<B>;
       const query = (spec.query ? spec.query.parse(Object.fromEntries(searchParams)) : undefined) as Infer<Q>;

@@ -2,6 +2,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/client";
 import { type Caller, describeCaller } from "@/lib/auth/caller";
 import type { AuditAction } from "@/lib/audit/actions";
+import { currentTraceId } from "@/lib/observability/tracing";
 
 export interface AuditInput {
   orgId: string | null;
@@ -34,6 +35,7 @@ export async function recordAuditEvent(caller: Caller, input: AuditInput, client
       targetType: input.targetType,
       targetId: input.targetId,
       data: via ? { ...asObject(input.data), ...via } : input.data,
+      traceId: currentTraceId() ?? null,
     },
   });
   return event.id;

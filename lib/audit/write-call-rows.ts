@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type PlainStatement, runPlainSql } from "@/lib/db/run-plain-sql";
+import { currentTraceId } from "@/lib/observability/tracing";
 import { groupWrites } from "@/lib/db/group-writes";
 import { type Caller, describeCaller } from "@/lib/auth/caller";
 import { type AuditInput, viaOf } from "@/lib/audit/record-audit-event";
@@ -27,6 +28,8 @@ interface NewRow {
   targetId: string | null;
   data: string;
   createdAt: string;
+  /** The call's trace (lib/observability), null with tracing off. */
+  traceId: string | null;
 }
 
 interface Ending {
@@ -65,12 +68,12 @@ function newEventId(now: number): string {
 const WRITE_GROUP: PlainStatement = {
   name: "sb_write_tool_call_rows",
   text:
-    "WITH inserted AS (INSERT INTO audit_events (id, org_id, workspace_id, actor_type, actor_id, action, target_type, target_id, data, created_at) " +
-    "SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::jsonb[], $10::timestamp[])) " +
-    "UPDATE audit_events AS a SET data = a.data || v.ending FROM unnest($11::text[], $12::text[], $13::jsonb[]) AS v(id, org_id, ending) WHERE a.id = v.id AND a.org_id = v.org_id",
+    "WITH inserted AS (INSERT INTO audit_events (id, org_id, workspace_id, actor_type, actor_id, action, target_type, target_id, data, created_at, trace_id) " +
+    "SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::jsonb[], $10::timestamp[], $11::text[])) " +
+    "UPDATE audit_events AS a SET data = a.data || v.ending FROM unnest($12::text[], $13::text[], $14::jsonb[]) AS v(id, org_id, ending) WHERE a.id = v.id AND a.org_id = v.org_id",
 };
 
-const COLUMNS = ["id", "orgId", "workspaceId", "actorType", "actorId", "action", "targetType", "targetId", "data", "createdAt"] as const;
+const COLUMNS = ["id", "orgId", "workspaceId", "actorType", "actorId", "action", "targetType", "targetId", "data", "createdAt", "traceId"] as const;
 
 type Write = { row: NewRow } | { ending: Ending };
 
@@ -88,7 +91,7 @@ async function writeRows(writes: Write[]): Promise<Array<string | undefined>> {
 }
 
 const globalForRows = processState<{ switchboardToolCallWrites?: ReturnType<typeof groupWrites<Write, string | undefined>> }>();
-// Thirteen array parameters whatever the number of rows; 500 keep one statement small.
+// Fourteen array parameters whatever the number of rows; 500 keep one statement small.
 const writer = (globalForRows.switchboardToolCallWrites ??= groupWrites<Write, string | undefined>({
   writeMany: writeRows,
   writeOne: async (w) => (await writeRows([w]))[0],
@@ -113,6 +116,7 @@ export function insertCallEvent(caller: Caller, input: AuditInput & { orgId: str
     targetId: input.targetId,
     data: JSON.stringify(data ?? null),
     createdAt: new Date(now).toISOString(),
+    traceId: currentTraceId() ?? null,
   };
   return writer.write({ row }).then(() => row.id);
 }

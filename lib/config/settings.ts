@@ -122,6 +122,11 @@ function isDnsServer(entry: string): boolean {
   return bracketed ? isIP(bracketed) === 6 : isIP(plain ?? "") === 4;
 }
 
+function optionalOneOf<T extends string>(values: readonly T[]): Declaration<T | undefined> {
+  const { parse, expects } = oneOf(values, values[0]);
+  return { fallback: undefined, expects, parse };
+}
+
 function oneOf<T extends string>(values: readonly T[], fallback: T): Declaration<T> {
   return {
     fallback,
@@ -206,6 +211,21 @@ const DECLARATIONS = {
   TRUSTED_PROXIES: cidrList(),
   // Where SSO domain verification looks up its TXT records; unset: the system's resolvers.
   SSO_DNS_SERVERS: dnsServerList(),
+  // OpenTelemetry's standard variables (its specification names them; its SDK reads them too):
+  // traces are exported when an OTLP endpoint or OTEL_TRACES_EXPORTER is set (lib/observability).
+  OTEL_SDK_DISABLED: flag(false),
+  OTEL_TRACES_EXPORTER: optionalOneOf(["otlp", "none"] as const),
+  OTEL_EXPORTER_OTLP_ENDPOINT: url(["http", "https"]),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: url(["http", "https"]),
+  OTEL_EXPORTER_OTLP_PROTOCOL: oneOf(["http/protobuf", "http/json"] as const, "http/protobuf"),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: optionalOneOf(["http/protobuf", "http/json"] as const),
+  OTEL_EXPORTER_OTLP_HEADERS: text(),
+  OTEL_EXPORTER_OTLP_TRACES_HEADERS: text(),
+  OTEL_SERVICE_NAME: text(),
+  OTEL_RESOURCE_ATTRIBUTES: text(),
+  OTEL_TRACES_SAMPLER: optionalOneOf(["always_on", "always_off", "traceidratio", "parentbased_always_on", "parentbased_always_off", "parentbased_traceidratio"] as const),
+  OTEL_TRACES_SAMPLER_ARG: text(),
+  OTEL_BSP_SCHEDULE_DELAY: positiveInt(5000),
 } satisfies Record<string, Declaration<unknown>>;
 
 export type SettingName = keyof typeof DECLARATIONS;

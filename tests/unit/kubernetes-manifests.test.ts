@@ -68,7 +68,8 @@ function checkWorkloads(docs: Doc[]): void {
       expect(Object.keys(container.resources.limits).sort()).toEqual(["cpu", "memory"]);
     }
   }
-  expect(one(docs, "Job").spec.template.spec.containers[0].command.join(" ")).toContain("db:migrate");
+  // The image's migration command (Dockerfile, scripts/lib/image-assembly.ts).
+  expect(one(docs, "Job").spec.template.spec.containers[0].command).toEqual(["node", "db-migrate.mjs", "deploy"]);
   expect(one(docs, "HorizontalPodAutoscaler").spec.scaleTargetRef.name).toBe(deployment.metadata.name);
   expect(one(docs, "PodDisruptionBudget").spec.selector.matchLabels).toMatchObject(deployment.spec.selector.matchLabels);
   expect(one(docs, "Service").spec.selector).toMatchObject(deployment.spec.selector.matchLabels);

@@ -3,6 +3,7 @@ import https from "node:https";
 import { pipeline, type Readable } from "node:stream";
 import zlib from "node:zlib";
 import { processState } from "@/lib/process-state";
+import { traceUpstream } from "@/lib/observability/tracing";
 
 /**
  * One HTTP request of an http tool on node:http(s), over keep-alive agents of this process.
@@ -40,21 +41,24 @@ const agents = (globalForAgents.switchboardHttpToolAgents ??= {
 const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
 
 /** Sends the request; rejects with the socket's error (ECONNREFUSED, a TLS failure) or an AbortError. */
-export async function exchange(request: ExchangeRequest): Promise<ExchangeResponse> {
-  try {
-    return await send(request);
-  } catch (e) {
-    // A server may close an idle kept-alive connection just as we reuse it (Node's advice:
-    // retry once on a fresh one when the request may be repeated).
-    if ((e as { reusedSocket?: boolean }).reusedSocket && IDEMPOTENT.has(request.method) && !request.signal.aborted) return send(request);
-    throw e;
-  }
+export function exchange(request: ExchangeRequest): Promise<ExchangeResponse> {
+  // One span per request until its answer's head (lib/observability), its traceparent sent along.
+  return traceUpstream("http", request.method, request.url, async (traceHeaders) => {
+    try {
+      return await send(request, traceHeaders);
+    } catch (e) {
+      // A server may close an idle kept-alive connection just as we reuse it (Node's advice:
+      // retry once on a fresh one when the request may be repeated).
+      if ((e as { reusedSocket?: boolean }).reusedSocket && IDEMPOTENT.has(request.method) && !request.signal.aborted) return send(request, traceHeaders);
+      throw e;
+    }
+  });
 }
 
-function send(request: ExchangeRequest): Promise<ExchangeResponse> {
+function send(request: ExchangeRequest, traceHeaders: Record<string, string>): Promise<ExchangeResponse> {
   const { method, url, body, signal } = request;
   const secure = url.protocol === "https:";
-  const headers: Record<string, string> = { ...request.headers };
+  const headers: Record<string, string> = { ...request.headers, ...traceHeaders };
   if (body !== null) headers["content-length"] = String(Buffer.byteLength(body));
   return new Promise((resolve, reject) => {
     const req = (secure ? https : http).request(url, { method, headers, agent: secure ? agents.https : agents.http, signal });

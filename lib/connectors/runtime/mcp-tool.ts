@@ -4,6 +4,7 @@ import { scrubFlight, scrubJson } from "@/lib/connectors/runtime/scrub-flight";
 import { logger } from "@/lib/log";
 import { describeUpstreamError } from "@/lib/connectors/describe-upstream-error";
 import { sendUpstream } from "@/lib/connectors/runtime/send-upstream";
+import { traceUpstream } from "@/lib/observability/tracing";
 import { failed, type RuntimeAnswer } from "@/lib/connectors/runtime/outcome";
 import { UpstreamRpcError } from "@/lib/connectors/runtime/upstream-rpc-error";
 import type { ToolCallResult, UpstreamOwner } from "@/lib/connectors/runtime/types";
@@ -32,7 +33,10 @@ export interface McpToolCall {
 
 /** Runs one call; never throws. */
 export async function callMcpTool(call: McpToolCall, pool: UpstreamPool): Promise<RuntimeAnswer> {
-  const sent = await sendUpstream(
+  // The span of the whole upstream call (connecting included); the requests it makes are
+  // undici's spans under it, each sending its traceparent (lib/observability/start-tracing.ts).
+  const url = call.connector.config.url ? URL.parse(call.connector.config.url) : null;
+  const sent = await traceUpstream("mcp", "tools/call", url, () => sendUpstream(
     {
       owner: call.owner,
       connector: call.connector,
@@ -42,7 +46,7 @@ export async function callMcpTool(call: McpToolCall, pool: UpstreamPool): Promis
       work: async (connection) => toAnswer(scrubInputRequired(await sendCall(connection, call), connection.headers), call.flight),
     },
     pool,
-  );
+  ));
   if (sent.ok) return sent.value;
   if (sent.kind === "needs_connection") return connectAnswer(sent.missing, call.flight);
   if (sent.kind === "unconfigured") return failed(`The tool "${call.tool.exposedName}" has no upstream MCP server configured.`);

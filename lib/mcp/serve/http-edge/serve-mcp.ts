@@ -3,6 +3,7 @@ import { isLegacyRequest } from "@modelcontextprotocol/server";
 import { isDatabaseUnavailable, noteDatabaseUnavailable } from "@/lib/db/unavailable";
 import { errorText, logger } from "@/lib/log";
 import { recordRequest } from "@/lib/ops/request-log";
+import { traced, traceRequest } from "@/lib/observability/tracing";
 import { authenticateMcp, limitDemoClient } from "@/lib/mcp/serve/http-edge/authenticate-mcp";
 import { serveLegacyStateless } from "@/lib/mcp/serve/protocol/legacy-stateless";
 import { mcpConfig } from "@/lib/mcp/serve/mcp-config";
@@ -38,7 +39,11 @@ import type { McpEndpoint, McpSurface } from "@/lib/mcp/surface/surface-types";
  * allowed cross-origin page carries its CORS headers. The request then
  * goes to the 2026-era handler or to 2025-era serving, stateless or in a session.
  */
-export async function serveMcp(request: Request, endpoint: McpEndpoint): Promise<Response> {
+export function serveMcp(request: Request, endpoint: McpEndpoint): Promise<Response> {
+  return traceRequest(request, ROUTES[endpoint.kind], () => serveAndRecord(request, endpoint));
+}
+
+async function serveAndRecord(request: Request, endpoint: McpEndpoint): Promise<Response> {
   const started = performance.now();
   let response: Response;
   try {
@@ -75,7 +80,7 @@ async function serve(request: Request, endpoint: McpEndpoint): Promise<Response>
   const badId = refuseUnstorableServerId(endpoint);
   if (badId) return badId;
 
-  const owner = await identify(request, endpoint);
+  const owner = await traced("authenticate", () => identify(request, endpoint));
   if (owner instanceof Response) return owner;
 
   const maxBodyBytes = mcpConfig.maxBodyBytes();
@@ -95,7 +100,7 @@ async function serve(request: Request, endpoint: McpEndpoint): Promise<Response>
     return new Response(null, { status: 202 });
   }
 
-  const surface = await resolveSurface(endpoint, owner.caller);
+  const surface = await traced("visibility", () => resolveSurface(endpoint, owner.caller));
   if (!surface) return nothingHere(request, owner, jsonRpcIdOf(message));
 
   // The message read above goes on to the SDK with the request (its `parsedBody`), so the body

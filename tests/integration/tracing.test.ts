@@ -1,0 +1,142 @@
+import http from "node:http";
+import type net from "node:net";
+import { Writable } from "node:stream";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { db } from "@/lib/db/client";
+import { loggerOptions } from "@/lib/log";
+import { flushTraces, startTracing } from "@/lib/observability/start-tracing";
+import { traced } from "@/lib/observability/tracing";
+import { createHttpConnector, createMcpServer, createTenant, type Tenant } from "@/tests/helpers/factories";
+import { connectV1 } from "@/tests/helpers/mcp-clients";
+import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from "@/tests/helpers/otlp-receiver";
+import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
+
+/**
+ * Issue 28 "Traces": with OTEL_EXPORTER_OTLP_ENDPOINT set, one trace per MCP request, with spans
+ * for authentication, visibility, the upstream call and database work; the upstream receives a
+ * W3C traceparent of that trace; the audit event and the log lines carry its id; no argument,
+ * result or token in any span. The spans go over OTLP/JSON to a receiver of the test's own.
+ */
+
+const ARGUMENT = "argument-7f3a-never-in-a-span";
+const RESULT = "result-9c2e-never-in-a-span";
+
+let receiver: OtlpReceiver;
+let app: RouteServer;
+let upstream: { url: string; traceparents: string[]; close: () => Promise<void> };
+
+async function startHttpUpstream(): Promise<typeof upstream> {
+  const traceparents: string[] = [];
+  const server = http.createServer((req, res) => {
+    traceparents.push(String(req.headers.traceparent ?? ""));
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ found: RESULT }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`, traceparents, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+beforeAll(async () => {
+  receiver = await startOtlpReceiver();
+  vi.stubEnv("OTEL_EXPORTER_OTLP_ENDPOINT", receiver.url);
+  vi.stubEnv("OTEL_EXPORTER_OTLP_PROTOCOL", "http/json");
+  vi.stubEnv("OTEL_SERVICE_NAME", "switchboard-test");
+  await startTracing();
+  upstream = await startHttpUpstream();
+  app = await startRouteServer();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await upstream?.close();
+  await receiver?.close();
+});
+
+/** Every span of `traceId`, waiting until `until` holds for them (the exporter sends in batches). */
+async function spansOf(traceId: string, until: (spans: ReceivedSpan[]) => boolean): Promise<ReceivedSpan[]> {
+  let spans: ReceivedSpan[] = [];
+  await vi.waitFor(
+    async () => {
+      await flushTraces();
+      spans = receiver.spans.filter((span) => span.traceId === traceId);
+      expect(until(spans), `spans received: ${receiver.spans.map((span) => span.name).join(", ")}`).toBe(true);
+    },
+    { timeout: 10_000, interval: 100 },
+  );
+  return spans;
+}
+
+function ancestorsOf(span: ReceivedSpan, spans: ReceivedSpan[]): string[] {
+  const names: string[] = [];
+  for (let parent = spans.find((s) => s.spanId === span.parentSpanId); parent; parent = spans.find((s) => s.spanId === parent!.parentSpanId)) names.push(parent.name);
+  return names;
+}
+
+describe("a tools/call, traced", () => {
+  let t: Tenant;
+  let serverId: string;
+
+  beforeAll(async () => {
+    t = await createTenant();
+    const connectorId = await createHttpConnector(t, "crm", ["lookup"], upstream.url);
+    serverId = await createMcpServer(t, [connectorId]);
+  });
+
+  it("is one trace: the request, its authentication, visibility, database work and the upstream call, whose traceparent the upstream received", async () => {
+    const { client, close } = await connectV1(`${app.origin}/mcp/${serverId}`, t.admin.token);
+    try {
+      const [tool] = (await client.listTools()).tools;
+      upstream.traceparents.length = 0;
+      const result = await client.callTool({ name: tool.name, arguments: { q: ARGUMENT } });
+      expect(JSON.stringify(result.content)).toContain(RESULT);
+    } finally {
+      await close();
+    }
+
+    // The upstream got `00-<trace id>-<span id>-01`: the trace of the call, the upstream span as parent.
+    expect(upstream.traceparents).toHaveLength(1);
+    const [, traceId, parentId, flags] = upstream.traceparents[0].split("-");
+    expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+    expect(flags).toBe("01");
+
+    const spans = await spansOf(traceId, (s) => s.some((span) => span.name === "POST /mcp/{serverId}"));
+    // The MCP client here shares the process, so its own fetch span (undici's) is the caller's
+    // traceparent the server span joins: a caller's trace continues through the gateway.
+    const caller = spans.find((span) => !span.parentSpanId)!;
+    expect(caller).toMatchObject({ name: "POST", kind: 3 });
+    const root = spans.find((span) => span.name === "POST /mcp/{serverId}")!;
+    expect(root).toMatchObject({ kind: 2, service: "switchboard-test", parentSpanId: caller.spanId });
+    expect(root.attributes).toMatchObject({ "http.request.method": "POST", "http.route": "/mcp/{serverId}", "http.response.status_code": 200 });
+
+    const upstreamSpan = spans.find((span) => span.spanId === parentId)!;
+    expect(upstreamSpan).toMatchObject({ name: "http GET", kind: 3 });
+    expect(upstreamSpan.attributes).toMatchObject({ "switchboard.upstream.kind": "http", "server.address": "127.0.0.1" });
+    // Every span hangs from the request's; the named steps are there, with Prisma's database spans.
+    for (const span of spans.filter((s) => s !== root && s !== caller)) expect(ancestorsOf(span, spans)).toContain(root.name);
+    const names = spans.map((span) => span.name);
+    expect(names).toEqual(expect.arrayContaining(["authenticate", "visibility", "http GET"]));
+    expect(names.some((name) => name.startsWith("prisma:"))).toBe(true);
+
+    // Nothing the caller sent or got back, and no credential, in any span.
+    const exported = JSON.stringify(spans.map((span) => span.raw));
+    for (const secret of [ARGUMENT, RESULT, t.admin.token]) expect(exported).not.toContain(secret);
+
+    // The call's audit event names the same trace.
+    const event = await db().auditEvent.findFirst({ where: { orgId: t.org.id, action: "tool.call" }, orderBy: { createdAt: "desc" } });
+    expect(event?.traceId).toBe(traceId);
+  }, 120_000);
+
+  it("puts the trace id on the request's log lines", async () => {
+    const lines: string[] = [];
+    const sink = new Writable({ write: (chunk, _encoding, done) => void (lines.push(String(chunk)), done()) });
+    const log = pino({ ...loggerOptions, level: "info" }, sink);
+    log.info("outside any request");
+    let traceId = "";
+    await traced("a step", async () => {
+      log.info("inside");
+      traceId = JSON.parse(lines[1]).traceId;
+    });
+    expect(JSON.parse(lines[0]).traceId).toBeUndefined();
+    expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+  });
+});
