@@ -5,7 +5,7 @@ import { createTenant, type Tenant } from "@/tests/helpers/factories";
 import { v1Client, v2Client } from "@/tests/helpers/flight-scenario";
 import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
 import { upstreamPool } from "@/lib/connectors/runtime/default-pool";
-import { sweepNow } from "@/lib/mcp/serve/live-watch";
+import { sweepNow } from "@/lib/mcp/serve/connection-state/live-watch";
 import { APP_MIME, APP_URI, startRichUpstream, UNLISTED_APP_URI, type RichUpstream } from "@/tests/fixtures/rich-upstream/rich-upstream";
 
 /**
