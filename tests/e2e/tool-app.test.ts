@@ -49,7 +49,7 @@ describe("Try a tool with an MCP App", () => {
     const server = await post(`/api/v1/workspaces/${admin.workspace.id}/servers`, { name: "Weather", connectorIds: [connector.id] });
     await signIn(page, admin.email, admin.password);
     await page.goto(`/w/${admin.workspace.id}/servers/${server.id}`);
-    await page.getByLabel("Tool").selectOption("show_weather");
+    await page.getByLabel("Tool", { exact: true }).selectOption("show_weather");
     await page.getByLabel(/city/).fill("Oslo");
     await page.getByRole("button", { name: "Call tool" }).click();
     const frame = page.frameLocator('iframe[title="show_weather app"]');
