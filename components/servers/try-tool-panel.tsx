@@ -10,15 +10,19 @@ import { Select } from "@/components/ui/select";
 import { SchemaFields, argumentsOf, propertySpecs, useSchemaValues } from "@/components/servers/schema-form";
 import type { ToolCallResult } from "@/lib/connectors/runtime/types";
 import type { ActionResult } from "@/components/forms/action-result";
+import { ToolAppFrame, type RunTool, type ToolAppView } from "@/components/servers/tool-app-frame";
 
 export interface TryableTool {
   name: string;
   description?: string;
   inputSchema: Record<string, unknown>;
   connectorName: string;
+  /** The `ui://` view the tool names (`_meta.ui.resourceUri`), rendered with its result. */
+  appUri?: string | null;
 }
 
-type Outcome = { tool: string; result: ToolCallResult; durationMs: number };
+type Outcome = { tool: string; args: Record<string, unknown>; result: ToolCallResult; durationMs: number; app: ToolAppView | null; call: number };
+type ReadApp = (uri: string) => Promise<ActionResult<ToolAppView>>;
 
 /** Text content pretty-printed when it is JSON. */
 function pretty(text: string): string {
@@ -33,7 +37,7 @@ function pretty(text: string): string {
  * Try a tool: pick one, fill the form generated from its input schema, call it as an MCP
  * client would (tools/call through the endpoint's own path), see the result and the duration.
  */
-export function TryToolPanel({ tools, run }: { tools: TryableTool[]; run: (input: { tool: string; args: Record<string, unknown> }) => Promise<ActionResult<{ result: ToolCallResult; durationMs: number }>> }) {
+export function TryToolPanel({ tools, run, readApp, nonce = "" }: { tools: TryableTool[]; run: RunTool; readApp?: ReadApp; nonce?: string }) {
   const [selected, setSelected] = useState(tools[0]?.name ?? "");
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [pending, startTransition] = useTransition();
@@ -52,7 +56,10 @@ export function TryToolPanel({ tools, run }: { tools: TryableTool[]; run: (input
         toast.error(answer.error);
         return;
       }
-      setOutcome({ tool: tool.name, ...answer.data });
+      // A tool with an app shows its view too, as a host would; the result stays shown when the view cannot be read.
+      const app = tool.appUri && readApp ? await readApp(tool.appUri) : null;
+      if (app && !app.ok) toast.error(`The tool's app could not be shown: ${app.error}`);
+      setOutcome({ tool: tool.name, args, ...answer.data, app: app?.ok ? app.data : null, call: Date.now() });
     });
   };
   return (
@@ -92,6 +99,7 @@ export function TryToolPanel({ tools, run }: { tools: TryableTool[]; run: (input
               {outcome.result.isError ? <Badge tone="danger">Error result</Badge> : <Badge tone="success">OK</Badge>}
               <span className="text-zinc-600 dark:text-zinc-400">in {outcome.durationMs} ms</span>
             </div>
+            {outcome.app && <ToolAppFrame key={outcome.call} tool={outcome.tool} view={outcome.app} args={outcome.args} result={outcome.result} run={run} nonce={nonce} />}
             {outcome.result.content.map((item, i) => (
               <pre key={i} tabIndex={0} className="max-h-96 overflow-auto rounded bg-zinc-50 p-3 font-mono text-xs whitespace-pre-wrap dark:bg-zinc-950">
                 {item.type === "text" ? pretty(item.text) : JSON.stringify(item, null, 2)}

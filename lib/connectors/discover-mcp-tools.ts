@@ -1,3 +1,4 @@
+import type { Icon } from "@/lib/connectors/mcp-fields";
 import {
   closeUpstream,
   createUpstreamClient,
@@ -12,6 +13,7 @@ import { describeUpstreamError } from "@/lib/connectors/describe-upstream-error"
 import { logger } from "@/lib/log";
 import { discoverCatalog, type UpstreamCatalog } from "@/lib/connectors/upstream-catalog";
 import { jsonDeeperThan } from "@/lib/schemas/common";
+import { droppedFields, keptJson } from "@/lib/connectors/mcp-fields";
 
 /**
  * Our platform as an MCP client of an upstream server (connectors of type `mcp`): tool
@@ -24,6 +26,13 @@ export interface DiscoveredTool {
   title: string | null;
   description: string;
   inputSchema: Record<string, unknown>;
+  /** The MCP fields kept as the upstream sent them (lib/connectors/mcp-fields.ts); null: none or over the limits. */
+  outputSchema: Record<string, unknown> | null;
+  annotations: Record<string, unknown> | null;
+  icons: Icon[] | null;
+  execution: Record<string, unknown> | null;
+  /** The tool's `_meta` (an MCP App's `ui.resourceUri` among it). */
+  meta: Record<string, unknown> | null;
 }
 
 export interface McpDiscovery {
@@ -101,7 +110,7 @@ async function discoverOnce(upstream: McpUpstream, timeoutMs: number): Promise<M
   }
 }
 
-type ListedTool = { name: string; title?: string; description?: string; inputSchema: Record<string, unknown> };
+type ListedTool = { name: string; title?: string; description?: string; inputSchema: Record<string, unknown> } & Record<string, unknown>;
 
 /**
  * Keeps the tools we can publish under their own name (and store), at most
@@ -119,7 +128,7 @@ function publishableTools(tools: ListedTool[]): { tools: DiscoveredTool[]; skipp
     }
     const description = (tool.description ?? "").slice(0, MAX_DESCRIPTION_CHARS);
     const title = typeof tool.title === "string" && tool.title.trim() ? tool.title.trim().slice(0, TOOL_TITLE_MAX_LENGTH) : null;
-    kept.set(tool.name, { name: tool.name, title, description, inputSchema: { ...tool.inputSchema, type: "object" } });
+    kept.set(tool.name, { name: tool.name, title, description, inputSchema: { ...tool.inputSchema, type: "object" }, ...toolFields(tool) });
   }
   const skipped =
     skippedNames.length > MAX_SKIPPED_NAMES
@@ -129,3 +138,11 @@ function publishableTools(tools: ListedTool[]): { tools: DiscoveredTool[]; skipp
   return { tools: [...kept.values()], skipped };
 }
 
+/** The tool's optional MCP fields as sent; one over the limits is left out and logged (the tool stays). */
+function toolFields(tool: ListedTool): Pick<DiscoveredTool, "outputSchema" | "annotations" | "icons" | "execution" | "meta"> {
+  const kept = { outputSchema: keptJson(tool.outputSchema), annotations: keptJson(tool.annotations), icons: keptJson(tool.icons, "array"), execution: keptJson(tool.execution), _meta: keptJson(tool._meta) };
+  const dropped = droppedFields(tool, kept, Object.keys(kept));
+  if (dropped.length > 0) logger.warn({ tool: String(tool.name).slice(0, 200), dropped }, "upstream MCP tool fields left out: larger than 64 KiB or nested too deeply");
+  const { _meta, ...rest } = kept;
+  return { ...rest, meta: _meta ?? null, outputSchema: kept.outputSchema ?? null, annotations: kept.annotations ?? null, icons: kept.icons ?? null, execution: kept.execution ?? null } as Pick<DiscoveredTool, "outputSchema" | "annotations" | "icons" | "execution" | "meta">;
+}

@@ -86,9 +86,10 @@ async function storedMatches(tx: Tx, caller: Caller, connector: { id: string; or
   const tools = await tx.tool.findMany({
     where: { connectorId: connector.id, orgId: connector.orgId },
     orderBy: { position: "asc" },
-    select: { name: true, title: true, description: true, inputSchema: true, position: true },
+    select: { name: true, title: true, description: true, inputSchema: true, outputSchema: true, annotations: true, icons: true, execution: true, meta: true, position: true },
   });
-  const found = mcpToolRows(connector.orgId, discovery.tools).map(({ name, title, description, inputSchema, position }) => ({ name, title: title ?? null, description: description ?? "", inputSchema, position }));
+  // Every kept field counts: a reload that changed only a tool's annotations or its app is a change.
+  const found = discovery.tools.map(({ name, title, description, inputSchema, outputSchema, annotations, icons, execution, meta }, position) => ({ name, title, description, inputSchema, outputSchema, annotations, icons, execution, meta, position }));
   const json = (v: unknown) => JSON.parse(JSON.stringify(v ?? null)) as unknown;
   return stored.protocolVersion === discovery.protocolVersion && isDeepStrictEqual(json(stored.upstreamCatalog), json(discovery.catalog)) && isDeepStrictEqual(json(tools), json(found));
 }

@@ -1,4 +1,4 @@
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { HttpToolInput } from "@/lib/connectors/schemas";
 import type { DiscoveredTool } from "@/lib/connectors/discover-mcp-tools";
 
@@ -27,9 +27,17 @@ export function mcpToolRows(orgId: string, tools: DiscoveredTool[]): ToolRowInpu
     title: t.title,
     description: t.description,
     inputSchema: t.inputSchema as Prisma.InputJsonValue,
+    outputSchema: json(t.outputSchema),
+    annotations: json(t.annotations),
+    icons: json(t.icons),
+    execution: json(t.execution),
+    meta: json(t.meta),
     position,
   }));
 }
+
+/** A kept field, or SQL NULL (not JSON null) when the upstream sent none. */
+const json = (value: unknown) => (value == null ? Prisma.DbNull : (value as Prisma.InputJsonValue));
 
 /** Replaces every tool of a connector (of organization `orgId`) with `rows`, inside the caller's transaction. */
 export async function replaceTools(

@@ -1,9 +1,11 @@
+import type { Icon } from "@/lib/connectors/mcp-fields";
 import type { Client } from "@modelcontextprotocol/client";
 import { TOOL_NAME_PATTERN } from "@/lib/connectors/schemas";
 import { logger } from "@/lib/log";
 import { setting } from "@/lib/config/settings";
 import { listUpstreamPages, type ListedPages } from "@/lib/connectors/list-upstream-pages";
 import { isReservedUri, isReservedUriTemplate } from "@/lib/resources/stored-resource-rules";
+import { keptExtras, keptText } from "@/lib/connectors/mcp-fields";
 
 /**
  * What an `mcp` connector's upstream offers besides tools, found by the same discovery and
@@ -14,27 +16,44 @@ import { isReservedUri, isReservedUriTemplate } from "@/lib/resources/stored-res
  * completions go live through the caller's own upstream connection.
  */
 
-export interface CatalogPrompt {
+/** Fields every listed item may carry as the upstream sent them (lib/connectors/mcp-fields.ts). */
+interface CatalogExtras {
+  icons?: Icon[];
+  _meta?: Record<string, unknown>;
+}
+
+export interface PromptArgument {
   name: string;
   title?: string;
   description?: string;
-  arguments?: Array<{ name: string; description?: string; required?: boolean }>;
+  /** As sent: an explicit `false` is kept. */
+  required?: boolean;
 }
 
-export interface CatalogResource {
+export interface CatalogPrompt extends CatalogExtras {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments?: PromptArgument[];
+}
+
+export interface CatalogResource extends CatalogExtras {
   uri: string;
   name: string;
   title?: string;
   description?: string;
   mimeType?: string;
+  size?: number;
+  annotations?: Record<string, unknown>;
 }
 
-export interface CatalogTemplate {
+export interface CatalogTemplate extends CatalogExtras {
   uriTemplate: string;
   name: string;
   title?: string;
   description?: string;
   mimeType?: string;
+  annotations?: Record<string, unknown>;
 }
 
 export interface UpstreamCatalog {
@@ -49,7 +68,6 @@ export interface UpstreamCatalog {
 
 export const EMPTY_CATALOG: UpstreamCatalog = { prompts: [], resources: [], resourceTemplates: [], subscribe: false, completions: false };
 
-const MAX_TEXT = 20_000;
 const MAX_URI = 2048;
 
 type RequestOptions = { timeout: number; signal: AbortSignal };
@@ -132,7 +150,7 @@ async function orEmpty<T>(what: string, list: () => Promise<ListedPages<T>>): Pr
   }
 }
 
-const text = (value: unknown): string | undefined => (typeof value === "string" && value ? value.slice(0, MAX_TEXT) : undefined);
+const text = keptText;
 
 function described(item: { name: string; title?: unknown; description?: unknown }) {
   const title = text(item.title);
@@ -140,19 +158,22 @@ function described(item: { name: string; title?: unknown; description?: unknown 
   return { name: String(item.name).slice(0, 200), ...(title ? { title } : {}), ...(description ? { description } : {}) };
 }
 
-function toPrompt(p: { name: string; title?: string; description?: string; arguments?: Array<{ name: string; description?: string; required?: boolean }> }): CatalogPrompt {
-  const args = (p.arguments ?? []).slice(0, 100).map((a) => ({
-    name: String(a.name).slice(0, 200),
-    ...(text(a.description) ? { description: text(a.description) } : {}),
-    ...(a.required ? { required: true } : {}),
+type Listed = { name: string; title?: string; description?: string; icons?: unknown; annotations?: unknown; _meta?: unknown; mimeType?: string };
+
+function toPrompt(p: Listed & { arguments?: Array<{ name: string; title?: string; description?: string; required?: boolean }> }): CatalogPrompt {
+  const args = (Array.isArray(p.arguments) ? p.arguments : []).slice(0, 100).map((a) => ({
+    ...described(a),
+    // As the upstream said it, `false` too: a client may show "optional" only when told.
+    ...(typeof a.required === "boolean" ? { required: a.required } : {}),
   }));
-  return { ...described(p), ...(args.length ? { arguments: args } : {}) };
+  return { ...described(p), ...(p.arguments !== undefined ? { arguments: args } : {}), ...keptExtras(p, false) };
 }
 
-function toResource(r: { uri: string; name: string; title?: string; description?: string; mimeType?: string }): CatalogResource {
-  return { uri: r.uri, ...described(r), ...(text(r.mimeType) ? { mimeType: text(r.mimeType) } : {}) };
+function toResource(r: Listed & { uri: string; size?: number }): CatalogResource {
+  const size = typeof r.size === "number" && Number.isFinite(r.size) && r.size >= 0 ? { size: r.size } : {};
+  return { uri: r.uri, ...described(r), ...(text(r.mimeType) ? { mimeType: text(r.mimeType) } : {}), ...size, ...keptExtras(r, true) };
 }
 
-function toTemplate(t: { uriTemplate: string; name: string; title?: string; description?: string; mimeType?: string }): CatalogTemplate {
-  return { uriTemplate: t.uriTemplate, ...described(t), ...(text(t.mimeType) ? { mimeType: text(t.mimeType) } : {}) };
+function toTemplate(t: Listed & { uriTemplate: string }): CatalogTemplate {
+  return { uriTemplate: t.uriTemplate, ...described(t), ...(text(t.mimeType) ? { mimeType: text(t.mimeType) } : {}), ...keptExtras(t, true) };
 }

@@ -58,6 +58,8 @@ export async function orgKnowledgeGraph(caller: Caller, orgId: string): Promise<
       description: t.description,
       inputSchema: (t.inputSchema ?? { type: "object" }) as Record<string, unknown>,
       request: null,
+      // The graph reads names and schemas only.
+      outputSchema: null, annotations: null, icons: null, execution: null, meta: null,
     })),
     prompts: [],
     upstream: { resources: [], resourceTemplates: [], subscribe: false, completions: false },

@@ -1,3 +1,4 @@
+import type { Icon } from "@/lib/connectors/mcp-fields";
 import { UriTemplate } from "@modelcontextprotocol/server";
 import { logger } from "@/lib/log";
 import type { CallerView, SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
@@ -6,6 +7,8 @@ import { renderGraphMarkdown } from "@/lib/knowledge-graph/render-graph-markdown
 import { isServableStoredUri, storedResourceContent } from "@/lib/resources/stored-resource-content";
 import { isReservedUri, isReservedUriTemplate } from "@/lib/resources/stored-resource-rules";
 import { normalizeResourceUri } from "@/lib/resources/uri-normalization";
+import { appResourceUri } from "@/lib/connectors/mcp-fields";
+import type { CatalogTemplate } from "@/lib/connectors/upstream-catalog";
 
 /**
  * The MCP resources one caller gets on /mcp/<serverId> (seed 004), computed from the same
@@ -21,15 +24,14 @@ export interface ResourceListing {
   description?: string;
   /** Always set for the platform's own and stored resources; as the upstream lists it otherwise. */
   mimeType?: string;
+  /** An upstream's own fields, as it listed them (lib/connectors/upstream-catalog.ts). */
+  size?: number;
+  annotations?: Record<string, unknown>;
+  icons?: Icon[];
+  _meta?: Record<string, unknown>;
 }
 
-export interface TemplateListing {
-  uriTemplate: string;
-  name: string;
-  title?: string;
-  description?: string;
-  mimeType?: string;
-}
+export type TemplateListing = CatalogTemplate;
 
 export interface ResourceContents {
   contents: Array<{ uri: string; mimeType: string; text: string }>;
@@ -56,6 +58,8 @@ interface Entry extends ResourceListing {
   /** Lazy: the knowledge graph is rendered only when it is read. Absent: the upstream serves it. */
   text?: () => string;
   upstream?: SnapshotConnector;
+  /** Readable, not listed: the `ui://` app a visible tool names that its upstream does not list. */
+  unlisted?: true;
 }
 
 /** The reserved URIs, exactly as seed 004 "What is published" spells them. */
@@ -126,9 +130,22 @@ function storedEntries(connectors: SnapshotConnector[]): Entry[] {
  * could stand in for the platform's own resources, or withhold them by the duplicate rule.
  */
 function upstreamEntries(connectors: SnapshotConnector[]): Entry[] {
-  return connectors.flatMap((c) =>
-    c.upstream.resources.filter((r) => !isReservedUri(r.uri)).map(({ uri, name, title, description, mimeType }) => ({ uri, name, title, description, mimeType, upstream: c })),
-  );
+  return connectors.flatMap((c) => [...c.upstream.resources.filter((r) => !isReservedUri(r.uri)).map((r) => ({ ...r, upstream: c })), ...appEntries(c)]);
+}
+
+/**
+ * The MCP Apps (issue 25 point 2) of the connector's tools the caller sees whose `ui://`
+ * resource the upstream serves without listing it: readable through that connector, under
+ * the same duplicate rule as listed URIs (an app URI two connectors claim is read from neither).
+ */
+function appEntries(c: SnapshotConnector): Entry[] {
+  const listed = new Set(c.upstream.resources.map((r) => normalizeResourceUri(r.uri)));
+  const named = new Map<string, string>();
+  for (const tool of c.tools) {
+    const uri = appResourceUri(tool.meta);
+    if (uri && !listed.has(normalizeResourceUri(uri))) named.set(normalizeResourceUri(uri), uri);
+  }
+  return [...named.values()].map((uri) => ({ uri, name: uri, upstream: c, unlisted: true as const }));
 }
 
 interface TemplateEntry {
@@ -196,15 +213,10 @@ export function buildResourceCatalog(view: CallerView, instructions: string): Re
   const entries = [...platformEntries(view, instructions), ...storedEntries(view.connectors), ...upstreamEntries(view.connectors)];
   const byUri = indexUnique(entries, view.snapshot.server.id);
   const withheld = new Set(entries.map((e) => normalizeResourceUri(e.uri)).filter((u) => !byUri.has(u)));
-  const published = entries.filter((e) => byUri.get(normalizeResourceUri(e.uri)) === e);
-  // Listed as computed once: the catalog is shared by every request of its callers' class.
-  const listing = published.map(({ uri, name, title, description, mimeType }) => ({
-    uri,
-    name,
-    ...(title ? { title } : {}),
-    ...(description ? { description } : {}),
-    ...(mimeType ? { mimeType } : {}),
-  }));
+  const published = entries.filter((e) => !e.unlisted && byUri.get(normalizeResourceUri(e.uri)) === e);
+  // Listed as computed once: the catalog is shared by every request of its callers' class;
+  // an upstream's resource with every field it listed (issue 25 point 1).
+  const listing = published.map(({ text: _text, upstream: _upstream, unlisted: _unlisted, ...fields }) => Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== "")) as unknown as ResourceListing);
   const templates = uniqueTemplates(view.connectors, view.snapshot.server.id);
   const templateListing = templates.map((t) => t.listing);
   return {

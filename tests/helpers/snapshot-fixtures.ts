@@ -18,6 +18,11 @@ export function tool(connectorId: string, name: string, params: string[] = []): 
     description: "",
     inputSchema: { type: "object", properties: Object.fromEntries(params.map((p) => [p, { type: "string" }])) },
     request: null,
+    outputSchema: null,
+    annotations: null,
+    icons: null,
+    execution: null,
+    meta: null,
   };
 }
 

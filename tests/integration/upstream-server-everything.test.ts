@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "@/lib/net/free-port";
 import { api } from "@/tests/helpers/api";
 import { createTenant, type Tenant } from "@/tests/helpers/factories";
-import { v1Client, v2Client } from "@/tests/helpers/flight-scenario";
+import { v1Client, v2Client, v2LegacyClient } from "@/tests/helpers/flight-scenario";
+import { RELAYED_CAPABILITIES } from "@/lib/connectors/runtime/call-flight";
 import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
 
 /**
@@ -23,6 +24,8 @@ let app: RouteServer;
 let everything: ChildProcess;
 let t: Tenant;
 let url: string;
+/** server-everything's own URL (the comparison connects to it directly). */
+let everythingUrl: string;
 
 async function startEverything(): Promise<string> {
   const port = await freePort();
@@ -43,6 +46,7 @@ async function startEverything(): Promise<string> {
 beforeAll(async () => {
   const [route, upstreamUrl] = await Promise.all([startRouteServer(), startEverything()]);
   app = route;
+  everythingUrl = upstreamUrl;
   t = await createTenant();
   // The defaults: no era, no transport, no headers.
   const connector = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/connectors`, { name: "Everything", type: "mcp", config: { url: upstreamUrl } });
@@ -157,3 +161,69 @@ for (const [label, connect] of [
     });
   });
 }
+
+/**
+ * Issue 25 point 4: field for field, what each client gets from server-everything directly
+ * and through /mcp/<serverId> — its tools (annotations, output schemas, _meta), resources,
+ * templates and prompts (every page), and results with annotations, images, resource links,
+ * embedded resources and structured content. Both sides declare the same capabilities.
+ */
+describe("server-everything field for field, directly and through the gateway", () => {
+  type Listing = { nextCursor?: string } & Record<string, unknown>;
+  async function all<T>(list: (cursor?: string) => Promise<Listing>, key: string): Promise<T[]> {
+    const items: T[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await list(cursor);
+      items.push(...(page[key] as T[]));
+      cursor = page.nextCursor;
+    } while (cursor);
+    return items;
+  }
+  const CALLS: Array<[string, Record<string, unknown>]> = [
+    ["get-annotated-message", { messageType: "error", includeImage: true }],
+    ["get-structured-content", { location: "Chicago" }],
+    ["get-resource-links", { count: 3 }],
+    ["get-tiny-image", {}],
+  ];
+  async function observe(c: { listTools: () => Promise<Listing>; listResources: (p?: { cursor?: string }) => Promise<Listing>; listResourceTemplates: (p?: { cursor?: string }) => Promise<Listing>; listPrompts: (p?: { cursor?: string }) => Promise<Listing>; callTool: (p: { name: string; arguments: Record<string, unknown> }) => Promise<unknown> }) {
+    const anonymous = (v: unknown) => JSON.parse(JSON.stringify(v), (k, x) => (k === "io.modelcontextprotocol/serverInfo" ? "(the server answering)" : x)) as unknown;
+    return anonymous({
+      tools: ((await c.listTools()).tools as Array<{ name: string }>).sort((a, b) => a.name.localeCompare(b.name)),
+      resources: (await all<{ uri: string }>((cursor) => c.listResources(cursor ? { cursor } : undefined), "resources")).filter((r) => !r.uri.startsWith("anythingmcp:")),
+      templates: await all((cursor) => c.listResourceTemplates(cursor ? { cursor } : undefined), "resourceTemplates"),
+      prompts: await all((cursor) => c.listPrompts(cursor ? { cursor } : undefined), "prompts"),
+      calls: await Promise.all(CALLS.map(([name, args]) => c.callTool({ name, arguments: args }))),
+    });
+  }
+
+  const withoutServerInfo = (v: unknown) =>
+    JSON.parse(JSON.stringify(v), (k, x) => {
+      if (k !== "_meta" || !x || typeof x !== "object") return x;
+      const { "io.modelcontextprotocol/serverInfo": _info, ...rest } = x as Record<string, unknown>;
+      return Object.keys(rest).length > 0 ? rest : undefined;
+    }) as unknown;
+  // The capabilities the gateway's own upstream connections declare: both sides are offered the same tools.
+  const v1 = (u: string, token: string) => v1Client(u, token, RELAYED_CAPABILITIES);
+  const v2Legacy = (u: string, token: string) => v2LegacyClient(u, token, RELAYED_CAPABILITIES);
+  const v2Modern = (u: string, token: string) => v2Client(u, token, RELAYED_CAPABILITIES);
+  // server-everything speaks 2025-era only: a 2026-07-28 client is compared with the v2 client's
+  // 2025-era view of it, less `execution` (a field 2026-07-28 deleted).
+  for (const [label, openDirect, openThrough, era] of [
+    ["the v1 client, 2025-11-25", v1, v1, "2025"],
+    ["the v2 client, 2025-11-25", v2Legacy, v2Legacy, "2025"],
+    ["the v2 client, 2026-07-28", v2Legacy, v2Modern, "2026"],
+  ] as const) {
+    it(`${label} gets what it gets directly`, async () => {
+      const [direct, through] = await Promise.all([openDirect(everythingUrl, "unused"), openThrough(url, t.member.token)]);
+      try {
+        const [a, b] = [(await observe(direct as never)) as { tools: Array<Record<string, unknown>> }, await observe(through as never)];
+        if (era === "2025") expect(b).toEqual(a);
+        // On 2026-07-28 every result names the server answering; the 2025-era view has no such key.
+        else expect(withoutServerInfo(b)).toEqual({ ...a, tools: a.tools.map(({ execution: _execution, ...tool }) => tool) });
+      } finally {
+        await Promise.all([direct.close(), through.close()]);
+      }
+    }, 60_000);
+  }
+});

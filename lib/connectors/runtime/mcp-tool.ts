@@ -123,8 +123,12 @@ function toAnswer(result: CallToolResult, flight?: CallFlight): RuntimeAnswer {
     return { ...failed(`The upstream MCP server needed a client capability the caller lacks (${code}): ${message}`), outcome: "isError", rpcError: new UpstreamRpcError(code, message, data) };
   }
   const answer: ToolCallResult = { content: (result.content ?? []) as ToolCallResult["content"] };
+  // Any JSON value as sent: a 2026-07-28 tool may return an array or a primitive (the 2025 wire wraps it, build-server.ts).
   const structured = result.structuredContent;
-  if (structured && typeof structured === "object" && !Array.isArray(structured)) answer.structuredContent = structured as Record<string, unknown>;
+  if (structured !== undefined) answer.structuredContent = structured as Record<string, unknown>;
   if (result.isError) answer.isError = true;
+  // The result's own `_meta` as sent (the SDK client keeps only its own keys on the request side).
+  const meta = result._meta;
+  if (meta && typeof meta === "object" && !Array.isArray(meta)) answer._meta = meta as Record<string, unknown>;
   return { result: answer, outcome: result.isError ? "isError" : "ok" };
 }

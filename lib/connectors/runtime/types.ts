@@ -2,17 +2,28 @@ import type { Caller } from "@/lib/auth/caller";
 import type { CallFlight } from "@/lib/connectors/runtime/call-flight";
 import type { CallerView, SnapshotTool } from "@/lib/mcp/visibility/snapshot-types";
 
+/** What every content block may carry beside its own fields; an upstream's are passed on as sent. */
+interface ContentExtras {
+  annotations?: Record<string, unknown>;
+  _meta?: Record<string, unknown>;
+}
+
 /** The MCP `tools/call` result shape the endpoint sends back to the client. */
 export interface ToolCallResult {
   content: Array<
-    | { type: "text"; text: string }
-    | { type: "image"; data: string; mimeType: string }
-    | { type: "audio"; data: string; mimeType: string }
-    | { type: "resource"; resource: Record<string, unknown> }
-    | { type: "resource_link"; uri: string; name: string; mimeType?: string }
+    ContentExtras &
+      (
+        | { type: "text"; text: string }
+        | { type: "image"; data: string; mimeType: string }
+        | { type: "audio"; data: string; mimeType: string }
+        | { type: "resource"; resource: Record<string, unknown> }
+        | { type: "resource_link"; uri: string; name: string; mimeType?: string }
+      )
   >;
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
+  /** The upstream result's `_meta`, passed on as sent (MCP Apps read it in the view). */
+  _meta?: Record<string, unknown>;
 }
 
 /** One tool call, as the MCP endpoint hands it to the connector runtime. */

@@ -1,3 +1,4 @@
+import type { Icon } from "@/lib/connectors/mcp-fields";
 import { type CompleteResult, type GetPromptResult } from "@modelcontextprotocol/client";
 import type { Caller } from "@/lib/auth/caller";
 import type { CallFlight } from "@/lib/connectors/runtime/call-flight";
@@ -6,6 +7,7 @@ import { requestUpstream } from "@/lib/connectors/runtime/upstream-request";
 import type { CallerView, SnapshotConnector, SnapshotPrompt } from "@/lib/mcp/visibility/snapshot-types";
 import { lazy } from "@/lib/mcp/surface/surface-types";
 import { currentAccess } from "@/lib/mcp/surface/recheck-access";
+import type { PromptArgument } from "@/lib/connectors/upstream-catalog";
 
 /**
  * The prompts an endpoint publishes (issue 12 point 1), built once per published view like
@@ -18,7 +20,9 @@ export interface WirePrompt {
   name: string;
   title?: string;
   description?: string;
-  arguments?: Array<{ name: string; description?: string; required?: boolean }>;
+  arguments?: PromptArgument[];
+  icons?: Icon[];
+  _meta?: Record<string, unknown>;
 }
 
 export interface PublishedPrompt {
@@ -44,11 +48,14 @@ export interface PromptSet {
 
 export function publishPrompts(prompts: PublishedPrompt[], exposedName: (p: PublishedPrompt) => string = (p) => p.prompt.exposedName): PublishedPrompts {
   const named = prompts.map((p) => ({ name: exposedName(p), p }));
+  // Every field the upstream listed (issue 25 point 1); only the name may differ (a clash).
   const list = named.map(({ name, p: { prompt } }) => ({
     name,
     ...(prompt.title ? { title: prompt.title } : {}),
     ...(prompt.description ? { description: prompt.description } : {}),
     ...(prompt.arguments ? { arguments: prompt.arguments } : {}),
+    ...(prompt.icons ? { icons: prompt.icons } : {}),
+    ...(prompt._meta ? { _meta: prompt._meta } : {}),
   }));
   return { list, byName: new Map(named.map(({ name, p }) => [name, p])), signature: lazy(() => JSON.stringify(list)) };
 }

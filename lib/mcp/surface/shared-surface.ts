@@ -52,7 +52,8 @@ function publishedOf(views: CallerView[]): PublishedShared {
     const { connectors, tools, prompts } = mergeViews(views);
     found = {
       instructions: lazy(() => sharedInstructions(views, connectors)),
-      tools: publishTools(tools),
+      // No resources here: a tool's app would point at nothing (docs/mcp-gateway.md).
+      tools: publishTools(tools, { apps: false }),
       prompts,
       completions: connectors.some((c) => c.upstream.completions && c.prompts.length > 0),
     };

@@ -5,6 +5,7 @@ import type { ResourceCatalog } from "@/lib/resources/resource-catalog";
 import type { CallerView, SnapshotConnector, SnapshotTool } from "@/lib/mcp/visibility/snapshot-types";
 import type { CompletionRef, PromptSet } from "@/lib/mcp/surface/publish-prompts";
 import type { CompleteResult, ReadResourceResult } from "@modelcontextprotocol/client";
+import { toolDefinition, withoutApp, type WireTool } from "@/lib/mcp/surface/tool-definition";
 
 /**
  * What one MCP endpoint offers one caller right now: the answer to every request the
@@ -19,13 +20,7 @@ export function endpointKey(endpoint: McpEndpoint): string {
   return endpoint.kind === "server" ? `server:${endpoint.serverId}` : endpoint.kind;
 }
 
-/** A tool as tools/list returns it. */
-export interface WireTool {
-  name: string;
-  title?: string;
-  description?: string;
-  inputSchema: Record<string, unknown>;
-}
+export type { WireTool } from "@/lib/mcp/surface/tool-definition";
 
 export interface ToolSet {
   /** The tools/list answer, in a stable order. */
@@ -107,14 +102,9 @@ export interface PublishedTools {
   signature: () => string;
 }
 
-export function publishTools(tools: PublishedTool[]): PublishedTools {
-  const list = tools.map(({ exposedName, tool }) => ({
-    name: exposedName,
-    // Both eras publish it: 2025-06-18 added `title` to Tool, and clients of older revisions ignore a field they do not know.
-    ...(tool.title ? { title: tool.title } : {}),
-    ...(tool.description ? { description: tool.description } : {}),
-    inputSchema: tool.inputSchema,
-  }));
+/** `apps: false` where the endpoint publishes no resources (tool-definition.ts, withoutApp). */
+export function publishTools(tools: PublishedTool[], { apps = true }: { apps?: boolean } = {}): PublishedTools {
+  const list = tools.map(({ exposedName, tool }) => (apps ? toolDefinition(tool, exposedName) : withoutApp(toolDefinition(tool, exposedName))));
   const signature = lazy(() => JSON.stringify(list));
   let bytes: Buffer | null = null;
   serialisedLists.set(list, () => (bytes ??= Buffer.from(signature())));

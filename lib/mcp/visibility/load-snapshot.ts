@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Caller } from "@/lib/auth/caller";
 import { workspacesJoinedBy } from "@/lib/tenancy/scopes";
-import type { ServerSnapshot, SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
+import type { ServerSnapshot, SnapshotConnector, SnapshotTool } from "@/lib/mcp/visibility/snapshot-types";
 import { exposedToolNames } from "@/lib/mcp/surface/tool-names";
 import { asCatalog } from "@/lib/connectors/upstream-catalog";
 import { processState } from "@/lib/process-state";
@@ -77,7 +77,7 @@ export function dropCachedSnapshot(serverId: string): void {
 
 const connectorSelect = {
   id: true, orgId: true, slug: true, name: true, type: true, instructions: true, config: true, upstreamCatalog: true,
-  tools: { orderBy: [{ position: "asc" }, { name: "asc" }], select: { name: true, title: true, description: true, inputSchema: true, request: true } },
+  tools: { orderBy: [{ position: "asc" }, { name: "asc" }], select: { name: true, title: true, description: true, inputSchema: true, request: true, outputSchema: true, annotations: true, icons: true, execution: true, meta: true } },
   resources: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, uri: true, name: true, description: true, mimeType: true, fetchConfig: true } },
   graphEntities: { orderBy: { key: "asc" }, select: { key: true, label: true, description: true } },
   graphRelations: { orderBy: { id: "asc" }, select: { fromKey: true, toKey: true, kind: true, description: true } },
@@ -134,6 +134,11 @@ function toSnapshotConnectors(rows: LoadedConnector[]): SnapshotConnector[] {
       description: t.description,
       inputSchema: t.inputSchema as Record<string, unknown>,
       request: (t.request ?? null) as SnapshotConnector["tools"][number]["request"],
+      outputSchema: (t.outputSchema ?? null) as SnapshotTool["outputSchema"],
+      annotations: (t.annotations ?? null) as SnapshotTool["annotations"],
+      icons: (t.icons ?? null) as SnapshotTool["icons"],
+      execution: (t.execution ?? null) as SnapshotTool["execution"],
+      meta: (t.meta ?? null) as SnapshotTool["meta"],
     })),
     prompts: catalogs[n].prompts.map((p) => ({ ...p, connectorId: c.id, exposedName: promptNames[j++] })),
     upstream: { resources: catalogs[n].resources, resourceTemplates: catalogs[n].resourceTemplates, subscribe: catalogs[n].subscribe, completions: catalogs[n].completions },

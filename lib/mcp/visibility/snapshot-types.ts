@@ -1,3 +1,4 @@
+import type { Icon } from "@/lib/connectors/mcp-fields";
 import type { ToolAuditDetail } from "@/lib/generated/prisma/client";
 import type { CatalogPrompt, UpstreamCatalog } from "@/lib/connectors/upstream-catalog";
 
@@ -19,6 +20,13 @@ export interface SnapshotTool {
   inputSchema: Record<string, unknown>;
   /** How an http tool executes; null for mcp tools. */
   request: { method: string; path: string } | null;
+  /** The MCP fields as kept (lib/mcp/surface/tool-definition.ts serves them); null: none. */
+  outputSchema: Record<string, unknown> | null;
+  annotations: Record<string, unknown> | null;
+  icons: Icon[] | null;
+  execution: Record<string, unknown> | null;
+  /** The tool's `_meta` (an MCP App's `ui.resourceUri` among it). */
+  meta: Record<string, unknown> | null;
 }
 
 /** A prompt of an `mcp` connector's upstream, named like tools (unique per server, prefixed on a clash). */

@@ -10,6 +10,7 @@ import { LegacyHttpTransport } from "@/lib/mcp/serve/protocol/legacy-transport";
 import { closeWhenBodyEnds } from "@/lib/mcp/serve/protocol/legacy-stateless";
 import { mcpConfig } from "@/lib/mcp/serve/mcp-config";
 import { reconcileLive, registerSweep } from "@/lib/mcp/serve/connection-state/live-watch";
+import { sessionResources, type SessionResources } from "@/lib/mcp/serve/connection-state/session-resources";
 import { endpointKey, type McpEndpoint, type McpSurface, type ToolSet } from "@/lib/mcp/surface/surface-types";
 import { processState } from "@/lib/process-state";
 
@@ -19,7 +20,8 @@ import { processState } from "@/lib/process-state";
  * its id gets 404, exactly like an unknown id, so the client re-initializes. Resources and
  * instructions are frozen when the session is created (seed 004 "Stateful sessions"); tools
  * and prompts reconcile with configuration changes and the client is sent
- * tools/list_changed (prompts/list_changed when it was told of prompts at initialize).
+ * tools/list_changed (prompts/list_changed when it was told of prompts at initialize), and
+ * resources/list_changed when its tools' MCP Apps changed (session-resources.ts).
  * Sessions live in this process (globalThis); scale-out needs affinity on Mcp-Session-Id.
  */
 
@@ -40,6 +42,8 @@ interface McpSession extends SessionOwner {
   /** Current prompts and completions; replaced with the tools. */
   gateway: GatewayParts;
   watch: McpSurface["watch"];
+  /** Frozen at initialize but for its tools' apps (session-resources.ts); null: none published. */
+  resources: SessionResources | null;
   lastUsed: number;
 }
 
@@ -65,13 +69,16 @@ export async function openSession(request: Request, owner: SessionOwner, surface
     onsessioninitialized: (id) => register(id, session),
     onsessionclosed: (id) => forget(id),
   });
+  const frozen = surface.resources();
+  session.resources = frozen ? sessionResources(frozen, surface.tools) : null;
   session.server = buildServer({
     info: surface.info,
     instructions: surface.instructions(),
-    resources: surface.resources(),
+    resources: session.resources?.catalog ?? null,
     tools: () => session.tools,
     gateway: () => session.gateway,
     toolsListChanged: true,
+    resourcesListChanged: true,
     protocolVersions: SERVED_LEGACY_VERSIONS,
   });
   session.transport.onclose = () => forget(session.id);
@@ -148,11 +155,14 @@ async function reconcile(session: McpSession, fresh: McpSurface | null): Promise
   if (!session.watch || !fresh.watch || fresh.watch.configVersion <= session.watch.configVersion) return;
   const changed = fresh.tools.signature() !== session.tools.signature();
   const promptsChanged = fresh.prompts.signature() !== session.gateway.prompts.signature();
+  const appsChanged = session.resources?.adopt(fresh.resources(), fresh.tools) ?? false;
   session.tools = fresh.tools;
   session.gateway = fresh;
   session.watch = fresh.watch;
   // Before the client hears of the change: a subscription to a connector the caller lost is dropped.
   await recheckSubscriptions(session.server);
+  // The new tools' apps first: a client that reads a tool's view on tools/list_changed finds it.
+  if (appsChanged) await session.server.sendResourceListChanged().catch(() => undefined);
   if (changed) await session.server.sendToolListChanged().catch(() => undefined);
   // Only a session that declared prompts at initialize may be told its list changed.
   if (promptsChanged && session.server.getCapabilities().prompts) await session.server.sendPromptListChanged().catch(() => undefined);

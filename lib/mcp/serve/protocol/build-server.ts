@@ -7,6 +7,7 @@ import type { McpSurface, ToolSet } from "@/lib/mcp/surface/surface-types";
 import { connectorsStillReached } from "@/lib/mcp/surface/recheck-access";
 import type { SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
 import { flightSignal, serveCallInFlight, type AskClient, type ServedFlight } from "@/lib/mcp/serve/protocol/serve-tool-call";
+import { withoutUpstreamServerInfo } from "@/lib/connectors/mcp-fields";
 
 /** What a surface offers besides tools and resources: upstream prompts and completions. */
 export type GatewayParts = Pick<McpSurface, "prompts" | "complete" | "completions" | "upstreamResources">;
@@ -29,6 +30,8 @@ export interface ServerParts {
   gateway: () => GatewayParts;
   /** Whether this connection can be told about tool list changes. */
   toolsListChanged: boolean;
+  /** Whether it is told when its resources change (a session: its tools' apps, lib/mcp/serve/connection-state/session-resources.ts). */
+  resourcesListChanged?: boolean;
   /** The 2025-era versions initialize may agree on (2025-era serving only; the SDK's own list otherwise). */
   protocolVersions?: string[];
   /** Stateless 2025-era serving: how a call asks its client for input (sessions use the SDK's own requests). */
@@ -56,7 +59,7 @@ export function buildServer(parts: ServerParts): Server {
       tools: { listChanged: parts.toolsListChanged },
       // Upstream log messages are relayed during a call (lib/mcp/serve/protocol/serve-tool-call.ts).
       logging: {},
-      ...(resources ? { resources: { listChanged: false, ...(gateway.upstreamResources.subscribe ? { subscribe: true } : {}) } } : {}),
+      ...(resources ? { resources: { listChanged: parts.resourcesListChanged ?? false, ...(gateway.upstreamResources.subscribe ? { subscribe: true } : {}) } } : {}),
       ...(hasPrompts ? { prompts: { listChanged: parts.toolsListChanged } } : {}),
       ...(gateway.completions ? { completions: {} } : {}),
     },
@@ -82,7 +85,9 @@ export function buildServer(parts: ServerParts): Server {
     // The same answer whether the tool is hidden from this caller or does not exist.
     if (!answer) throw new ProtocolError(INVALID_PARAMS, `Unknown tool: ${name}`);
     if (isInputRequiredResult(answer)) return answer; // the client answers and retries
-    return server.projectCallToolResult(answer as CallToolResult, undefined);
+    // With the schema tools/list advertised: the 2025 wire wraps a non-object result as the upstream's own server would.
+    const advertised = parts.tools().list.find((t) => t.name === name)?.outputSchema;
+    return server.projectCallToolResult(withoutUpstreamServerInfo(answer) as CallToolResult, advertised);
   });
   if (hasPrompts) servePrompts(server, parts, legacyOf);
   if (gateway.completions) serveCompletions(server, parts);
@@ -99,9 +104,11 @@ function serveResources(server: Server, resources: ResourceCatalog, parts: Serve
     // as a call in flight like prompts/get: its upstream may ask for client input while it reads.
     if (upstream) {
       const read = (flight: ServedFlight) => parts.gateway().upstreamResources.read(upstream.connector, upstream.uri, flightSignal(flight), flight);
-      return (await serveCallInFlight(ctx, read, legacy()).catch((e: unknown) => {
-        throw refusal(e);
-      })) as never;
+      return withoutUpstreamServerInfo(
+        await serveCallInFlight(ctx, read, legacy()).catch((e: unknown) => {
+          throw refusal(e);
+        }),
+      ) as never;
     }
     {
       const found = resources.read(request.params.uri);
@@ -204,7 +211,7 @@ function servePrompts(server: Server, parts: ServerParts, legacy: () => Paramete
     });
     // The same answer whether the prompt is hidden from this caller or does not exist.
     if (!answer) throw new ProtocolError(INVALID_PARAMS, `Unknown prompt: ${name}`);
-    return answer as never; // a GetPromptResult, or input_required: the client answers and retries
+    return withoutUpstreamServerInfo(answer) as never; // a GetPromptResult, or input_required: the client answers and retries
   });
 }
 

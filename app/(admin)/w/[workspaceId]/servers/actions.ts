@@ -7,6 +7,7 @@ import { Id } from "@/lib/schemas/common";
 import { createServer, deleteServer, setServerConnectors, updateServer } from "@/lib/servers/servers";
 import { CreateServerBody, SetServerConnectorsBody, UpdateServerBody } from "@/lib/servers/schemas";
 import { tryTool } from "@/lib/mcp/try-tool";
+import { readToolApp } from "@/lib/mcp/read-tool-app";
 
 export async function createServerAction(workspaceId: string, input: unknown) {
   const baseUrl = await requestBaseUrl();
@@ -48,4 +49,11 @@ export async function tryToolAction(serverId: string, input: unknown) {
     },
     { revalidate: false },
   );
+}
+
+const AppInput = z.object({ uri: z.string().min(1).max(2048) });
+
+/** The `ui://` view of a tool of the server, read as the signed-in admin's MCP client would read it. */
+export async function readToolAppAction(serverId: string, input: unknown) {
+  return runAction((caller) => readToolApp(caller, Id.parse(serverId), AppInput.parse(input).uri), { revalidate: false });
 }

@@ -11,6 +11,9 @@ import { listConnectors } from "@/lib/connectors/connectors";
 import { orgConnectorHealth } from "@/lib/connector-health/connector-health";
 import { AssignedConnectorHealth } from "@/components/connectors/assigned-connector-health";
 import { previewCaller } from "@/lib/mcp/preview-caller";
+import { appResourceUri } from "@/lib/connectors/mcp-fields";
+import { headers } from "next/headers";
+import { NONCE_HEADER } from "@/lib/net/security-headers";
 import { ServerConnectorsEditor } from "@/app/(admin)/w/[workspaceId]/servers/[serverId]/connectors-editor";
 import { DeleteServerButton, ServerSettingsForm } from "@/app/(admin)/w/[workspaceId]/servers/[serverId]/server-settings-form";
 import { ServerTryTool } from "@/app/(admin)/w/[workspaceId]/servers/[serverId]/server-try-tool";
@@ -31,7 +34,7 @@ export default async function ServerPage({ params }: Props) {
     previewCaller(caller, server.id, { kind: "member", userId }),
   ]);
   const health = await orgConnectorHealth(org.id, server.connectorIds);
-  const tools = asAdmin.exists ? asAdmin.tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema, connectorName: t.connectorName })) : [];
+  const tools = asAdmin.exists ? asAdmin.tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema, connectorName: t.connectorName, appUri: appResourceUri(t._meta) })) : [];
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
       <div className="grid gap-2">
@@ -91,7 +94,7 @@ export default async function ServerPage({ params }: Props) {
           <CardDescription>Calls the tool for real, as you, exactly as an MCP client&apos;s tools/call would (and is audited like one).</CardDescription>
         </CardHeader>
         <CardContent>
-          <ServerTryTool serverId={server.id} tools={tools} />
+          <ServerTryTool serverId={server.id} tools={tools} nonce={(await headers()).get(NONCE_HEADER) ?? ""} />
         </CardContent>
       </Card>
       <Card aria-labelledby="server-danger" className="border-red-300 dark:border-red-900">

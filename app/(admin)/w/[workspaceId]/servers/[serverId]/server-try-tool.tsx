@@ -1,8 +1,8 @@
 "use client";
 
 import { TryToolPanel, type TryableTool } from "@/components/servers/try-tool-panel";
-import { tryToolAction } from "@/app/(admin)/w/[workspaceId]/servers/actions";
+import { readToolAppAction, tryToolAction } from "@/app/(admin)/w/[workspaceId]/servers/actions";
 
-export function ServerTryTool({ serverId, tools }: { serverId: string; tools: TryableTool[] }) {
-  return <TryToolPanel tools={tools} run={(input) => tryToolAction(serverId, input)} />;
+export function ServerTryTool({ serverId, tools, nonce }: { serverId: string; tools: TryableTool[]; nonce: string }) {
+  return <TryToolPanel tools={tools} run={(input) => tryToolAction(serverId, input)} readApp={(uri) => readToolAppAction(serverId, { uri })} nonce={nonce} />;
 }
