@@ -1,6 +1,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { secretHeaderNames } from "@/lib/connectors/secret-headers";
 import type { ToolRequest } from "@/lib/connectors/schemas";
+import type { ToolAnnotations, ToolResponseShape } from "@/lib/connectors/tool-fields";
 import { asEraFallback, type EraFallback } from "@/lib/connectors/runtime/era-fallback";
 import { PROTOCOL_ERAS, type ProtocolEra, UPSTREAM_TRANSPORTS, type UpstreamTransportKind } from "@/lib/connectors/upstream-protocol";
 
@@ -21,7 +22,7 @@ export const connectorSelect = {
   transport: true,
   createdAt: true,
   updatedAt: true,
-  tools: { select: { name: true, title: true, description: true, inputSchema: true, request: true }, orderBy: [{ position: "asc" }, { name: "asc" }] },
+  tools: { select: { name: true, title: true, description: true, inputSchema: true, request: true, annotations: true, outputSchema: true, response: true }, orderBy: [{ position: "asc" }, { name: "asc" }] },
 } satisfies Prisma.ConnectorSelect;
 
 type ConnectorRow = Prisma.ConnectorGetPayload<{ select: typeof connectorSelect }>;
@@ -32,6 +33,9 @@ export interface ConnectorToolView {
   description: string;
   inputSchema: Record<string, unknown>;
   request: ToolRequest | null;
+  annotations: ToolAnnotations | null;
+  outputSchema: Record<string, unknown> | null;
+  response: ToolResponseShape | null;
 }
 
 export interface ConnectorView {
@@ -91,6 +95,9 @@ export function toConnectorView(row: ConnectorRow): ConnectorView {
       description: t.description,
       inputSchema: (t.inputSchema ?? { type: "object" }) as Record<string, unknown>,
       request: (t.request ?? null) as ToolRequest | null,
+      annotations: (t.annotations ?? null) as ToolAnnotations | null,
+      outputSchema: (t.outputSchema ?? null) as Record<string, unknown> | null,
+      response: (t.response ?? null) as ToolResponseShape | null,
     })),
   };
 }

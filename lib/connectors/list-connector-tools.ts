@@ -14,10 +14,13 @@ export interface ListedToolView {
   description: string;
   inputSchema: Record<string, unknown>;
   request: { method: string; path: string } | null;
+  annotations: Record<string, unknown> | null;
+  outputSchema: Record<string, unknown> | null;
+  response: { select: string } | null;
   position: number;
 }
 
-const toolSelect = { id: true, name: true, title: true, description: true, inputSchema: true, request: true, position: true } as const satisfies Prisma.ToolSelect;
+const toolSelect = { id: true, name: true, title: true, description: true, inputSchema: true, request: true, annotations: true, outputSchema: true, response: true, position: true } as const satisfies Prisma.ToolSelect;
 
 /**
  * One page of a connector's tools (searched in names, titles and descriptions), in the connector's own
@@ -38,6 +41,9 @@ export async function listConnectorTools(caller: Caller, connectorId: string, qu
       ...t,
       inputSchema: t.inputSchema as Record<string, unknown>,
       request: (t.request ?? null) as ListedToolView["request"],
+      annotations: (t.annotations ?? null) as ListedToolView["annotations"],
+      outputSchema: (t.outputSchema ?? null) as ListedToolView["outputSchema"],
+      response: (t.response ?? null) as ListedToolView["response"],
     })),
     nextCursor: page.nextCursor,
   };

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { listQuery } from "@/lib/api/list-query";
 import { jsonDeeperThan, Markdown, MAX_JSON_DEPTH, Name } from "@/lib/schemas/common";
 import { eraFitsTransport, PROTOCOL_ERAS, UPSTREAM_TRANSPORTS } from "@/lib/connectors/upstream-protocol";
+import { ToolAnnotations, ToolOutputSchema, ToolResponseShape } from "@/lib/connectors/tool-fields";
 
 /** Request and answer shapes of the connector endpoints (ADMIN_API.md "Connectors"). */
 
@@ -43,6 +44,9 @@ export const HttpToolInput = z.object({
   description: z.string().max(20_000).optional(),
   inputSchema: ToolInputSchema.optional(),
   request: ToolRequest,
+  annotations: ToolAnnotations.optional().meta({ description: "Replaces the defaults from the method (GET: read-only and idempotent; PUT, DELETE: idempotent; DELETE: destructive; all: open-world)." }),
+  outputSchema: ToolOutputSchema.optional(),
+  response: ToolResponseShape.optional(),
 });
 export type HttpToolInput = z.infer<typeof HttpToolInput>;
 
@@ -158,6 +162,9 @@ export const ConnectorTool = z
     description: z.string(),
     inputSchema: z.record(z.string(), z.unknown()),
     request: ToolRequest.nullable(),
+    annotations: ToolAnnotations.nullable().meta({ description: "As stored; an http tool without any is served with the defaults of its method." }),
+    outputSchema: z.record(z.string(), z.unknown()).nullable(),
+    response: ToolResponseShape.nullable().meta({ description: "http tools: how the answer is shaped; null: as received." }),
   })
   .meta({ id: "ConnectorTool" });
 

@@ -18,6 +18,10 @@ export function tool(connectorId: string, name: string, params: string[] = []): 
     description: "",
     inputSchema: { type: "object", properties: Object.fromEntries(params.map((p) => [p, { type: "string" }])) },
     request: null,
+    curatedName: name,
+    annotations: null,
+    outputSchema: null,
+    select: null,
   };
 }
 

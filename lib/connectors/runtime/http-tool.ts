@@ -59,7 +59,7 @@ export async function callHttpTool(
       maxBytes: maxResponseBytes(),
       signal: deadline.signal,
     });
-    return responseToAnswer(response, scrub);
+    return responseToAnswer(response, scrub, { select: tool.select, outputSchema: tool.outputSchema });
   } catch (e) {
     return failed(scrub(describeFailure(e, planned.url, limit, deadline.timedOut())));
   } finally {

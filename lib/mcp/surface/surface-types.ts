@@ -25,6 +25,8 @@ export interface WireTool {
   title?: string;
   description?: string;
   inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: Record<string, unknown>;
 }
 
 export interface ToolSet {
@@ -114,6 +116,8 @@ export function publishTools(tools: PublishedTool[]): PublishedTools {
     ...(tool.title ? { title: tool.title } : {}),
     ...(tool.description ? { description: tool.description } : {}),
     inputSchema: tool.inputSchema,
+    ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
+    ...(tool.annotations ? { annotations: tool.annotations } : {}),
   }));
   const signature = lazy(() => JSON.stringify(list));
   let bytes: Buffer | null = null;

@@ -6,6 +6,8 @@ import { workspacesJoinedBy } from "@/lib/tenancy/scopes";
 import type { ServerSnapshot, SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
 import { exposedToolNames } from "@/lib/mcp/surface/tool-names";
 import { asCatalog } from "@/lib/connectors/upstream-catalog";
+import { applyToolOverrides, nameTools } from "@/lib/mcp/visibility/apply-tool-overrides";
+import { servedToolFields } from "@/lib/mcp/visibility/served-tool-fields";
 
 /**
  * Loads a server's snapshot, reusing the cached one while the org's config version is
@@ -76,7 +78,7 @@ export function dropCachedSnapshot(serverId: string): void {
 
 const connectorSelect = {
   id: true, orgId: true, slug: true, name: true, type: true, instructions: true, config: true, upstreamCatalog: true,
-  tools: { orderBy: [{ position: "asc" }, { name: "asc" }], select: { name: true, title: true, description: true, inputSchema: true, request: true } },
+  tools: { orderBy: [{ position: "asc" }, { name: "asc" }], select: { name: true, title: true, description: true, inputSchema: true, request: true, annotations: true, outputSchema: true, response: true } },
   resources: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, uri: true, name: true, description: true, mimeType: true, fetchConfig: true } },
   graphEntities: { orderBy: { key: "asc" }, select: { key: true, label: true, description: true } },
   graphRelations: { orderBy: { id: "asc" }, select: { fromKey: true, toKey: true, kind: true, description: true } },
@@ -89,7 +91,7 @@ async function buildSnapshot(head: ServerHead): Promise<ServerSnapshot> {
   // Read the version first: a change committed while we load makes the snapshot look older
   // than it is, so it is rebuilt next time rather than served stale forever.
   const configVersion = head.org.configVersion;
-  const [server, workspace, links, skills] = await Promise.all([
+  const [server, workspace, links, skills, overrides] = await Promise.all([
     db().mcpServer.findFirstOrThrow({ where: { id: head.id, orgId }, select: { id: true, orgId: true, workspaceId: true, name: true, instructions: true } }),
     db().workspace.findFirstOrThrow({ where: { id: workspaceId, orgId }, select: { id: true, knowledgeGraphEnabled: true, toolWhitelistsEnabled: true } }),
     // The organization and the assignment are re-checked here, in the query itself.
@@ -105,14 +107,18 @@ async function buildSnapshot(head: ServerHead): Promise<ServerSnapshot> {
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
       select: { id: true, name: true, content: true, connectorId: true },
     }),
+    db().toolOverride.findMany({
+      where: { serverId: head.id, orgId },
+      select: { connectorId: true, tool: true, name: true, title: true, description: true, annotations: true, hidden: true },
+    }),
   ]);
-  return { configVersion, org: { toolAuditDetail: head.org.toolAuditDetail }, server, workspace, connectors: toSnapshotConnectors(links.map((l) => l.connector)), skills };
+  // The tools as their connectors define them, then this server's curation, then the names.
+  const connectors = nameTools(applyToolOverrides(toSnapshotConnectors(links.map((l) => l.connector)), overrides));
+  return { configVersion, org: { toolAuditDetail: head.org.toolAuditDetail }, server, workspace, connectors, skills };
 }
 
+/** The connectors' tools as served before any server's curation (exposed names come after it). */
 function toSnapshotConnectors(rows: LoadedConnector[]): SnapshotConnector[] {
-  const flat = rows.flatMap((c) => c.tools.map((t) => ({ connectorSlug: c.slug, name: t.name })));
-  const names = exposedToolNames(flat);
-  let i = 0;
   const catalogs = rows.map((c) => asCatalog(c.type === "mcp" ? c.upstreamCatalog : null));
   // Prompts are a namespace of their own, named on a clash exactly like tools.
   const promptNames = exposedToolNames(rows.flatMap((c, n) => catalogs[n].prompts.map((p) => ({ connectorSlug: c.slug, name: p.name }))));
@@ -128,11 +134,13 @@ function toSnapshotConnectors(rows: LoadedConnector[]): SnapshotConnector[] {
     tools: c.tools.map((t) => ({
       connectorId: c.id,
       name: t.name,
-      exposedName: names[i++],
+      exposedName: t.name,
+      curatedName: t.name,
       title: t.title,
       description: t.description,
       inputSchema: t.inputSchema as Record<string, unknown>,
       request: (t.request ?? null) as SnapshotConnector["tools"][number]["request"],
+      ...servedToolFields(t),
     })),
     prompts: catalogs[n].prompts.map((p) => ({ ...p, connectorId: c.id, exposedName: promptNames[j++] })),
     upstream: { resources: catalogs[n].resources, resourceTemplates: catalogs[n].resourceTemplates, subscribe: catalogs[n].subscribe, completions: catalogs[n].completions },

@@ -19,6 +19,17 @@ export interface SnapshotTool {
   inputSchema: Record<string, unknown>;
   /** How an http tool executes; null for mcp tools. */
   request: { method: string; path: string } | null;
+  /**
+   * The name this server publishes the tool under before the clash rule: the server's
+   * override (issue 26) or the tool's own name.
+   */
+  curatedName: string;
+  /** MCP annotations as served (an http tool's default from its method when none is stored); null: none. */
+  annotations: Record<string, unknown> | null;
+  /** The JSON Schema its structuredContent follows (checked on every answer); null: none. */
+  outputSchema: Record<string, unknown> | null;
+  /** http tools: the JMESPath expression applied to the JSON answer; null: as received. */
+  select: string | null;
 }
 
 /** A prompt of an `mcp` connector's upstream, named like tools (unique per server, prefixed on a clash). */
