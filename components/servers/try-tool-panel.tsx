@@ -10,6 +10,7 @@ import { Select } from "@/components/ui/select";
 import { SchemaFields, argumentsOf, propertySpecs, useSchemaValues } from "@/components/servers/schema-form";
 import type { ToolCallResult } from "@/lib/connectors/runtime/types";
 import type { ActionResult } from "@/components/forms/action-result";
+import { jsonAnswerOf, SelectionPreview } from "@/components/servers/selection-preview";
 
 export interface TryableTool {
   name: string;
@@ -97,6 +98,7 @@ export function TryToolPanel({ tools, run }: { tools: TryableTool[]; run: (input
                 {item.type === "text" ? pretty(item.text) : JSON.stringify(item, null, 2)}
               </pre>
             ))}
+            {!outcome.result.isError && jsonAnswerOf(outcome.result.content) !== undefined && <SelectionPreview answer={jsonAnswerOf(outcome.result.content)} />}
           </section>
         )}
       </div>
