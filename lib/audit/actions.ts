@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = {
   "server.create": "An MCP server was created",
   "server.update": "An MCP server was changed",
   "server.connectors.set": "An MCP server's connectors were set",
+  "server.tool_overrides.set": "An MCP server's tool overrides (renames, descriptions, annotations, hidden tools) were set",
   "server.delete": "An MCP server was deleted",
   "role.create": "A role was created",
   "role.update": "A role was changed",

@@ -7,6 +7,8 @@ import { Id } from "@/lib/schemas/common";
 import { createServer, deleteServer, setServerConnectors, updateServer } from "@/lib/servers/servers";
 import { CreateServerBody, SetServerConnectorsBody, UpdateServerBody } from "@/lib/servers/schemas";
 import { tryTool } from "@/lib/mcp/try-tool";
+import { setToolOverrides } from "@/lib/servers/tool-overrides";
+import { SetToolOverridesBody } from "@/lib/servers/tool-override-schemas";
 
 export async function createServerAction(workspaceId: string, input: unknown) {
   const baseUrl = await requestBaseUrl();
@@ -48,4 +50,9 @@ export async function tryToolAction(serverId: string, input: unknown) {
     },
     { revalidate: false },
   );
+}
+
+/** Replaces the server's tool overrides (the console's inline curation of its tools). */
+export async function setToolOverridesAction(serverId: string, input: unknown, version?: string) {
+  return runVersionedAction(version, (caller, ifMatch) => setToolOverrides(caller, Id.parse(serverId), SetToolOverridesBody.parse(input), ifMatch));
 }
