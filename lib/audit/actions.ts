@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = {
   "connector.update": "A connector was changed",
   "connector.delete": "A connector was deleted",
   "connector.reload": "An MCP connector's tools were discovered again",
+  "connector.tool.approve": "A tool's changed or new upstream definition was approved",
   "connector.test": "A connector's connection was tested",
   "connector.probe.update": "A connector's health check was changed",
   "resource.create": "A stored resource was created",

@@ -109,6 +109,10 @@ export const ProtocolEra = z.enum(PROTOCOL_ERAS).meta({
 export const UpstreamTransport = z.enum(UPSTREAM_TRANSPORTS).meta({
   description: "mcp connectors: `streamable-http` (default), or `sse` for the legacy HTTP+SSE transport (2024-11-05; 2025-era only).",
 });
+export const ToolApproval = z.boolean().meta({
+  description:
+    "mcp connectors: a tool whose description, input schema or annotations change upstream keeps serving its approved definition, and a new tool is not served, until an admin approves it (POST /connectors/{connectorId}/tools/{tool}/approve). On by default for new mcp connectors.",
+});
 export const SSE_ERA_MESSAGE = "The HTTP+SSE transport carries the 2025-era protocol only: choose auto or 2025-11-25.";
 
 const HttpConnectorInput = z.object({
@@ -124,7 +128,7 @@ const McpConnectorInput = z.object({
   name: Name,
   instructions: Instructions,
   config: z
-    .object({ url: HttpUrl, headers: SecretHeaders.optional(), protocolEra: ProtocolEra.optional(), transport: UpstreamTransport.optional() })
+    .object({ url: HttpUrl, headers: SecretHeaders.optional(), protocolEra: ProtocolEra.optional(), transport: UpstreamTransport.optional(), toolApproval: ToolApproval.optional() })
     .refine((c) => eraFitsTransport(c.protocolEra ?? "auto", c.transport ?? "streamable-http"), { path: ["protocolEra"], message: SSE_ERA_MESSAGE }),
   tools: z
     .array(z.unknown())
@@ -147,6 +151,7 @@ export const UpdateConnectorBody = z
         headerChanges: HeaderChanges.optional(),
         protocolEra: ProtocolEra.optional(),
         transport: UpstreamTransport.optional(),
+        toolApproval: ToolApproval.optional(),
       })
       .refine((c) => c.headers === undefined || c.headerChanges === undefined, { message: "Send headers (the whole set) or headerChanges, not both.", path: ["headerChanges"] })
       .optional(),
@@ -165,6 +170,13 @@ export const ConnectorTool = z
     annotations: ToolAnnotations.nullable().meta({ description: "As stored; an http tool without any is served with the defaults of its method." }),
     outputSchema: z.record(z.string(), z.unknown()).nullable(),
     response: ToolResponseShape.nullable().meta({ description: "http tools: how the answer is shaped; null: as received." }),
+    approval: z
+      .object({
+        state: z.enum(["changed", "new"]),
+        approved: z.object({ title: z.string().nullable(), description: z.string(), inputSchema: z.unknown(), annotations: z.unknown() }).nullable(),
+      })
+      .nullable()
+      .meta({ description: "Waiting for an admin's approval: `changed` (the approved definition, still served, is `approved`; the fields above are the upstream's new ones) or `new` (not served). Null: approved." }),
   })
   .meta({ id: "ConnectorTool" });
 
@@ -176,7 +188,7 @@ export const Connector = z
     slug: z.string(),
     type: z.enum(["http", "mcp"]),
     instructions: z.string().nullable(),
-    config: z.object({ baseUrl: z.string().optional(), url: z.string().optional(), protocolEra: ProtocolEra.optional(), transport: UpstreamTransport.optional() }),
+    config: z.object({ baseUrl: z.string().optional(), url: z.string().optional(), protocolEra: ProtocolEra.optional(), transport: UpstreamTransport.optional(), toolApproval: ToolApproval.optional() }),
     hasSecretHeaders: z.array(z.string()).meta({ description: "Names of the secret headers that are set (never their values)." }),
     protocolVersion: z.string().nullable(),
     eraFallback: z

@@ -8,6 +8,7 @@ import { exposedToolNames } from "@/lib/mcp/surface/tool-names";
 import { asCatalog } from "@/lib/connectors/upstream-catalog";
 import { applyToolOverrides, nameTools } from "@/lib/mcp/visibility/apply-tool-overrides";
 import { servedToolFields } from "@/lib/mcp/visibility/served-tool-fields";
+import { servableTool } from "@/lib/connectors/tool-approval";
 
 /**
  * Loads a server's snapshot, reusing the cached one while the org's config version is
@@ -77,8 +78,8 @@ export function dropCachedSnapshot(serverId: string): void {
 }
 
 const connectorSelect = {
-  id: true, orgId: true, slug: true, name: true, type: true, instructions: true, config: true, upstreamCatalog: true,
-  tools: { orderBy: [{ position: "asc" }, { name: "asc" }], select: { name: true, title: true, description: true, inputSchema: true, request: true, annotations: true, outputSchema: true, response: true } },
+  id: true, orgId: true, slug: true, name: true, type: true, instructions: true, config: true, upstreamCatalog: true, toolApproval: true,
+  tools: { orderBy: [{ position: "asc" }, { name: "asc" }], select: { name: true, title: true, description: true, inputSchema: true, request: true, annotations: true, outputSchema: true, response: true, approvalState: true, approvedDefinition: true } },
   resources: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, uri: true, name: true, description: true, mimeType: true, fetchConfig: true } },
   graphEntities: { orderBy: { key: "asc" }, select: { key: true, label: true, description: true } },
   graphRelations: { orderBy: { id: "asc" }, select: { fromKey: true, toKey: true, kind: true, description: true } },
@@ -131,7 +132,8 @@ function toSnapshotConnectors(rows: LoadedConnector[]): SnapshotConnector[] {
     type: c.type,
     instructions: c.instructions,
     config: (c.config ?? {}) as SnapshotConnector["config"],
-    tools: c.tools.map((t) => ({
+    // A tool waiting for approval serves its approved definition, or nothing when it is new.
+    tools: c.tools.flatMap((stored) => servableTool(stored, c.toolApproval) ?? []).map((t) => ({
       connectorId: c.id,
       name: t.name,
       exposedName: t.name,

@@ -576,6 +576,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/connectors/{connectorId}/tools/{tool}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a tool waiting for approval (its description, input schema or annotations changed upstream, or it is new): its current definition is served from now on */
+        post: operations["approveConnectorTool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/connectors/{connectorId}/tools": {
         parameters: {
             query?: never;
@@ -1264,6 +1281,8 @@ export interface components {
                  * @enum {string}
                  */
                 transport?: "streamable-http" | "sse";
+                /** @description mcp connectors: a tool whose description, input schema or annotations change upstream keeps serving its approved definition, and a new tool is not served, until an admin approves it (POST /connectors/{connectorId}/tools/{tool}/approve). On by default for new mcp connectors. */
+                toolApproval?: boolean;
             };
             tools?: unknown[];
         };
@@ -1306,6 +1325,8 @@ export interface components {
                  * @enum {string}
                  */
                 transport?: "streamable-http" | "sse";
+                /** @description mcp connectors: a tool whose description, input schema or annotations change upstream keeps serving its approved definition, and a new tool is not served, until an admin approves it (POST /connectors/{connectorId}/tools/{tool}/approve). On by default for new mcp connectors. */
+                toolApproval?: boolean;
             };
             /** @description http connectors only; replaces the whole set */
             tools?: {
@@ -1739,7 +1760,7 @@ export interface components {
             actorType: "instance" | "user" | "api_key" | "oauth_client" | "anonymous";
             actorId: string | null;
             /** @enum {string} */
-            action: "tool.call" | "prompt.get" | "host_resources.read" | "host_resources.list" | "connector.create" | "connector.update" | "connector.delete" | "connector.reload" | "connector.test" | "connector.probe.update" | "resource.create" | "resource.update" | "resource.delete" | "graph.replace" | "server.create" | "server.update" | "server.connectors.set" | "server.tool_overrides.set" | "server.delete" | "role.create" | "role.update" | "role.delete" | "skill.create" | "skill.update" | "skill.delete" | "api_key.create" | "api_key.revoke" | "oauth_app.allow" | "oauth_app.revoke" | "org.create" | "org.update" | "org.delete" | "org.config.apply" | "org.member.add" | "org.member.update" | "org.member.remove" | "org.invitation.create" | "org.invitation.revoke" | "org.invitation.accept" | "org.invitation.decline" | "org.sso.create" | "org.sso.update" | "org.sso.delete" | "org.sso.domain.verify" | "member.join_sso" | "workspace.create" | "workspace.update" | "workspace.delete" | "workspace.member.add" | "workspace.member.update" | "workspace.member.remove" | "instance.setup" | "user.create" | "user.password_change" | "file.upload" | "file.update" | "file.delete";
+            action: "tool.call" | "prompt.get" | "host_resources.read" | "host_resources.list" | "connector.create" | "connector.update" | "connector.delete" | "connector.reload" | "connector.tool.approve" | "connector.test" | "connector.probe.update" | "resource.create" | "resource.update" | "resource.delete" | "graph.replace" | "server.create" | "server.update" | "server.connectors.set" | "server.tool_overrides.set" | "server.delete" | "role.create" | "role.update" | "role.delete" | "skill.create" | "skill.update" | "skill.delete" | "api_key.create" | "api_key.revoke" | "oauth_app.allow" | "oauth_app.revoke" | "org.create" | "org.update" | "org.delete" | "org.config.apply" | "org.member.add" | "org.member.update" | "org.member.remove" | "org.invitation.create" | "org.invitation.revoke" | "org.invitation.accept" | "org.invitation.decline" | "org.sso.create" | "org.sso.update" | "org.sso.delete" | "org.sso.domain.verify" | "member.join_sso" | "workspace.create" | "workspace.update" | "workspace.delete" | "workspace.member.add" | "workspace.member.update" | "workspace.member.remove" | "instance.setup" | "user.create" | "user.password_change" | "file.upload" | "file.update" | "file.delete";
             targetType: string;
             targetId: string | null;
             /** @description What changed (never a secret). */
@@ -1800,6 +1821,8 @@ export interface components {
                  * @enum {string}
                  */
                 transport?: "streamable-http" | "sse";
+                /** @description mcp connectors: a tool whose description, input schema or annotations change upstream keeps serving its approved definition, and a new tool is not served, until an admin approves it (POST /connectors/{connectorId}/tools/{tool}/approve). On by default for new mcp connectors. */
+                toolApproval?: boolean;
             };
             /** @description Names of the secret headers that are set (never their values). */
             hasSecretHeaders: string[];
@@ -1833,6 +1856,17 @@ export interface components {
             } | null;
             /** @description http tools: how the answer is shaped; null: as received. */
             response: components["schemas"]["ToolResponseShape"] | null;
+            /** @description Waiting for an admin's approval: `changed` (the approved definition, still served, is `approved`; the fields above are the upstream's new ones) or `new` (not served). Null: approved. */
+            approval: {
+                /** @enum {string} */
+                state: "changed" | "new";
+                approved: {
+                    title: string | null;
+                    description: string;
+                    inputSchema: unknown;
+                    annotations: unknown;
+                } | null;
+            } | null;
         };
         ListedTool: {
             name: string;
@@ -1849,6 +1883,17 @@ export interface components {
             } | null;
             /** @description http tools: how the answer is shaped; null: as received. */
             response: components["schemas"]["ToolResponseShape"] | null;
+            /** @description Waiting for an admin's approval: `changed` (the approved definition, still served, is `approved`; the fields above are the upstream's new ones) or `new` (not served). Null: approved. */
+            approval: {
+                /** @enum {string} */
+                state: "changed" | "new";
+                approved: {
+                    title: string | null;
+                    description: string;
+                    inputSchema: unknown;
+                    annotations: unknown;
+                } | null;
+            } | null;
             id: string;
             /** @description The tool's place in the connector's own order. */
             position: number;
@@ -6538,7 +6583,7 @@ export interface operations {
                 cursor?: string;
                 limit?: number;
                 /** @description Events of this action (lib/audit/actions.ts lists them). */
-                action?: "tool.call" | "prompt.get" | "host_resources.read" | "host_resources.list" | "connector.create" | "connector.update" | "connector.delete" | "connector.reload" | "connector.test" | "connector.probe.update" | "resource.create" | "resource.update" | "resource.delete" | "graph.replace" | "server.create" | "server.update" | "server.connectors.set" | "server.tool_overrides.set" | "server.delete" | "role.create" | "role.update" | "role.delete" | "skill.create" | "skill.update" | "skill.delete" | "api_key.create" | "api_key.revoke" | "oauth_app.allow" | "oauth_app.revoke" | "org.create" | "org.update" | "org.delete" | "org.config.apply" | "org.member.add" | "org.member.update" | "org.member.remove" | "org.invitation.create" | "org.invitation.revoke" | "org.invitation.accept" | "org.invitation.decline" | "org.sso.create" | "org.sso.update" | "org.sso.delete" | "org.sso.domain.verify" | "member.join_sso" | "workspace.create" | "workspace.update" | "workspace.delete" | "workspace.member.add" | "workspace.member.update" | "workspace.member.remove" | "instance.setup" | "user.create" | "user.password_change" | "file.upload" | "file.update" | "file.delete";
+                action?: "tool.call" | "prompt.get" | "host_resources.read" | "host_resources.list" | "connector.create" | "connector.update" | "connector.delete" | "connector.reload" | "connector.tool.approve" | "connector.test" | "connector.probe.update" | "resource.create" | "resource.update" | "resource.delete" | "graph.replace" | "server.create" | "server.update" | "server.connectors.set" | "server.tool_overrides.set" | "server.delete" | "role.create" | "role.update" | "role.delete" | "skill.create" | "skill.update" | "skill.delete" | "api_key.create" | "api_key.revoke" | "oauth_app.allow" | "oauth_app.revoke" | "org.create" | "org.update" | "org.delete" | "org.config.apply" | "org.member.add" | "org.member.update" | "org.member.remove" | "org.invitation.create" | "org.invitation.revoke" | "org.invitation.accept" | "org.invitation.decline" | "org.sso.create" | "org.sso.update" | "org.sso.delete" | "org.sso.domain.verify" | "member.join_sso" | "workspace.create" | "workspace.update" | "workspace.delete" | "workspace.member.add" | "workspace.member.update" | "workspace.member.remove" | "instance.setup" | "user.create" | "user.password_change" | "file.upload" | "file.update" | "file.delete";
                 actorId?: string;
                 targetType?: string;
                 targetId?: string;
@@ -6634,7 +6679,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Events of this action (lib/audit/actions.ts lists them). */
-                action?: "tool.call" | "prompt.get" | "host_resources.read" | "host_resources.list" | "connector.create" | "connector.update" | "connector.delete" | "connector.reload" | "connector.test" | "connector.probe.update" | "resource.create" | "resource.update" | "resource.delete" | "graph.replace" | "server.create" | "server.update" | "server.connectors.set" | "server.tool_overrides.set" | "server.delete" | "role.create" | "role.update" | "role.delete" | "skill.create" | "skill.update" | "skill.delete" | "api_key.create" | "api_key.revoke" | "oauth_app.allow" | "oauth_app.revoke" | "org.create" | "org.update" | "org.delete" | "org.config.apply" | "org.member.add" | "org.member.update" | "org.member.remove" | "org.invitation.create" | "org.invitation.revoke" | "org.invitation.accept" | "org.invitation.decline" | "org.sso.create" | "org.sso.update" | "org.sso.delete" | "org.sso.domain.verify" | "member.join_sso" | "workspace.create" | "workspace.update" | "workspace.delete" | "workspace.member.add" | "workspace.member.update" | "workspace.member.remove" | "instance.setup" | "user.create" | "user.password_change" | "file.upload" | "file.update" | "file.delete";
+                action?: "tool.call" | "prompt.get" | "host_resources.read" | "host_resources.list" | "connector.create" | "connector.update" | "connector.delete" | "connector.reload" | "connector.tool.approve" | "connector.test" | "connector.probe.update" | "resource.create" | "resource.update" | "resource.delete" | "graph.replace" | "server.create" | "server.update" | "server.connectors.set" | "server.tool_overrides.set" | "server.delete" | "role.create" | "role.update" | "role.delete" | "skill.create" | "skill.update" | "skill.delete" | "api_key.create" | "api_key.revoke" | "oauth_app.allow" | "oauth_app.revoke" | "org.create" | "org.update" | "org.delete" | "org.config.apply" | "org.member.add" | "org.member.update" | "org.member.remove" | "org.invitation.create" | "org.invitation.revoke" | "org.invitation.accept" | "org.invitation.decline" | "org.sso.create" | "org.sso.update" | "org.sso.delete" | "org.sso.domain.verify" | "member.join_sso" | "workspace.create" | "workspace.update" | "workspace.delete" | "workspace.member.add" | "workspace.member.update" | "workspace.member.remove" | "instance.setup" | "user.create" | "user.password_change" | "file.upload" | "file.update" | "file.delete";
                 actorId?: string;
                 targetType?: string;
                 targetId?: string;
@@ -7905,6 +7950,83 @@ export interface operations {
             };
             /** @description The body is not application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: `errors` names each problem (a field, a query parameter or the object's state; text holding a NUL character or an unpaired surrogate among the reasons) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: this credential's budget, or too many unknown keys from this client address (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    approveConnectorTool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectorId: string;
+                tool: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorTool"];
+                };
+            };
+            /** @description A request the server cannot read: a URL path with a percent-escape that is not UTF-8 or a NUL character, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or bad credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed to this caller; or a write with the browser session sent from another site's page */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, or not visible to the caller (the same answer either way) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
