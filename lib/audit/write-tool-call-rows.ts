@@ -4,6 +4,7 @@ import { groupWrites } from "@/lib/db/group-writes";
 import { type Caller, describeCaller } from "@/lib/auth/caller";
 import { type AuditInput, viaOf } from "@/lib/audit/record-audit-event";
 import type { AuditAction } from "@/lib/audit/actions";
+import { processState } from "@/lib/process-state";
 
 /**
  * The two writes of every tool call's audit event, group-committed (lib/db/group-writes.ts):
@@ -85,7 +86,7 @@ async function writeRows(writes: Write[]): Promise<Array<string | undefined>> {
   return writes.map((w) => ("row" in w ? w.row.id : undefined));
 }
 
-const globalForRows = globalThis as unknown as { switchboardToolCallWrites?: ReturnType<typeof groupWrites<Write, string | undefined>> };
+const globalForRows = processState<{ switchboardToolCallWrites?: ReturnType<typeof groupWrites<Write, string | undefined>> }>();
 // Thirteen array parameters whatever the number of rows; 500 keep one statement small.
 const writer = (globalForRows.switchboardToolCallWrites ??= groupWrites<Write, string | undefined>({
   writeMany: writeRows,

@@ -1,7 +1,7 @@
 import type { ServerContext } from "@modelcontextprotocol/server";
 import { describe, expect, it } from "vitest";
-import { cancelRunningCall, DEMO_IDENTITY } from "@/lib/mcp/serve/cancel-running-calls";
-import { CALL_SCOPE, flightSignal, serveToolCall } from "@/lib/mcp/serve/serve-tool-call";
+import { cancelRunningCall, DEMO_IDENTITY } from "@/lib/mcp/serve/connection-state/cancel-running-calls";
+import { CALL_SCOPE, flightSignal, serveToolCall } from "@/lib/mcp/serve/protocol/serve-tool-call";
 
 /**
  * A stateless call is cancelled by a notifications/cancelled POSTed later, matched by

@@ -9,6 +9,7 @@ import { asCatalog } from "@/lib/connectors/upstream-catalog";
 import { applyToolOverrides, nameTools } from "@/lib/mcp/visibility/apply-tool-overrides";
 import { servedToolFields } from "@/lib/mcp/visibility/served-tool-fields";
 import { servableTool } from "@/lib/connectors/tool-approval";
+import { processState } from "@/lib/process-state";
 
 /**
  * Loads a server's snapshot, reusing the cached one while the org's config version is
@@ -19,7 +20,7 @@ import { servableTool } from "@/lib/connectors/tool-approval";
 /** Servers one instance keeps a snapshot of; the least recently used go first. */
 const MAX_SNAPSHOTS = 2_000;
 
-const globalForSnapshots = globalThis as unknown as { switchboardSnapshotCache?: LRUCache<string, ServerSnapshot> };
+const globalForSnapshots = processState<{ switchboardSnapshotCache?: LRUCache<string, ServerSnapshot> }>();
 const cache = (globalForSnapshots.switchboardSnapshotCache ??= new LRUCache({ max: MAX_SNAPSHOTS }));
 
 /**

@@ -6711,7 +6711,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description A request the server cannot read: a URL path with a percent-escape that is not UTF-8 or a NUL character, or a malformed body */
@@ -7349,7 +7350,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "*/*": string;
                 };
             };
             /** @description A request the server cannot read: a URL path with a percent-escape that is not UTF-8 or a NUL character, or a malformed body */

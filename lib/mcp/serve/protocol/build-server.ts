@@ -6,7 +6,7 @@ import { UpstreamRpcError } from "@/lib/connectors/runtime/upstream-rpc-error";
 import type { McpSurface, ToolSet } from "@/lib/mcp/surface/surface-types";
 import { connectorsStillReached } from "@/lib/mcp/surface/recheck-access";
 import type { SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
-import { flightSignal, serveToolCall, type AskClient } from "@/lib/mcp/serve/serve-tool-call";
+import { flightSignal, serveToolCall, type AskClient } from "@/lib/mcp/serve/protocol/serve-tool-call";
 
 /** What a surface offers besides tools and resources: upstream prompts and completions. */
 export type GatewayParts = Pick<McpSurface, "prompts" | "complete" | "completions" | "upstreamResources">;
@@ -54,7 +54,7 @@ export function buildServer(parts: ServerParts): Server {
   const server = new Server(parts.info, {
     capabilities: {
       tools: { listChanged: parts.toolsListChanged },
-      // Upstream log messages are relayed during a call (lib/mcp/serve/serve-tool-call.ts).
+      // Upstream log messages are relayed during a call (lib/mcp/serve/protocol/serve-tool-call.ts).
       logging: {},
       ...(resources ? { resources: { listChanged: false, ...(gateway.upstreamResources.subscribe ? { subscribe: true } : {}) } } : {}),
       ...(hasPrompts ? { prompts: { listChanged: parts.toolsListChanged } } : {}),
@@ -101,7 +101,7 @@ function serveResources(server: Server, resources: ResourceCatalog, parts: Serve
     {
       const found = resources.read(request.params.uri);
       // Not found and not visible are one answer (seed 004). The SDK puts -32602 {uri} on the
-      // wire; 2025-era transports restore -32002 (lib/mcp/serve/legacy-transport.ts).
+      // wire; 2025-era transports restore -32002 (lib/mcp/serve/protocol/legacy-transport.ts).
       if (!found) throw new ResourceNotFoundError(request.params.uri);
       return found as ReadResourceResult;
     }
@@ -113,7 +113,7 @@ function serveResources(server: Server, resources: ResourceCatalog, parts: Serve
  * resources/subscribe and unsubscribe: forwarded for an upstream's resource, and its
  * `notifications/resources/updated` relayed to this connection while it lives (a stateless
  * request's connection ends with its answer, so only sessions hear updates; a 2026-07-28
- * client subscribes on its listen stream instead, lib/mcp/serve/hold-listen-subscriptions.ts). The platform's
+ * client subscribes on its listen stream instead, lib/mcp/serve/connection-state/hold-listen-subscriptions.ts). The platform's
  * own and stored resources change only with the configuration: acknowledged, never updated.
  * A subscription lasts while its caller still reaches the connector: a configuration change
  * rechecks it (recheckSubscriptions), so a lost access stops the updates too, not only reads.

@@ -14,7 +14,7 @@ import {
 import type { CallFlight, InputRequest } from "@/lib/connectors/runtime/call-flight";
 import type { ToolCallResult } from "@/lib/connectors/runtime/types";
 import { setting } from "@/lib/config/settings";
-import { trackRunningCall } from "@/lib/mcp/serve/cancel-running-calls";
+import { trackRunningCall } from "@/lib/mcp/serve/connection-state/cancel-running-calls";
 
 /**
  * One tools/call as the protocol layer serves it, with its flight (issue 12 points 3–4):
