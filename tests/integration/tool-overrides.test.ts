@@ -145,7 +145,8 @@ describe("tool overrides per MCP server", () => {
     const own = await startV1ListUpstream();
     try {
       const { t, memo, serverId, url } = await scenario();
-      await api(t.admin.token).patch(`/api/v1/connectors/${memo}`, { config: { url: own.url } });
+      // Approval off: the tool that comes back is served at once (with approval on it would wait as a new tool).
+      await api(t.admin.token).patch(`/api/v1/connectors/${memo}`, { config: { url: own.url, toolApproval: false } });
       expect((await put(t, serverId, [{ connectorId: memo, tool: "lookup", name: "find_note", description: "curated" }])).status).toBe(200);
       expect((await api(t.admin.token).post(`/api/v1/connectors/${memo}/reload`, {})).status).toBe(200);
       expect((await tools(url, t.admin.token)).find((tool) => tool.name === "find_note")?.description).toBe("curated");
