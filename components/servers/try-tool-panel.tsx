@@ -11,6 +11,7 @@ import { SchemaFields, argumentsOf, propertySpecs, useSchemaValues } from "@/com
 import type { ToolCallResult } from "@/lib/connectors/runtime/types";
 import type { ActionResult } from "@/components/forms/action-result";
 import { ToolAppFrame, type RunTool, type ToolAppView } from "@/components/servers/tool-app-frame";
+import { jsonAnswerOf, SelectionPreview } from "@/components/servers/selection-preview";
 
 export interface TryableTool {
   name: string;
@@ -105,6 +106,7 @@ export function TryToolPanel({ tools, run, readApp, nonce = "" }: { tools: Tryab
                 {item.type === "text" ? pretty(item.text) : JSON.stringify(item, null, 2)}
               </pre>
             ))}
+            {!outcome.result.isError && jsonAnswerOf(outcome.result.content) !== undefined && <SelectionPreview answer={jsonAnswerOf(outcome.result.content)} />}
           </section>
         )}
       </div>

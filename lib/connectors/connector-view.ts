@@ -1,6 +1,8 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { secretHeaderNames } from "@/lib/connectors/secret-headers";
 import type { ToolRequest } from "@/lib/connectors/schemas";
+import type { ToolAnnotations, ToolResponseShape } from "@/lib/connectors/tool-fields";
+import type { ApprovedDefinition } from "@/lib/connectors/tool-approval";
 import { asEraFallback, type EraFallback } from "@/lib/connectors/runtime/era-fallback";
 import { asConnectorAuth, type ConnectorAuth } from "@/lib/connectors/upstream-auth/auth-settings";
 import { PROTOCOL_ERAS, type ProtocolEra, UPSTREAM_TRANSPORTS, type UpstreamTransportKind } from "@/lib/connectors/upstream-protocol";
@@ -21,9 +23,10 @@ export const connectorSelect = {
   protocolEra: true,
   transport: true,
   auth: true,
+  toolApproval: true,
   createdAt: true,
   updatedAt: true,
-  tools: { select: { name: true, title: true, description: true, inputSchema: true, request: true }, orderBy: [{ position: "asc" }, { name: "asc" }] },
+  tools: { select: { name: true, title: true, description: true, inputSchema: true, request: true, annotations: true, outputSchema: true, response: true, approvalState: true, approvedDefinition: true }, orderBy: [{ position: "asc" }, { name: "asc" }] },
 } satisfies Prisma.ConnectorSelect;
 
 type ConnectorRow = Prisma.ConnectorGetPayload<{ select: typeof connectorSelect }>;
@@ -34,6 +37,15 @@ export interface ConnectorToolView {
   description: string;
   inputSchema: Record<string, unknown>;
   request: ToolRequest | null;
+  annotations: ToolAnnotations | null;
+  outputSchema: Record<string, unknown> | null;
+  response: ToolResponseShape | null;
+  approval: ToolApprovalView | null;
+}
+
+export interface ToolApprovalView {
+  state: "changed" | "new";
+  approved: ApprovedDefinition | null;
 }
 
 export interface ConnectorView {
@@ -61,6 +73,7 @@ export interface ConnectorConfigView {
   url?: string;
   protocolEra?: ProtocolEra;
   transport?: UpstreamTransportKind;
+  toolApproval?: boolean;
 }
 
 /** A stored era (the column's CHECK allows only these); anything else reads as `auto`. */
@@ -82,8 +95,8 @@ export function publicConfig(type: "http" | "mcp", config: Prisma.JsonValue): { 
 
 /** Builds the answer of a connector row; the secret header values never leave this function. */
 export function toConnectorView(row: ConnectorRow): ConnectorView {
-  const { secretHeaders, config, tools, protocolEra, transport, eraFallback, auth, ...rest } = row;
-  const mcp = row.type === "mcp" ? { protocolEra: asProtocolEra(protocolEra), transport: asTransportKind(transport) } : {};
+  const { secretHeaders, config, tools, protocolEra, transport, eraFallback, auth, toolApproval, ...rest } = row;
+  const mcp = row.type === "mcp" ? { protocolEra: asProtocolEra(protocolEra), transport: asTransportKind(transport), toolApproval } : {};
   return {
     ...rest,
     config: { ...publicConfig(row.type, config), ...mcp },
@@ -96,6 +109,16 @@ export function toConnectorView(row: ConnectorRow): ConnectorView {
       description: t.description,
       inputSchema: (t.inputSchema ?? { type: "object" }) as Record<string, unknown>,
       request: (t.request ?? null) as ToolRequest | null,
+      annotations: (t.annotations ?? null) as ToolAnnotations | null,
+      outputSchema: (t.outputSchema ?? null) as Record<string, unknown> | null,
+      response: (t.response ?? null) as ToolResponseShape | null,
+      approval: approvalView(t.approvalState, t.approvedDefinition),
     })),
   };
+}
+
+/** A stored tool's wait for approval (lib/connectors/tool-approval.ts); null when approved. */
+export function approvalView(state: string | null, approved: Prisma.JsonValue): ToolApprovalView | null {
+  if (state !== "changed" && state !== "new") return null;
+  return { state, approved: state === "changed" && approved && typeof approved === "object" ? (approved as unknown as ApprovedDefinition) : null };
 }

@@ -84,7 +84,7 @@ function assertFitsType(current: { type: "http" | "mcp"; protocolEra: string; tr
   const { type } = current;
   const errors: FieldError[] = [];
   if (type === "http" && input.config?.url !== undefined) errors.push({ path: "config.url", message: "An http connector has a baseUrl, not a url." });
-  for (const key of ["protocolEra", "transport"] as const) {
+  for (const key of ["protocolEra", "transport", "toolApproval"] as const) {
     if (type === "http" && input.config?.[key] !== undefined) errors.push({ path: `config.${key}`, message: `Only an mcp connector has a ${key}.` });
   }
   const era = input.config?.protocolEra ?? asProtocolEra(current.protocolEra);
@@ -104,12 +104,13 @@ function updateData(
   const data: Prisma.ConnectorUpdateManyMutationInput = {};
   if (input.name !== undefined) data.name = input.name;
   if (input.instructions !== undefined) data.instructions = input.instructions;
-  const { baseUrl, url, headers, headerChanges, protocolEra, transport } = input.config ?? {};
+  const { baseUrl, url, headers, headerChanges, protocolEra, transport, toolApproval } = input.config ?? {};
   if (baseUrl !== undefined || url !== undefined) data.config = { ...publicConfig(type, storedConfig), ...(type === "http" ? { baseUrl } : { url }) };
   if (headers !== undefined) data.secretHeaders = sealHeaders(headers);
   if (headerChanges !== undefined) data.secretHeaders = sealHeaders(changedHeaders(current.secretHeaders, headerChanges));
   if (protocolEra !== undefined) data.protocolEra = protocolEra;
   if (transport !== undefined) data.transport = transport;
+  if (toolApproval !== undefined) data.toolApproval = toolApproval;
   // A new upstream, era or transport is tried afresh on 2026-07-28 (lib/connectors/runtime/era-fallback.ts).
   if (url !== undefined || protocolEra !== undefined || transport !== undefined) data.eraFallback = Prisma.DbNull;
   return data;

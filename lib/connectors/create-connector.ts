@@ -88,7 +88,7 @@ async function insertConnector(
         protocolVersion: discovery?.protocolVersion ?? null,
         ...(discovery?.eraFallback ? { eraFallback: discovery.eraFallback as object } : {}),
         ...(discovery ? { upstreamCatalog: discovery.catalog as object } : {}),
-        ...(input.type === "mcp" ? { protocolEra: input.config.protocolEra ?? "auto", transport: input.config.transport ?? "streamable-http" } : {}),
+        ...(input.type === "mcp" ? { protocolEra: input.config.protocolEra ?? "auto", transport: input.config.transport ?? "streamable-http", toolApproval: input.config.toolApproval ?? true } : {}),
         tools: { createMany: { data: tools } },
       },
       select: { id: true },

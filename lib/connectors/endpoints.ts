@@ -2,12 +2,13 @@ import { z } from "zod";
 import { endpoint, pageSchema } from "@/lib/api/endpoint";
 import { BulkIdsBody, BulkResult } from "@/lib/api/bulk";
 import { Id } from "@/lib/schemas/common";
-import { Connector, ConnectorListQuery, CreateConnectorBody, ListedTool, ToolListQuery, UpdateConnectorBody } from "@/lib/connectors/schemas";
+import { Connector, ConnectorListQuery, ConnectorTool, CreateConnectorBody, ListedTool, ToolListQuery, UpdateConnectorBody } from "@/lib/connectors/schemas";
 import { ImportOpenApiBody, OpenApiImportResult } from "@/lib/connectors/openapi-import-schemas";
 
 const tag = "Connectors";
 const orgParams = z.object({ orgId: Id });
 const connectorParams = z.object({ connectorId: Id });
+const toolParams = z.object({ connectorId: Id, tool: z.string().min(1).max(200) });
 
 export const connectorEndpoints = {
   listConnectors: endpoint({ operationId: "listConnectors", method: "GET", path: "/orgs/{orgId}/connectors", tag, summary: "List the connectors of an organization", params: orgParams, query: ConnectorListQuery, response: pageSchema(Connector) }),
@@ -37,6 +38,7 @@ export const connectorEndpoints = {
   }),
   deleteConnector: endpoint({ operationId: "deleteConnector", etag: true, method: "DELETE", path: "/connectors/{connectorId}", tag, summary: "Delete a connector with its tools, resources and graph", params: connectorParams, status: 204 }),
   deleteConnectors: endpoint({ operationId: "deleteConnectors", method: "POST", path: "/connectors/bulk-delete", tag, summary: "Delete several connectors (each as DELETE /connectors/{connectorId}, audited on its own)", body: BulkIdsBody, response: BulkResult }),
+  approveConnectorTool: endpoint({ operationId: "approveConnectorTool", method: "POST", path: "/connectors/{connectorId}/tools/{tool}/approve", tag, summary: "Approve a tool waiting for approval (its description, input schema or annotations changed upstream, or it is new): its current definition is served from now on", params: toolParams, response: ConnectorTool }),
   listConnectorTools: endpoint({ operationId: "listConnectorTools", method: "GET", path: "/connectors/{connectorId}/tools", tag, summary: "List a connector's tools, searched and sorted, a page at a time", params: connectorParams, query: ToolListQuery, response: pageSchema(ListedTool) }),
   deleteConnectorTools: endpoint({
     operationId: "deleteConnectorTools",

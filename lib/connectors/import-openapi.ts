@@ -3,6 +3,8 @@ import YAML from "yaml";
 import { HttpToolInput, TOOL_NAME_PATTERN, TOOL_TITLE_MAX_LENGTH } from "@/lib/connectors/schemas";
 import { isObject, objectShape, toJsonSchema } from "@/lib/connectors/openapi-schema";
 import { type ImportedSecretHeader, securityHeaders } from "@/lib/connectors/openapi-security-headers";
+import { outputSchemaFor } from "@/lib/connectors/openapi-output-schema";
+import { defaultHttpAnnotations } from "@/lib/connectors/tool-fields";
 
 export type { ImportedSecretHeader };
 
@@ -166,7 +168,10 @@ function toOperation(method: Method, path: string, item: Json, op: Json, names: 
   const title = summary.slice(0, TOOL_TITLE_MAX_LENGTH) || undefined;
   const description = (detail || summary).slice(0, 20_000) || undefined;
   const inputSchema = inputSchemaFor(method, path, [...asArray(item.parameters), ...asArray(op.parameters)], op.requestBody, warnings);
-  const parsed = HttpToolInput.safeParse({ name, title, description, inputSchema, request: { method, path } });
+  const outputSchema = outputSchemaFor(op.responses, warnings);
+  // Written out so the person importing sees (and may change) what the method says the tool does.
+  const annotations = defaultHttpAnnotations(method);
+  const parsed = HttpToolInput.safeParse({ name, title, description, inputSchema, request: { method, path }, annotations, ...(outputSchema ? { outputSchema } : {}) });
   if (!parsed.success) return { reason: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") };
   names.add(name);
   return {

@@ -6,6 +6,7 @@ import { type ListArgs, listOrder, searchIn } from "@/lib/api/list-query";
 import { orgsManagedBy } from "@/lib/tenancy/scopes";
 import { findManagedConnector } from "@/lib/connectors/managed-connector";
 import type { ToolListQuery } from "@/lib/connectors/schemas";
+import { approvalView, type ToolApprovalView } from "@/lib/connectors/connector-view";
 
 export interface ListedToolView {
   id: string;
@@ -14,10 +15,14 @@ export interface ListedToolView {
   description: string;
   inputSchema: Record<string, unknown>;
   request: { method: string; path: string } | null;
+  annotations: Record<string, unknown> | null;
+  outputSchema: Record<string, unknown> | null;
+  response: { select: string } | null;
+  approval: ToolApprovalView | null;
   position: number;
 }
 
-const toolSelect = { id: true, name: true, title: true, description: true, inputSchema: true, request: true, position: true } as const satisfies Prisma.ToolSelect;
+const toolSelect = { id: true, name: true, title: true, description: true, inputSchema: true, request: true, annotations: true, outputSchema: true, response: true, approvalState: true, approvedDefinition: true, position: true } as const satisfies Prisma.ToolSelect;
 
 /**
  * One page of a connector's tools (searched in names, titles and descriptions), in the connector's own
@@ -34,10 +39,14 @@ export async function listConnectorTools(caller: Caller, connectorId: string, qu
   const orderBy = listOrder(query, [{ position: "asc" }, { id: "asc" }]) as Prisma.ToolOrderByWithRelationInput[];
   const page = await pageOf(query, (args) => db().tool.findMany({ where, orderBy, select: toolSelect, ...args }));
   return {
-    items: page.items.map((t) => ({
+    items: page.items.map(({ approvalState, approvedDefinition, ...t }) => ({
       ...t,
+      approval: approvalView(approvalState, approvedDefinition),
       inputSchema: t.inputSchema as Record<string, unknown>,
       request: (t.request ?? null) as ListedToolView["request"],
+      annotations: (t.annotations ?? null) as ListedToolView["annotations"],
+      outputSchema: (t.outputSchema ?? null) as ListedToolView["outputSchema"],
+      response: (t.response ?? null) as ListedToolView["response"],
     })),
     nextCursor: page.nextCursor,
   };

@@ -9,7 +9,8 @@ import { asProtocolEra, asTransportKind, connectorSelect, type ConnectorView, pu
 import { type McpDiscovery, UpstreamUnreachableError, discoverMcpTools } from "@/lib/connectors/discover-mcp-tools";
 import type { McpUpstream } from "@/lib/connectors/open-upstream";
 import { openHeaders } from "@/lib/connectors/secret-headers";
-import { mcpToolRows, replaceTools } from "@/lib/connectors/tool-rows";
+import { mcpToolRows, replaceTools, type ToolRowInput } from "@/lib/connectors/tool-rows";
+import { waitingTools, withApprovalStates } from "@/lib/connectors/tool-approval";
 import { queueRowWrite } from "@/lib/db/queue-row-writes";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { assertCredentialMay } from "@/lib/permissions/guards";
@@ -60,7 +61,8 @@ async function storeDiscovery(caller: Caller, connector: { id: string; orgId: st
       data: { protocolVersion: discovery.protocolVersion, upstreamCatalog: discovery.catalog as object, ...(discovery.eraFallback ? { eraFallback: discovery.eraFallback as object } : skipUnchanged ? {} : { eraFallback: Prisma.DbNull }) },
     });
     if (count === 0) throw new NotFoundError("connector"); // deleted (or access lost) meanwhile
-    await replaceTools(tx, connector, mcpToolRows(connector.orgId, discovery.tools));
+    const rows = await rowsAwaitingApproval(tx, connector, mcpToolRows(connector.orgId, discovery.tools));
+    await replaceTools(tx, connector, rows);
     await configVersion.bump(tx, connector.orgId);
     await recordAuditEvent(
       caller,
@@ -69,7 +71,7 @@ async function storeDiscovery(caller: Caller, connector: { id: string; orgId: st
         action: "connector.reload",
         targetType: "connector",
         targetId: connectorId,
-        data: { toolCount: discovery.tools.length, promptCount: discovery.catalog.prompts.length, protocolVersion: discovery.protocolVersion, skippedTools: discovery.skipped },
+        data: { toolCount: discovery.tools.length, promptCount: discovery.catalog.prompts.length, protocolVersion: discovery.protocolVersion, skippedTools: discovery.skipped, awaitingApproval: waitingTools(rows) },
       },
       tx,
     );
@@ -78,6 +80,15 @@ async function storeDiscovery(caller: Caller, connector: { id: string; orgId: st
 }
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["$transaction"]>[0]>[0];
+
+/** The discovered rows with what waits for approval, judged against the rows stored now (lib/connectors/tool-approval.ts). */
+async function rowsAwaitingApproval(tx: Tx, connector: { id: string; orgId: string }, rows: ToolRowInput[]): Promise<ToolRowInput[]> {
+  const [stored, previous] = await Promise.all([
+    tx.connector.findFirst({ where: { id: connector.id, orgId: connector.orgId }, select: { toolApproval: true } }),
+    tx.tool.findMany({ where: { connectorId: connector.id, orgId: connector.orgId }, select: { name: true, title: true, description: true, inputSchema: true, annotations: true, approvalState: true, approvedDefinition: true } }),
+  ]);
+  return withApprovalStates(rows, previous, stored?.toolApproval ?? false);
+}
 
 /** Whether the stored tools, catalog and protocol version are what `discovery` found (as JSON: jsonb drops undefined). */
 async function storedMatches(tx: Tx, caller: Caller, connector: { id: string; orgId: string }, discovery: McpDiscovery): Promise<boolean> {

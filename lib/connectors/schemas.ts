@@ -3,6 +3,7 @@ import { listQuery } from "@/lib/api/list-query";
 import { jsonDeeperThan, Markdown, MAX_JSON_DEPTH, Name } from "@/lib/schemas/common";
 import { eraFitsTransport, PROTOCOL_ERAS, UPSTREAM_TRANSPORTS } from "@/lib/connectors/upstream-protocol";
 import { ConnectorAuthInput, ConnectorAuthView } from "@/lib/connectors/upstream-auth/auth-settings";
+import { ToolAnnotations, ToolOutputSchema, ToolResponseShape } from "@/lib/connectors/tool-fields";
 
 /** Request and answer shapes of the connector endpoints (ADMIN_API.md "Connectors"). */
 
@@ -44,6 +45,9 @@ export const HttpToolInput = z.object({
   description: z.string().max(20_000).optional(),
   inputSchema: ToolInputSchema.optional(),
   request: ToolRequest,
+  annotations: ToolAnnotations.optional().meta({ description: "Replaces the defaults from the method (GET: read-only and idempotent; PUT, DELETE: idempotent; DELETE: destructive; all: open-world)." }),
+  outputSchema: ToolOutputSchema.optional(),
+  response: ToolResponseShape.optional(),
 });
 export type HttpToolInput = z.infer<typeof HttpToolInput>;
 
@@ -106,6 +110,10 @@ export const ProtocolEra = z.enum(PROTOCOL_ERAS).meta({
 export const UpstreamTransport = z.enum(UPSTREAM_TRANSPORTS).meta({
   description: "mcp connectors: `streamable-http` (default), or `sse` for the legacy HTTP+SSE transport (2024-11-05; 2025-era only).",
 });
+export const ToolApproval = z.boolean().meta({
+  description:
+    "mcp connectors: a tool whose description, input schema or annotations change upstream keeps serving its approved definition, and a new tool is not served, until an admin approves it (POST /connectors/{connectorId}/tools/{tool}/approve). On by default for new mcp connectors.",
+});
 export const SSE_ERA_MESSAGE = "The HTTP+SSE transport carries the 2025-era protocol only: choose auto or 2025-11-25.";
 
 const HttpConnectorInput = z.object({
@@ -122,7 +130,7 @@ const McpConnectorInput = z.object({
   name: Name,
   instructions: Instructions,
   config: z
-    .object({ url: HttpUrl, headers: SecretHeaders.optional(), protocolEra: ProtocolEra.optional(), transport: UpstreamTransport.optional() })
+    .object({ url: HttpUrl, headers: SecretHeaders.optional(), protocolEra: ProtocolEra.optional(), transport: UpstreamTransport.optional(), toolApproval: ToolApproval.optional() })
     .refine((c) => eraFitsTransport(c.protocolEra ?? "auto", c.transport ?? "streamable-http"), { path: ["protocolEra"], message: SSE_ERA_MESSAGE }),
   auth: ConnectorAuthInput.optional(),
   tools: z
@@ -146,6 +154,7 @@ export const UpdateConnectorBody = z
         headerChanges: HeaderChanges.optional(),
         protocolEra: ProtocolEra.optional(),
         transport: UpstreamTransport.optional(),
+        toolApproval: ToolApproval.optional(),
       })
       .refine((c) => c.headers === undefined || c.headerChanges === undefined, { message: "Send headers (the whole set) or headerChanges, not both.", path: ["headerChanges"] })
       .optional(),
@@ -162,6 +171,16 @@ export const ConnectorTool = z
     description: z.string(),
     inputSchema: z.record(z.string(), z.unknown()),
     request: ToolRequest.nullable(),
+    annotations: ToolAnnotations.nullable().meta({ description: "As stored; an http tool without any is served with the defaults of its method." }),
+    outputSchema: z.record(z.string(), z.unknown()).nullable(),
+    response: ToolResponseShape.nullable().meta({ description: "http tools: how the answer is shaped; null: as received." }),
+    approval: z
+      .object({
+        state: z.enum(["changed", "new"]),
+        approved: z.object({ title: z.string().nullable(), description: z.string(), inputSchema: z.unknown(), annotations: z.unknown() }).nullable(),
+      })
+      .nullable()
+      .meta({ description: "Waiting for an admin's approval: `changed` (the approved definition, still served, is `approved`; the fields above are the upstream's new ones) or `new` (not served). Null: approved." }),
   })
   .meta({ id: "ConnectorTool" });
 
@@ -173,7 +192,7 @@ export const Connector = z
     slug: z.string(),
     type: z.enum(["http", "mcp"]),
     instructions: z.string().nullable(),
-    config: z.object({ baseUrl: z.string().optional(), url: z.string().optional(), protocolEra: ProtocolEra.optional(), transport: UpstreamTransport.optional() }),
+    config: z.object({ baseUrl: z.string().optional(), url: z.string().optional(), protocolEra: ProtocolEra.optional(), transport: UpstreamTransport.optional(), toolApproval: ToolApproval.optional() }),
     hasSecretHeaders: z.array(z.string()).meta({ description: "Names of the secret headers that are set (never their values)." }),
     auth: ConnectorAuthView,
     protocolVersion: z.string().nullable(),

@@ -16,6 +16,10 @@ export function httpToolRows(orgId: string, tools: HttpToolInput[]): ToolRowInpu
     description: t.description ?? "",
     inputSchema: (t.inputSchema ?? DEFAULT_INPUT_SCHEMA) as Prisma.InputJsonValue,
     request: { method: t.request.method, path: t.request.path },
+    // Absent: the column stays null (an http tool is then served with its method's annotations).
+    ...(t.annotations ? { annotations: t.annotations } : {}),
+    ...(t.outputSchema ? { outputSchema: t.outputSchema as Prisma.InputJsonValue } : {}),
+    ...(t.response ? { response: t.response } : {}),
     position,
   }));
 }

@@ -59,7 +59,7 @@ export async function orgKnowledgeGraph(caller: Caller, orgId: string): Promise<
       inputSchema: (t.inputSchema ?? { type: "object" }) as Record<string, unknown>,
       request: null,
       // The graph reads names and schemas only.
-      outputSchema: null, annotations: null, icons: null, execution: null, meta: null,
+      curatedName: t.name, outputSchema: null, annotations: null, icons: null, execution: null, meta: null, select: null,
     })),
     prompts: [],
     upstream: { resources: [], resourceTemplates: [], subscribe: false, completions: false },

@@ -68,7 +68,7 @@ export const PERMISSIONS = {
   "roles.manage": { says: "read, create, change or delete MCP roles", allow: MANAGERS },
   "skills.manage": { says: "read, create, change or delete a workspace's skills", allow: MANAGERS },
   "servers.read": { says: "read an MCP server (a pinned key: its own only)", allow: [...MANAGERS, "pinned_key"] },
-  "servers.manage": { says: "change or delete an MCP server, set its connectors (a pinned key: its own only)", allow: [...MANAGERS, "pinned_key"] },
+  "servers.manage": { says: "change or delete an MCP server, set its connectors and its tool overrides (a pinned key: its own only)", allow: [...MANAGERS, "pinned_key"] },
   "servers.create": { says: "create an MCP server", allow: MANAGERS },
   "keys.own": { says: "issue, list and revoke one's own API keys (a pinned key: pinned to its server)", allow: PEOPLE.filter((k) => k !== "instance") },
   "keys.others": { says: "issue, list and revoke other people's API keys in a workspace", allow: MANAGERS },

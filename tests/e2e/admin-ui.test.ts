@@ -151,7 +151,8 @@ describe("admin UI", () => {
     upstream.tools.push({ name: "get_page", description: "One page" });
     await page.getByRole("button", { name: "Reload tools" }).click();
     await toast("Reloaded: 2 tools");
-    await page.getByText("get_page").waitFor();
+    // Listed, and (tool approval being on for a new mcp connector) waiting for approval too.
+    await page.getByRole("article", { name: "Change of get_page" }).waitFor();
     await screenshot(page, "05-mcp-connector-tools");
     await page.getByRole("navigation", { name: "Docs sections" }).getByRole("link", { name: "Settings" }).click();
     await page.getByText("X-Docs-Key: set").waitFor();

@@ -39,7 +39,7 @@ afterAll(async () => {
 
 async function scenario(to: ListUpstream = upstream) {
   const t = await createTenant();
-  const connector = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/connectors`, { name: "Memo", type: "mcp", config: { url: to.url } });
+  const connector = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/connectors`, { name: "Memo", type: "mcp", config: { url: to.url, toolApproval: false } });
   expect(connector.status, connector.text).toBe(201);
   const server = await api(t.admin.token).post(`/api/v1/workspaces/${t.workspace.id}/servers`, { name: "Live", connectorIds: [connector.body.id] });
   expect(server.status, server.text).toBe(201);

@@ -152,7 +152,7 @@ describe("Stateful sessions (MCP_STATEFUL_SESSIONS=true)", () => {
     try {
       const { t, crmId, serverId, url } = await scenario();
       const docs = await ok(
-        api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/connectors`, { type: "mcp", name: "Docs", instructions: "Docs notes v1.", config: { url: upstream.url } }),
+        api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/connectors`, { type: "mcp", name: "Docs", instructions: "Docs notes v1.", config: { url: upstream.url, toolApproval: false } }),
         201,
       );
       await ok(api(t.admin.token).put(`/api/v1/servers/${serverId}/connectors`, { connectorIds: [crmId, docs.id] }));

@@ -78,6 +78,8 @@ describe("importOpenApi", () => {
         required: ["id"],
       },
       request: { method: "GET", path: "/customers/{id}" },
+      // What the method says the tool does (issue 26), written out for the importer to see.
+      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
     });
     expect(get.warnings.join(" ")).toContain('header parameter "X-Trace"');
   });

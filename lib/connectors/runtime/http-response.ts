@@ -1,12 +1,17 @@
 import type { ToolCallResult } from "@/lib/connectors/runtime/types";
 import type { RuntimeAnswer } from "@/lib/connectors/runtime/outcome";
 import type { FetchedResponse } from "@/lib/connectors/runtime/http-fetch";
+import { notStructuredMessage, shapeJsonAnswer, type AnswerShape } from "@/lib/connectors/runtime/shape-answer";
 
 /**
  * An http tool's answer as MCP content: JSON → pretty JSON text (plus structuredContent for
  * an object), text → text, images and audio → their content types, anything else → an
  * embedded blob. A non-2xx status is an isError result with the status and a body excerpt.
+ * A tool's `select` and `outputSchema` shape and check a JSON answer (shape-answer.ts); an
+ * answer that does not fit its schema is an isError result naming the mismatch.
  */
+
+const AS_RECEIVED: AnswerShape = { select: null, outputSchema: null };
 
 const EXCERPT_CHARS = 1000;
 
@@ -14,7 +19,7 @@ const EXCERPT_CHARS = 1000;
 export const KEEP_TEXT = (text: string): string => text;
 
 /** `scrub` removes secrets from any text that goes back to the caller. */
-export function responseToAnswer(response: FetchedResponse, scrub: (text: string) => string): RuntimeAnswer {
+export function responseToAnswer(response: FetchedResponse, scrub: (text: string) => string, shape: AnswerShape = AS_RECEIVED): RuntimeAnswer {
   const mime = response.contentType.split(";")[0].trim().toLowerCase();
   if (response.status < 200 || response.status > 299) {
     const text = isTextual(mime) || mime === "" ? decodeText(response) : `(${response.body.length} bytes of ${mime})`;
@@ -22,22 +27,32 @@ export function responseToAnswer(response: FetchedResponse, scrub: (text: string
     const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`;
     return { result: textResult(scrub(excerpt.trim() ? `${status}: ${excerpt}` : status), true), outcome: "isError" };
   }
+  if (isJson(mime) && response.body.length > 0) {
+    const json = jsonAnswer(decodeText(response), scrub, shape);
+    if (json) return json;
+  }
+  // The SDK client refuses a successful answer without structuredContent from a tool that declares a schema.
+  if (shape.outputSchema) return { result: textResult(notStructuredMessage(), true), outcome: "isError" };
   return { result: successContent(response, mime, scrub), outcome: "ok" };
+}
+
+/** A JSON answer shaped and checked; null when the body is not JSON after all. */
+function jsonAnswer(text: string, scrub: (text: string) => string, shape: AnswerShape): RuntimeAnswer | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null; // declared JSON but is not: still worth showing as text
+  }
+  const shaped = shapeJsonAnswer(value, shape);
+  if (!shaped.ok) return { result: textResult(scrub(shaped.message), true), outcome: "isError" };
+  const result = textResult(scrub(JSON.stringify(shaped.value ?? null, null, 2)));
+  if (shaped.structured) result.structuredContent = scrubbedObject(shaped.structured, scrub);
+  return { result, outcome: "ok" };
 }
 
 function successContent(response: FetchedResponse, mime: string, scrub: (text: string) => string): ToolCallResult {
   if (response.body.length === 0) return textResult(`HTTP ${response.status}: empty response`);
-  if (isJson(mime)) {
-    const text = decodeText(response);
-    try {
-      const value: unknown = JSON.parse(text);
-      const result = textResult(scrub(JSON.stringify(value, null, 2)));
-      if (value && typeof value === "object" && !Array.isArray(value)) result.structuredContent = scrubbedObject(value, scrub);
-      return result;
-    } catch {
-      return textResult(scrub(text)); // declared JSON but is not: still worth showing
-    }
-  }
   if (isTextual(mime) || mime === "") return textResult(scrub(decodeText(response)));
   const data = response.body.toString("base64");
   if (mime.startsWith("image/")) return { content: [{ type: "image", data, mimeType: mime }] };

@@ -73,7 +73,7 @@ export async function callHttpTool(
         signal: deadline.signal,
       });
     });
-    return responseToAnswer(response, scrubber());
+    return responseToAnswer(response, scrubber(), { select: tool.select, outputSchema: tool.outputSchema });
   } catch (e) {
     if (e instanceof NeedsReconnectError) {
       const again = await upstreamCredential(connector, access.userId, configVersion);

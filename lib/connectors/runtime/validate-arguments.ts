@@ -24,6 +24,16 @@ export function invalidArgumentsMessage(schema: Record<string, unknown>, args: R
   return outcome.valid ? null : `Invalid arguments: ${outcome.message}`;
 }
 
+/**
+ * Null when `value` fits `schema`; otherwise what does not ("/items/0/id must be string"). An
+ * http tool's structuredContent is checked with it against its outputSchema (issue 26): the
+ * same engine the SDK client checks it with.
+ */
+export function schemaMismatch(schema: Record<string, unknown>, value: unknown): string | null {
+  const outcome = checkFor(schema)(value);
+  return outcome.valid ? null : outcome.message;
+}
+
 function checkFor(schema: Record<string, unknown>): Check {
   let check = compiled.get(schema);
   if (!check) {

@@ -68,7 +68,8 @@ function mergeViews(views: CallerView[]): { connectors: SnapshotConnector[]; too
   for (const view of views) for (const c of view.connectors) if (!seen.has(c.id)) seen.set(c.id, { connector: c, view });
   const entries = [...seen.values()];
   const flat = entries.flatMap(({ connector, view }) => connector.tools.map((tool) => ({ connector, tool, view })));
-  const names = exposedToolNames(flat.map((f) => ({ connectorSlug: f.connector.slug, name: f.tool.name })));
+  // Each server's curated names (its overrides), settled across servers by the clash rule.
+  const names = exposedToolNames(flat.map((f) => ({ connectorSlug: f.connector.slug, name: f.tool.curatedName })));
   // Prompts are named across the union exactly like tools (a clash is prefixed with the slug).
   const prompts = entries.flatMap(({ connector, view }) => connector.prompts.map((prompt) => ({ connector, prompt, view })));
   const promptNames = exposedToolNames(prompts.map((p) => ({ connectorSlug: p.connector.slug, name: p.prompt.name })));

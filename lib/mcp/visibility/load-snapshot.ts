@@ -6,6 +6,9 @@ import { workspacesJoinedBy } from "@/lib/tenancy/scopes";
 import type { ServerSnapshot, SnapshotConnector, SnapshotTool } from "@/lib/mcp/visibility/snapshot-types";
 import { exposedToolNames } from "@/lib/mcp/surface/tool-names";
 import { asCatalog } from "@/lib/connectors/upstream-catalog";
+import { applyToolOverrides, nameTools } from "@/lib/mcp/visibility/apply-tool-overrides";
+import { servedToolFields } from "@/lib/mcp/visibility/served-tool-fields";
+import { servableTool } from "@/lib/connectors/tool-approval";
 import { processState } from "@/lib/process-state";
 
 /**
@@ -76,8 +79,8 @@ export function dropCachedSnapshot(serverId: string): void {
 }
 
 const connectorSelect = {
-  id: true, orgId: true, slug: true, name: true, type: true, instructions: true, config: true, upstreamCatalog: true,
-  tools: { orderBy: [{ position: "asc" }, { name: "asc" }], select: { name: true, title: true, description: true, inputSchema: true, request: true, outputSchema: true, annotations: true, icons: true, execution: true, meta: true } },
+  id: true, orgId: true, slug: true, name: true, type: true, instructions: true, config: true, upstreamCatalog: true, toolApproval: true,
+  tools: { orderBy: [{ position: "asc" }, { name: "asc" }], select: { name: true, title: true, description: true, inputSchema: true, request: true, outputSchema: true, annotations: true, icons: true, execution: true, meta: true, response: true, approvalState: true, approvedDefinition: true } },
   resources: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, uri: true, name: true, description: true, mimeType: true, fetchConfig: true } },
   graphEntities: { orderBy: { key: "asc" }, select: { key: true, label: true, description: true } },
   graphRelations: { orderBy: { id: "asc" }, select: { fromKey: true, toKey: true, kind: true, description: true } },
@@ -90,7 +93,7 @@ async function buildSnapshot(head: ServerHead): Promise<ServerSnapshot> {
   // Read the version first: a change committed while we load makes the snapshot look older
   // than it is, so it is rebuilt next time rather than served stale forever.
   const configVersion = head.org.configVersion;
-  const [server, workspace, links, skills] = await Promise.all([
+  const [server, workspace, links, skills, overrides] = await Promise.all([
     db().mcpServer.findFirstOrThrow({ where: { id: head.id, orgId }, select: { id: true, orgId: true, workspaceId: true, name: true, instructions: true } }),
     db().workspace.findFirstOrThrow({ where: { id: workspaceId, orgId }, select: { id: true, knowledgeGraphEnabled: true, toolWhitelistsEnabled: true } }),
     // The organization and the assignment are re-checked here, in the query itself.
@@ -106,14 +109,18 @@ async function buildSnapshot(head: ServerHead): Promise<ServerSnapshot> {
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
       select: { id: true, name: true, content: true, connectorId: true },
     }),
+    db().toolOverride.findMany({
+      where: { serverId: head.id, orgId },
+      select: { connectorId: true, tool: true, name: true, title: true, description: true, annotations: true, hidden: true },
+    }),
   ]);
-  return { configVersion, org: { toolAuditDetail: head.org.toolAuditDetail }, server, workspace, connectors: toSnapshotConnectors(links.map((l) => l.connector)), skills };
+  // The tools as their connectors define them, then this server's curation, then the names.
+  const connectors = nameTools(applyToolOverrides(toSnapshotConnectors(links.map((l) => l.connector)), overrides));
+  return { configVersion, org: { toolAuditDetail: head.org.toolAuditDetail }, server, workspace, connectors, skills };
 }
 
+/** The connectors' tools as served before any server's curation (exposed names come after it). */
 function toSnapshotConnectors(rows: LoadedConnector[]): SnapshotConnector[] {
-  const flat = rows.flatMap((c) => c.tools.map((t) => ({ connectorSlug: c.slug, name: t.name })));
-  const names = exposedToolNames(flat);
-  let i = 0;
   const catalogs = rows.map((c) => asCatalog(c.type === "mcp" ? c.upstreamCatalog : null));
   // Prompts are a namespace of their own, named on a clash exactly like tools.
   const promptNames = exposedToolNames(rows.flatMap((c, n) => catalogs[n].prompts.map((p) => ({ connectorSlug: c.slug, name: p.name }))));
@@ -126,16 +133,17 @@ function toSnapshotConnectors(rows: LoadedConnector[]): SnapshotConnector[] {
     type: c.type,
     instructions: c.instructions,
     config: (c.config ?? {}) as SnapshotConnector["config"],
-    tools: c.tools.map((t) => ({
+    // A tool waiting for approval serves its approved definition, or nothing when it is new.
+    tools: c.tools.flatMap((stored) => servableTool(stored, c.toolApproval) ?? []).map((t) => ({
       connectorId: c.id,
       name: t.name,
-      exposedName: names[i++],
+      exposedName: t.name,
+      curatedName: t.name,
       title: t.title,
       description: t.description,
       inputSchema: t.inputSchema as Record<string, unknown>,
       request: (t.request ?? null) as SnapshotConnector["tools"][number]["request"],
-      outputSchema: (t.outputSchema ?? null) as SnapshotTool["outputSchema"],
-      annotations: (t.annotations ?? null) as SnapshotTool["annotations"],
+      ...servedToolFields(t),
       icons: (t.icons ?? null) as SnapshotTool["icons"],
       execution: (t.execution ?? null) as SnapshotTool["execution"],
       meta: (t.meta ?? null) as SnapshotTool["meta"],

@@ -20,9 +20,18 @@ export interface SnapshotTool {
   inputSchema: Record<string, unknown>;
   /** How an http tool executes; null for mcp tools. */
   request: { method: string; path: string } | null;
-  /** The MCP fields as kept (lib/mcp/surface/tool-definition.ts serves them); null: none. */
-  outputSchema: Record<string, unknown> | null;
+  /**
+   * The name this server publishes the tool under before the clash rule: the server's
+   * override (issue 26) or the tool's own name.
+   */
+  curatedName: string;
+  /** MCP annotations as served (an http tool's default from its method when none is stored); null: none. */
   annotations: Record<string, unknown> | null;
+  /** The JSON Schema its structuredContent follows (http tools check every answer against it); null: none. */
+  outputSchema: Record<string, unknown> | null;
+  /** http tools: the JMESPath expression applied to the JSON answer; null: as received. */
+  select: string | null;
+  /** The other MCP fields as kept (lib/mcp/surface/tool-definition.ts serves them); null: none. */
   icons: Icon[] | null;
   execution: Record<string, unknown> | null;
   /** The tool's `_meta` (an MCP App's `ui.resourceUri` among it). */

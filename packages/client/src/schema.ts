@@ -276,6 +276,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/servers/{serverId}/tool-overrides": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What this server tells the model about its connectors' tools: renames, titles, descriptions, annotations and hidden tools (`missing`: the tool is gone upstream, the override is kept) */
+        get: operations["getToolOverrides"];
+        /** Replace the server's tool overrides (the whole set); 422 when two published names would collide (both named) or a connector is not assigned */
+        put: operations["setToolOverrides"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/workspaces/{workspaceId}/skills": {
         parameters: {
             query?: never;
@@ -552,6 +570,23 @@ export interface paths {
         put?: never;
         /** Delete several connectors (each as DELETE /connectors/{connectorId}, audited on its own) */
         post: operations["deleteConnectors"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connectors/{connectorId}/tools/{tool}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a tool waiting for approval (its description, input schema or annotations changed upstream, or it is new): its current definition is served from now on */
+        post: operations["approveConnectorTool"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1187,6 +1222,30 @@ export interface components {
         SetServerConnectors: {
             connectorIds: string[];
         };
+        SetToolOverrides: {
+            items: components["schemas"]["ToolOverride"][];
+        };
+        ToolOverride: {
+            connectorId: string;
+            /** @description The connector's own tool name (what roles name). */
+            tool: string;
+            /** @description The name the model sees; `tools/call` by it reaches the connector's tool. */
+            name?: string;
+            title?: string;
+            description?: string;
+            /** @description Replaces the tool's annotations as a whole. */
+            annotations?: components["schemas"]["ToolAnnotations"];
+            /** @description Neither listed nor callable on this server (the same error as an unknown tool). */
+            hidden?: boolean;
+        };
+        /** @description MCP tool annotations: hints about what the tool does, for clients and models. */
+        ToolAnnotations: {
+            title?: string;
+            readOnlyHint?: boolean;
+            destructiveHint?: boolean;
+            idempotentHint?: boolean;
+            openWorldHint?: boolean;
+        };
         CreateSkill: {
             name: string;
             content: string;
@@ -1262,6 +1321,13 @@ export interface components {
                     [key: string]: unknown;
                 };
                 request: components["schemas"]["ToolRequest"];
+                /** @description Replaces the defaults from the method (GET: read-only and idempotent; PUT, DELETE: idempotent; DELETE: destructive; all: open-world). */
+                annotations?: components["schemas"]["ToolAnnotations"];
+                /** @description JSON Schema of the tool's structuredContent; the answer is checked against it. */
+                outputSchema?: {
+                    [key: string]: unknown;
+                };
+                response?: components["schemas"]["ToolResponseShape"];
             }[];
         } | {
             /** @constant */
@@ -1285,6 +1351,8 @@ export interface components {
                  * @enum {string}
                  */
                 transport?: "streamable-http" | "sse";
+                /** @description mcp connectors: a tool whose description, input schema or annotations change upstream keeps serving its approved definition, and a new tool is not served, until an admin approves it (POST /connectors/{connectorId}/tools/{tool}/approve). On by default for new mcp connectors. */
+                toolApproval?: boolean;
             };
             auth?: components["schemas"]["ConnectorAuthInput"];
             tools?: unknown[];
@@ -1336,6 +1404,10 @@ export interface components {
             /** Format: starts_with */
             path: string;
         };
+        ToolResponseShape: {
+            /** @description JMESPath expression applied to the upstream's JSON answer, as received, before it becomes content and structuredContent. */
+            select: string;
+        };
         UpdateConnector: {
             name?: string;
             instructions?: string | null;
@@ -1365,6 +1437,8 @@ export interface components {
                  * @enum {string}
                  */
                 transport?: "streamable-http" | "sse";
+                /** @description mcp connectors: a tool whose description, input schema or annotations change upstream keeps serving its approved definition, and a new tool is not served, until an admin approves it (POST /connectors/{connectorId}/tools/{tool}/approve). On by default for new mcp connectors. */
+                toolApproval?: boolean;
             };
             /** @description Replaces the auth; a client secret left out is kept (same type). A changed client or scopes asks every connection to connect again. */
             auth?: components["schemas"]["ConnectorAuthInput"];
@@ -1378,6 +1452,13 @@ export interface components {
                     [key: string]: unknown;
                 };
                 request: components["schemas"]["ToolRequest"];
+                /** @description Replaces the defaults from the method (GET: read-only and idempotent; PUT, DELETE: idempotent; DELETE: destructive; all: open-world). */
+                annotations?: components["schemas"]["ToolAnnotations"];
+                /** @description JSON Schema of the tool's structuredContent; the answer is checked against it. */
+                outputSchema?: {
+                    [key: string]: unknown;
+                };
+                response?: components["schemas"]["ToolResponseShape"];
             }[];
         };
         /** @description Write-only: change or remove some secret headers and keep the rest. */
@@ -1526,6 +1607,13 @@ export interface components {
                         [key: string]: unknown;
                     };
                     request: components["schemas"]["ToolRequest"];
+                    /** @description Replaces the defaults from the method (GET: read-only and idempotent; PUT, DELETE: idempotent; DELETE: destructive; all: open-world). */
+                    annotations?: components["schemas"]["ToolAnnotations"];
+                    /** @description JSON Schema of the tool's structuredContent; the answer is checked against it. */
+                    outputSchema?: {
+                        [key: string]: unknown;
+                    };
+                    response?: components["schemas"]["ToolResponseShape"];
                 }[];
             } | {
                 /** @constant */
@@ -1713,6 +1801,23 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        ToolOverrides: {
+            items: {
+                connectorId: string;
+                /** @description The connector's own tool name (what roles name). */
+                tool: string;
+                /** @description The name the model sees; `tools/call` by it reaches the connector's tool. */
+                name?: string;
+                title?: string;
+                description?: string;
+                /** @description Replaces the tool's annotations as a whole. */
+                annotations?: components["schemas"]["ToolAnnotations"];
+                /** @description Neither listed nor callable on this server (the same error as an unknown tool). */
+                hidden?: boolean;
+                /** @description The connector has no such tool now (it disappeared upstream); the override is kept. */
+                missing: boolean;
+            }[];
+        };
         Skill: {
             id: string;
             workspaceId: string;
@@ -1773,7 +1878,7 @@ export interface components {
             actorType: "instance" | "user" | "api_key" | "oauth_client" | "anonymous";
             actorId: string | null;
             /** @enum {string} */
-            action: "tool.call" | "prompt.get" | "resource.read" | "host_resources.read" | "host_resources.list" | "connector.create" | "connector.update" | "connector.delete" | "connector.reload" | "connector.test" | "connector.probe.update" | "resource.create" | "resource.update" | "resource.delete" | "graph.replace" | "server.create" | "server.update" | "server.connectors.set" | "server.delete" | "role.create" | "role.update" | "role.delete" | "skill.create" | "skill.update" | "skill.delete" | "api_key.create" | "api_key.revoke" | "oauth_app.allow" | "oauth_app.revoke" | "connection.connect" | "connection.disconnect" | "connection.refresh_refused" | "org.create" | "org.update" | "org.delete" | "org.config.apply" | "org.member.add" | "org.member.update" | "org.member.remove" | "org.invitation.create" | "org.invitation.revoke" | "org.invitation.accept" | "org.invitation.decline" | "org.sso.create" | "org.sso.update" | "org.sso.delete" | "org.sso.domain.verify" | "member.join_sso" | "workspace.create" | "workspace.update" | "workspace.delete" | "workspace.member.add" | "workspace.member.update" | "workspace.member.remove" | "instance.setup" | "user.create" | "user.password_change" | "file.upload" | "file.update" | "file.delete";
+            action: "tool.call" | "prompt.get" | "resource.read" | "host_resources.read" | "host_resources.list" | "connector.create" | "connector.update" | "connector.delete" | "connector.reload" | "connector.tool.approve" | "connector.test" | "connector.probe.update" | "resource.create" | "resource.update" | "resource.delete" | "graph.replace" | "server.create" | "server.update" | "server.connectors.set" | "server.tool_overrides.set" | "server.delete" | "role.create" | "role.update" | "role.delete" | "skill.create" | "skill.update" | "skill.delete" | "api_key.create" | "api_key.revoke" | "oauth_app.allow" | "oauth_app.revoke" | "connection.connect" | "connection.disconnect" | "connection.refresh_refused" | "org.create" | "org.update" | "org.delete" | "org.config.apply" | "org.member.add" | "org.member.update" | "org.member.remove" | "org.invitation.create" | "org.invitation.revoke" | "org.invitation.accept" | "org.invitation.decline" | "org.sso.create" | "org.sso.update" | "org.sso.delete" | "org.sso.domain.verify" | "member.join_sso" | "workspace.create" | "workspace.update" | "workspace.delete" | "workspace.member.add" | "workspace.member.update" | "workspace.member.remove" | "instance.setup" | "user.create" | "user.password_change" | "file.upload" | "file.update" | "file.delete";
             targetType: string;
             targetId: string | null;
             /** @description What changed (never a secret). */
@@ -1834,6 +1939,8 @@ export interface components {
                  * @enum {string}
                  */
                 transport?: "streamable-http" | "sse";
+                /** @description mcp connectors: a tool whose description, input schema or annotations change upstream keeps serving its approved definition, and a new tool is not served, until an admin approves it (POST /connectors/{connectorId}/tools/{tool}/approve). On by default for new mcp connectors. */
+                toolApproval?: boolean;
             };
             /** @description Names of the secret headers that are set (never their values). */
             hasSecretHeaders: string[];
@@ -1876,6 +1983,24 @@ export interface components {
                 [key: string]: unknown;
             };
             request: components["schemas"]["ToolRequestOutput"] | null;
+            /** @description As stored; an http tool without any is served with the defaults of its method. */
+            annotations: components["schemas"]["ToolAnnotations"] | null;
+            outputSchema: {
+                [key: string]: unknown;
+            } | null;
+            /** @description http tools: how the answer is shaped; null: as received. */
+            response: components["schemas"]["ToolResponseShape"] | null;
+            /** @description Waiting for an admin's approval: `changed` (the approved definition, still served, is `approved`; the fields above are the upstream's new ones) or `new` (not served). Null: approved. */
+            approval: {
+                /** @enum {string} */
+                state: "changed" | "new";
+                approved: {
+                    title: string | null;
+                    description: string;
+                    inputSchema: unknown;
+                    annotations: unknown;
+                } | null;
+            } | null;
         };
         ListedTool: {
             name: string;
@@ -1885,6 +2010,24 @@ export interface components {
                 [key: string]: unknown;
             };
             request: components["schemas"]["ToolRequestOutput"] | null;
+            /** @description As stored; an http tool without any is served with the defaults of its method. */
+            annotations: components["schemas"]["ToolAnnotations"] | null;
+            outputSchema: {
+                [key: string]: unknown;
+            } | null;
+            /** @description http tools: how the answer is shaped; null: as received. */
+            response: components["schemas"]["ToolResponseShape"] | null;
+            /** @description Waiting for an admin's approval: `changed` (the approved definition, still served, is `approved`; the fields above are the upstream's new ones) or `new` (not served). Null: approved. */
+            approval: {
+                /** @enum {string} */
+                state: "changed" | "new";
+                approved: {
+                    title: string | null;
+                    description: string;
+                    inputSchema: unknown;
+                    annotations: unknown;
+                } | null;
+            } | null;
             id: string;
             /** @description The tool's place in the connector's own order. */
             position: number;
@@ -1915,6 +2058,13 @@ export interface components {
                         [key: string]: unknown;
                     };
                     request: components["schemas"]["ToolRequestOutput"];
+                    /** @description Replaces the defaults from the method (GET: read-only and idempotent; PUT, DELETE: idempotent; DELETE: destructive; all: open-world). */
+                    annotations?: components["schemas"]["ToolAnnotations"];
+                    /** @description JSON Schema of the tool's structuredContent; the answer is checked against it. */
+                    outputSchema?: {
+                        [key: string]: unknown;
+                    };
+                    response?: components["schemas"]["ToolResponseShape"];
                 };
                 warnings: string[];
             }[];
@@ -2291,6 +2441,13 @@ export interface components {
                         [key: string]: unknown;
                     };
                     request: components["schemas"]["ToolRequestOutput"];
+                    /** @description Replaces the defaults from the method (GET: read-only and idempotent; PUT, DELETE: idempotent; DELETE: destructive; all: open-world). */
+                    annotations?: components["schemas"]["ToolAnnotations"];
+                    /** @description JSON Schema of the tool's structuredContent; the answer is checked against it. */
+                    outputSchema?: {
+                        [key: string]: unknown;
+                    };
+                    response?: components["schemas"]["ToolResponseShape"];
                 }[];
             } | {
                 /** @constant */
@@ -5377,6 +5534,205 @@ export interface operations {
             };
         };
     };
+    getToolOverrides: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                serverId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The object's version (a strong entity tag); send it back in If-Match to change the object only if nobody else has. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ToolOverrides"];
+                };
+            };
+            /** @description A request the server cannot read: a URL path with a percent-escape that is not UTF-8 or a NUL character, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or bad credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed to this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, or not visible to the caller (the same answer either way) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: `errors` names each problem (a field, a query parameter or the object's state; text holding a NUL character or an unpaired surrogate among the reasons) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: this credential's budget, or too many unknown keys from this client address (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setToolOverrides: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Change the object only if its current ETag is one of these (or `*`: any existing object); else 412 and nothing changes. Absent: last write wins. */
+                "If-Match"?: string;
+            };
+            path: {
+                serverId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetToolOverrides"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The object's version (a strong entity tag); send it back in If-Match to change the object only if nobody else has. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ToolOverrides"];
+                };
+            };
+            /** @description Malformed JSON, or a URL path the server cannot read (a percent-escape that is not UTF-8, a NUL character) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or bad credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed to this caller; or a write with the browser session sent from another site's page */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, or not visible to the caller (the same answer either way) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: a unique value (a slug, a name, an email, a membership) is taken, or the change collided with a concurrent one; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names an older version: somebody else changed the object first; nothing was changed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: `errors` names each problem (a field, a query parameter or the object's state; text holding a NUL character or an unpaired surrogate among the reasons) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: this credential's budget, or too many unknown keys from this client address (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listSkills: {
         parameters: {
             query?: {
@@ -6385,7 +6741,7 @@ export interface operations {
                 cursor?: string;
                 limit?: number;
                 /** @description Events of this action (lib/audit/actions.ts lists them). */
-                action?: "tool.call" | "prompt.get" | "resource.read" | "host_resources.read" | "host_resources.list" | "connector.create" | "connector.update" | "connector.delete" | "connector.reload" | "connector.test" | "connector.probe.update" | "resource.create" | "resource.update" | "resource.delete" | "graph.replace" | "server.create" | "server.update" | "server.connectors.set" | "server.delete" | "role.create" | "role.update" | "role.delete" | "skill.create" | "skill.update" | "skill.delete" | "api_key.create" | "api_key.revoke" | "oauth_app.allow" | "oauth_app.revoke" | "connection.connect" | "connection.disconnect" | "connection.refresh_refused" | "org.create" | "org.update" | "org.delete" | "org.config.apply" | "org.member.add" | "org.member.update" | "org.member.remove" | "org.invitation.create" | "org.invitation.revoke" | "org.invitation.accept" | "org.invitation.decline" | "org.sso.create" | "org.sso.update" | "org.sso.delete" | "org.sso.domain.verify" | "member.join_sso" | "workspace.create" | "workspace.update" | "workspace.delete" | "workspace.member.add" | "workspace.member.update" | "workspace.member.remove" | "instance.setup" | "user.create" | "user.password_change" | "file.upload" | "file.update" | "file.delete";
+                action?: "tool.call" | "prompt.get" | "resource.read" | "host_resources.read" | "host_resources.list" | "connector.create" | "connector.update" | "connector.delete" | "connector.reload" | "connector.tool.approve" | "connector.test" | "connector.probe.update" | "resource.create" | "resource.update" | "resource.delete" | "graph.replace" | "server.create" | "server.update" | "server.connectors.set" | "server.tool_overrides.set" | "server.delete" | "role.create" | "role.update" | "role.delete" | "skill.create" | "skill.update" | "skill.delete" | "api_key.create" | "api_key.revoke" | "oauth_app.allow" | "oauth_app.revoke" | "connection.connect" | "connection.disconnect" | "connection.refresh_refused" | "org.create" | "org.update" | "org.delete" | "org.config.apply" | "org.member.add" | "org.member.update" | "org.member.remove" | "org.invitation.create" | "org.invitation.revoke" | "org.invitation.accept" | "org.invitation.decline" | "org.sso.create" | "org.sso.update" | "org.sso.delete" | "org.sso.domain.verify" | "member.join_sso" | "workspace.create" | "workspace.update" | "workspace.delete" | "workspace.member.add" | "workspace.member.update" | "workspace.member.remove" | "instance.setup" | "user.create" | "user.password_change" | "file.upload" | "file.update" | "file.delete";
                 actorId?: string;
                 targetType?: string;
                 targetId?: string;
@@ -6481,7 +6837,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Events of this action (lib/audit/actions.ts lists them). */
-                action?: "tool.call" | "prompt.get" | "resource.read" | "host_resources.read" | "host_resources.list" | "connector.create" | "connector.update" | "connector.delete" | "connector.reload" | "connector.test" | "connector.probe.update" | "resource.create" | "resource.update" | "resource.delete" | "graph.replace" | "server.create" | "server.update" | "server.connectors.set" | "server.delete" | "role.create" | "role.update" | "role.delete" | "skill.create" | "skill.update" | "skill.delete" | "api_key.create" | "api_key.revoke" | "oauth_app.allow" | "oauth_app.revoke" | "connection.connect" | "connection.disconnect" | "connection.refresh_refused" | "org.create" | "org.update" | "org.delete" | "org.config.apply" | "org.member.add" | "org.member.update" | "org.member.remove" | "org.invitation.create" | "org.invitation.revoke" | "org.invitation.accept" | "org.invitation.decline" | "org.sso.create" | "org.sso.update" | "org.sso.delete" | "org.sso.domain.verify" | "member.join_sso" | "workspace.create" | "workspace.update" | "workspace.delete" | "workspace.member.add" | "workspace.member.update" | "workspace.member.remove" | "instance.setup" | "user.create" | "user.password_change" | "file.upload" | "file.update" | "file.delete";
+                action?: "tool.call" | "prompt.get" | "resource.read" | "host_resources.read" | "host_resources.list" | "connector.create" | "connector.update" | "connector.delete" | "connector.reload" | "connector.tool.approve" | "connector.test" | "connector.probe.update" | "resource.create" | "resource.update" | "resource.delete" | "graph.replace" | "server.create" | "server.update" | "server.connectors.set" | "server.tool_overrides.set" | "server.delete" | "role.create" | "role.update" | "role.delete" | "skill.create" | "skill.update" | "skill.delete" | "api_key.create" | "api_key.revoke" | "oauth_app.allow" | "oauth_app.revoke" | "connection.connect" | "connection.disconnect" | "connection.refresh_refused" | "org.create" | "org.update" | "org.delete" | "org.config.apply" | "org.member.add" | "org.member.update" | "org.member.remove" | "org.invitation.create" | "org.invitation.revoke" | "org.invitation.accept" | "org.invitation.decline" | "org.sso.create" | "org.sso.update" | "org.sso.delete" | "org.sso.domain.verify" | "member.join_sso" | "workspace.create" | "workspace.update" | "workspace.delete" | "workspace.member.add" | "workspace.member.update" | "workspace.member.remove" | "instance.setup" | "user.create" | "user.password_change" | "file.upload" | "file.update" | "file.delete";
                 actorId?: string;
                 targetType?: string;
                 targetId?: string;
@@ -7753,6 +8109,83 @@ export interface operations {
             };
             /** @description The body is not application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: `errors` names each problem (a field, a query parameter or the object's state; text holding a NUL character or an unpaired surrogate among the reasons) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: this credential's budget, or too many unknown keys from this client address (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    approveConnectorTool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectorId: string;
+                tool: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorTool"];
+                };
+            };
+            /** @description A request the server cannot read: a URL path with a percent-escape that is not UTF-8 or a NUL character, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No or bad credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed to this caller; or a write with the browser session sent from another site's page */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, or not visible to the caller (the same answer either way) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

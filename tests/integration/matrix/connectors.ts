@@ -94,6 +94,7 @@ export const connectorCases: MatrixCase[] = [
   { endpoint: c.deleteConnector, setup: onConnector(), outsiders: [...admins] },
   { endpoint: c.reloadConnector, setup: onConnector("/reload", undefined, "mcp"), outsiders: [...admins] },
   { endpoint: c.listConnectorTools, setup: onConnector("/tools"), outsiders: [...admins] },
+  { endpoint: c.approveConnectorTool, setup: onConnector("/tools/get_customer/approve", undefined, "mcp"), outsiders: [...admins] },
   { endpoint: c.deleteConnectorTools, setup: onConnectorTools, outsiders: [...admins] },
 
   { endpoint: r.createStoredResource, setup: onConnector("/resources", { uri: "crm://new", name: "New" }), outsiders: [...admins] },

@@ -37,7 +37,7 @@ function serverTarget(suffix = "", body?: unknown) {
       path: `/api/v1/servers/${server.id}${suffix}`,
       missingPath: `/api/v1/servers/srv_missing_000${suffix}`,
       body,
-      snapshot: () => db().mcpServer.findUnique({ where: { id: server.id }, include: { connectors: true } }),
+      snapshot: () => db().mcpServer.findUnique({ where: { id: server.id }, include: { connectors: true, toolOverrides: true } }),
     };
   };
 }
@@ -96,6 +96,8 @@ export const workspaceObjectCases: MatrixCase[] = [
   { endpoint: servers.updateServer, setup: serverTarget("", { name: "Renamed", connectorIds: [] }), outsiders: everyone },
   { endpoint: servers.deleteServer, setup: serverTarget(), outsiders: everyone },
   { endpoint: servers.setServerConnectors, setup: serverTarget("/connectors", { connectorIds: [] }), outsiders: everyone },
+  { endpoint: servers.getToolOverrides, setup: serverTarget("/tool-overrides"), outsiders: everyone },
+  { endpoint: servers.setToolOverrides, setup: serverTarget("/tool-overrides", { items: [] }), outsiders: everyone },
 
   { endpoint: skills.listSkills, setup: inWorkspace("skills", skillRows), outsiders: everyone },
   { endpoint: skills.createSkill, setup: inWorkspace("skills", skillRows, { name: "Sneaky", content: "x" }), outsiders: everyone },

@@ -5,7 +5,8 @@ import { Id } from "@/lib/schemas/common";
 import { createConnector } from "@/lib/connectors/create-connector";
 import { deleteConnector, updateConnector } from "@/lib/connectors/connectors";
 import { reloadConnector } from "@/lib/connectors/reload-connector";
-import { CreateConnectorBody, UpdateConnectorBody } from "@/lib/connectors/schemas";
+import { approveTool } from "@/lib/connectors/approve-tool";
+import { CreateConnectorBody, ToolName, UpdateConnectorBody } from "@/lib/connectors/schemas";
 import { importOpenApiForOrg } from "@/lib/connectors/import-openapi-for-org";
 import { ImportOpenApiBody } from "@/lib/connectors/openapi-import-schemas";
 
@@ -31,6 +32,11 @@ export async function deleteConnectorAction(connectorId: string, version?: strin
 /** Re-discovers an mcp connector's tools from its upstream. */
 export async function reloadConnectorAction(connectorId: string) {
   return runAction((caller) => reloadConnector(caller, Id.parse(connectorId)));
+}
+
+/** Approves a tool's changed or new upstream definition (issue 26 point 2). */
+export async function approveToolAction(connectorId: string, tool: unknown) {
+  return runAction((caller) => approveTool(caller, Id.parse(connectorId), ToolName.parse(tool)));
 }
 
 /** Reads an OpenAPI 3 document (pasted or uploaded) into candidate tools; stores nothing. */

@@ -8,6 +8,8 @@ import { createServer, deleteServer, setServerConnectors, updateServer } from "@
 import { CreateServerBody, SetServerConnectorsBody, UpdateServerBody } from "@/lib/servers/schemas";
 import { tryTool } from "@/lib/mcp/try-tool";
 import { readToolApp } from "@/lib/mcp/read-tool-app";
+import { setToolOverrides } from "@/lib/servers/tool-overrides";
+import { SetToolOverridesBody } from "@/lib/servers/tool-override-schemas";
 
 export async function createServerAction(workspaceId: string, input: unknown) {
   const baseUrl = await requestBaseUrl();
@@ -56,4 +58,9 @@ const AppInput = z.object({ uri: z.string().min(1).max(2048) });
 /** The `ui://` view of a tool of the server, read as the signed-in admin's MCP client would read it. */
 export async function readToolAppAction(serverId: string, input: unknown) {
   return runAction((caller) => readToolApp(caller, Id.parse(serverId), AppInput.parse(input).uri), { revalidate: false });
+}
+
+/** Replaces the server's tool overrides (the console's inline curation of its tools). */
+export async function setToolOverridesAction(serverId: string, input: unknown, version?: string) {
+  return runVersionedAction(version, (caller, ifMatch) => setToolOverrides(caller, Id.parse(serverId), SetToolOverridesBody.parse(input), ifMatch));
 }

@@ -18,6 +18,9 @@ import { ServerConnectorsEditor } from "@/app/(admin)/w/[workspaceId]/servers/[s
 import { DeleteServerButton, ServerSettingsForm } from "@/app/(admin)/w/[workspaceId]/servers/[serverId]/server-settings-form";
 import { ServerTryTool } from "@/app/(admin)/w/[workspaceId]/servers/[serverId]/server-try-tool";
 import { oauthEnabled } from "@/lib/oauth/authorization-server";
+import { getToolOverrides } from "@/lib/servers/tool-overrides";
+import { curationRows } from "@/lib/servers/curation-rows";
+import { ServerToolCuration } from "@/app/(admin)/w/[workspaceId]/servers/[serverId]/server-tool-curation";
 
 export const metadata: Metadata = { title: "MCP server" };
 
@@ -28,10 +31,11 @@ export default async function ServerPage({ params }: Props) {
   const { workspace, org, caller, userId } = await requireWorkspace(workspaceId, { admin: true });
   const server = await orNotFound(getServer(caller, serverId, await requestBaseUrl()));
   if (server.workspaceId !== workspace.id) notFound();
-  const [connectors, asAdmin] = await Promise.all([
+  const [connectors, asAdmin, overrides] = await Promise.all([
     listConnectors(caller, org.id, { limit: 200 }),
     // The admin's own view: every assigned tool, exactly as the endpoint lists them.
     previewCaller(caller, server.id, { kind: "member", userId }),
+    getToolOverrides(caller, server.id),
   ]);
   const health = await orgConnectorHealth(org.id, server.connectorIds);
   const tools = asAdmin.exists ? asAdmin.tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema, connectorName: t.connectorName, appUri: appResourceUri(t._meta) })) : [];
@@ -77,6 +81,15 @@ export default async function ServerPage({ params }: Props) {
               return c && h ? [{ id, name: c.name, health: h }] : [];
             })}
           />
+        </CardContent>
+      </Card>
+      <Card aria-labelledby="curation-title">
+        <CardHeader>
+          <CardTitle id="curation-title">Tools as the model sees them</CardTitle>
+          <CardDescription>Rename, describe, annotate or hide each tool on this server only. Roles keep naming the connector&apos;s tool; re-discovery keeps these.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ServerToolCuration serverId={server.id} rows={curationRows(server.connectorIds, connectors.items, overrides.items)} version={etagOf(overrides)} />
         </CardContent>
       </Card>
       <Card aria-labelledby="server-settings-title">

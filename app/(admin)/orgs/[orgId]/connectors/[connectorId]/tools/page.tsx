@@ -5,6 +5,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { type ConnectorParams, loadConnector } from "@/app/(admin)/orgs/[orgId]/connectors/[connectorId]/load";
 import { HttpToolsForm } from "@/app/(admin)/orgs/[orgId]/connectors/[connectorId]/tools/http-tools-form";
 import { ReloadToolsButton } from "@/app/(admin)/orgs/[orgId]/connectors/[connectorId]/tools/reload-button";
+import { ApproveTools } from "@/app/(admin)/orgs/[orgId]/connectors/[connectorId]/tools/approve-tools";
 import { readListParams } from "@/app/(admin)/_lib/list-params";
 import { toolToDraft } from "@/components/connectors/connector-form-model";
 import { ToolTable } from "@/components/connectors/tool-table";
@@ -73,6 +74,7 @@ export default async function ConnectorToolsPage({ params, searchParams }: Props
         </div>
         <ReloadToolsButton connectorId={connector.id} />
       </div>
+      <ApproveTools connectorId={connector.id} tools={connector.tools} />
       {tryHint}
       {list || (
         <EmptyState icon={Wrench} title="The upstream offers no tools">
