@@ -272,7 +272,7 @@ paths:
         "/me/api-keys",
         "/invitations",
       ];
-      // Here with a 200-character workspace name in the switcher (every page is swept by console-acceptance).
+      // Here with a 200-character workspace name in the switcher (every page is swept by page-accessibility).
       const problems = await sweepNarrow(p, pages, { prefix: "console", name: pathName({ org: admin.org.id, ws: admin.workspace.id, ...ids }) });
       await p.goto(`/w/${admin.workspace.id}/files`);
       await screenshot(p, "console-05-files-390");
