@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INSTANCE_CALLER } from "@/lib/auth/caller";
 import { previewCaller } from "@/lib/mcp/preview-caller";
 import { ACTIONS, type Action, CREDENTIAL_KINDS, type CredentialKind, kindAllows } from "@/lib/permissions/table";
-import { createApiKeyFor, createHttpConnector, createMcpServer, createTenant, INSTANCE_KEY, makeMember, type Tenant } from "@/tests/helpers/factories";
+import { createApiKeyFor, createHttpConnector, createMcpServer, createTenant, INSTANCE_KEY, makeFile, makeMember, type Tenant } from "@/tests/helpers/factories";
 import type { RouteServer } from "@/tests/helpers/route-server";
 import { mcpRpc, publicClient, sessionCookieFor, startOauthSite, stopOauthSite, tokensFor, type OauthSite } from "@/tests/helpers/oauth-flow";
 
@@ -70,6 +70,10 @@ const PROBES: Record<Action, (w: World, as: As) => Promise<number>> = {
   "servers.create": (w, as) => call(as, "POST", `/api/v1/workspaces/${w.t.workspace.id}/servers`, { name: `New ${++w.seq}` }),
   "keys.own": (w, as) => call(as, "GET", "/api/v1/me/api-keys"),
   "keys.others": (w, as) => call(as, "POST", `/api/v1/workspaces/${w.t.workspace.id}/api-keys`, { name: `for someone ${++w.seq}`, userId: w.other }),
+  "files.delete_shared": async (w, as) => {
+    const shared = await makeFile(w.t, { ownerId: w.other, visibility: "workspace" });
+    return call(as, "DELETE", `/api/v1/files/${shared.id}`);
+  },
   "usage.read": (w, as) => call(as, "GET", `/api/v1/orgs/${w.t.org.id}/usage`),
   "audit.read": (w, as) => call(as, "GET", `/api/v1/orgs/${w.t.org.id}/audit`),
   "mcp.all_tools": async (w, as) => ((await toolCount(w, as)) ?? 0) > 0 ? 200 : 403,
