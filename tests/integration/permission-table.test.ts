@@ -128,5 +128,5 @@ describe("the permission table, against the real API", () => {
       }
     }
     expect(mismatches).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });
