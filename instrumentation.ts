@@ -4,7 +4,7 @@
  * server with a sentence naming the variable instead of every request failing later. Then our
  * server layer stamps each request with the address of its socket (lib/net/socket-address.ts,
  * what per-client limits key on), the MCP endpoints are handed to scripts/serve.ts's own HTTP
- * server (lib/mcp/serve/serve-node.ts) and the background work starts. All need Node APIs: Next
+ * server (lib/mcp/serve/node-adapter/serve-node.ts) and the background work starts. All need Node APIs: Next
  * inlines NEXT_RUNTIME per bundle (it is not a setting), so the edge bundle drops this branch.
  */
 export async function register(): Promise<void> {
@@ -18,7 +18,7 @@ export async function register(): Promise<void> {
   }
   const { stampEveryRequest } = await import("@/lib/net/socket-address");
   stampEveryRequest();
-  const { registerNodeMcpHandler } = await import("@/lib/mcp/serve/serve-node");
+  const { registerNodeMcpHandler } = await import("@/lib/mcp/serve/node-adapter/serve-node");
   registerNodeMcpHandler();
   const { startBackgroundWork } = await import("@/lib/ops/start-background-work");
   startBackgroundWork();

@@ -82,7 +82,7 @@ async function throughProduct(suite: Suite, upstreamUrl: string): Promise<number
   const { createConformanceFixture } = await import("./conformance/fixture");
   const app = await startMcpEndpoint();
   cleanups.push(() => app.close());
-  const { stopLiveWatch } = await import("../lib/mcp/serve/live-watch");
+  const { stopLiveWatch } = await import("../lib/mcp/serve/connection-state/live-watch");
   cleanups.push(async () => stopLiveWatch());
   let worst = 0;
   for (const wire of WIRES) {

@@ -8,7 +8,7 @@
  * CONNECT never reach a request listener: Node's parser answers 400 or drops the connection.)
  *
  * The MCP endpoints are answered here too, by the handler the Next.js server registered when
- * it started (lib/mcp/serve/serve-node.ts): the framework's routing is skipped on the hot path.
+ * it started (lib/mcp/serve/node-adapter/serve-node.ts): the framework's routing is skipped on the hot path.
  *
  * Stopping: on SIGTERM/SIGINT the server stops accepting connections, lets requests in flight
  * finish (lib/ops/shutdown.ts closes the long-lived MCP streams), then exits, as `next start`
@@ -17,7 +17,7 @@
 import http from "node:http";
 import type next from "next";
 import { stampSocketAddress } from "../lib/net/socket-address";
-import { nodeMcpHandler } from "../lib/mcp/serve/node-handler-slot";
+import { nodeMcpHandler } from "../lib/mcp/serve/node-adapter/node-handler-slot";
 
 const HELP = `Usage: node --import tsx scripts/serve.ts [--dev] [-p PORT] [-H HOSTNAME]
 

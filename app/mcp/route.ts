@@ -1,4 +1,4 @@
-import { serveMcp } from "@/lib/mcp/serve/serve-mcp";
+import { serveMcp } from "@/lib/mcp/serve/http-edge/serve-mcp";
 
 /** The shared endpoint: every tool the caller's user API key may use in its workspace (lib/mcp). */
 export const runtime = "nodejs";

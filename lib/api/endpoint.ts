@@ -43,6 +43,8 @@ export interface Endpoint<PS extends Schema = Schema, B extends Schema = Schema,
   yaml?: true;
   /** Request body media type other than JSON (file upload). */
   bodyMediaType?: "multipart/form-data";
+  /** The answer's media types when it is not JSON (a download, an export); `response` then describes the bytes. */
+  responseMediaTypes?: readonly string[];
 }
 
 export function endpoint<PS extends Schema = undefined, B extends Schema = undefined, Q extends Schema = undefined>(

@@ -109,8 +109,16 @@ function parseParams(schema: Schema, raw: unknown): unknown {
   return parsed.data;
 }
 
+/** Downloads, documents and streams a route builds itself carry the request id too (a fetched Response's headers are immutable, hence the copy). */
+function withRequestId(response: Response, requestId: string): Response {
+  if (response.headers.has("x-request-id")) return response;
+  const headers = new Headers(response.headers);
+  headers.set("x-request-id", requestId);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 function toResponse(result: unknown, status: number, requestId: string, withEtag: boolean): Response {
-  if (result instanceof Response) return result;
+  if (result instanceof Response) return withRequestId(result, requestId);
   if (result instanceof Answer) return toResponse(result.body, result.status, requestId, withEtag);
   if (result === undefined) return new Response(null, { status: 204, headers: { "x-request-id": requestId } });
   const headers = new Headers({ "content-type": "application/json", "x-request-id": requestId });

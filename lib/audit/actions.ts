@@ -8,6 +8,7 @@ export const AUDIT_ACTIONS = {
   // Calls in flight through an MCP endpoint.
   "tool.call": "A tool was called",
   "prompt.get": "An upstream prompt was read",
+  "resource.read": "An upstream MCP server's resource was read",
   "host_resources.read": "An upstream MCP server read a file of the caller",
   "host_resources.list": "An upstream MCP server listed the caller's files",
   // Connectors and what they publish.

@@ -86,13 +86,18 @@ export async function nameAuditEvents<E extends NameableEvent>(orgId: string, ev
   }));
 }
 
-/** The tool call an event records, inline: which tool and how it ended (null for other events). */
+/** The calls in flight the audit log records, and the data field naming what was called. */
+const CALL_NAMES: Record<string, string> = { "tool.call": "tool", "prompt.get": "prompt", "resource.read": "uri" };
+
+/** The call in flight an event records, inline: what was called and how it ended (null for other events). */
 export function toolCallOf(e: { action: string; data: unknown }): { tool: string | null; outcome: string | null; durationMs: number | null } | null {
-  if (e.action !== "tool.call") return null;
+  const named = CALL_NAMES[e.action];
+  if (!named) return null;
   const data = (e.data && typeof e.data === "object" ? e.data : {}) as Record<string, unknown>;
   return {
-    tool: dataField(data, "tool"),
-    // "started" and never finished: the process stopped during the call.
+    tool: dataField(data, named),
+    // "started" and no ending: the outcome is unknown (still running, or the instance stopped
+    // between the call and the write of its ending, which follows the answer).
     outcome: dataField(data, "outcome") ?? dataField(data, "status"),
     durationMs: typeof data.durationMs === "number" ? data.durationMs : null,
   };

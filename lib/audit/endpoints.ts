@@ -24,6 +24,7 @@ export const auditEndpoints = {
     summary: "Every event of a filter as a streamed download: CSV or JSON Lines (owners and admins)",
     params: z.object({ orgId: Id }),
     query: AuditExportQuery,
+    responseMediaTypes: ["text/csv", "application/x-ndjson"],
     response: z.string().meta({ description: "`text/csv` (a header row, then one row per event) or `application/x-ndjson` (one AuditEvent per line), newest first." }),
   }),
 };

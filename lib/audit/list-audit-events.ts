@@ -7,6 +7,7 @@ import { keyWorkspaceOf, orgsManagedBy } from "@/lib/tenancy/scopes";
 import { type Page, pageOf } from "@/lib/api/pagination";
 import type { AuditFilters, AuditQuery } from "@/lib/audit/schemas";
 import { type AuditNames, nameAuditEvents, toolCallOf } from "@/lib/audit/audit-names";
+import { callEndingsWritten } from "@/lib/audit/write-call-rows";
 
 const auditSelect = {
   id: true,
@@ -57,6 +58,9 @@ function auditWhere(caller: Caller, orgId: string, f: AuditFilters): Prisma.Audi
 }
 
 async function auditPage(caller: Caller, orgId: string, query: AuditQuery): Promise<Page<AuditEventView>> {
+  // Read-your-writes on this instance: a call answered a moment ago shows how it ended, though
+  // its ending is written after the answer (lib/audit/write-call-rows.ts).
+  await callEndingsWritten();
   const where = auditWhere(caller, orgId, query);
   const page = await pageOf({ cursor: query.cursor, limit: query.limit }, (args) =>
     db().auditEvent.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: auditSelect, ...args }),

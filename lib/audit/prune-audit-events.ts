@@ -2,6 +2,7 @@ import { db } from "@/lib/db/client";
 import { setting } from "@/lib/config/settings";
 import { errorText, logger } from "@/lib/log";
 import { onShutdown } from "@/lib/ops/shutdown";
+import { processState } from "@/lib/process-state";
 
 /**
  * Audit retention: an organization with `auditRetentionDays` keeps that many days of events;
@@ -50,7 +51,7 @@ interface PruneState {
   timer: NodeJS.Timeout | null;
   running: Promise<void> | null;
 }
-const globalForPrune = globalThis as unknown as { switchboardAuditPrune?: PruneState };
+const globalForPrune = processState<{ switchboardAuditPrune?: PruneState }>();
 const state = (globalForPrune.switchboardAuditPrune ??= { timer: null, running: null });
 
 function tick(): void {

@@ -16,7 +16,7 @@ const auditFilters = {
   until: Instant.optional().meta({ description: "Events at or before this instant." }),
   serverId: Id.optional().meta({ description: "Tool calls made through this MCP server." }),
   tool: z.string().max(200).optional().meta({ description: "Tool calls of this tool (its name in its connector)." }),
-  outcome: z.enum(["ok", "isError", "error", "started"]).optional().meta({ description: "Tool calls that ended so (`started`: never finished)." }),
+  outcome: z.enum(["ok", "isError", "error", "started"]).optional().meta({ description: "Tool calls that ended so (`started`: outcome unknown — no ending was recorded: still running, or the instance stopped before writing it)." }),
 };
 
 export const AuditQuery = PageQuery.extend(auditFilters);
@@ -54,6 +54,6 @@ export const AuditEvent = z
     toolCall: z
       .object({ tool: z.string().nullable(), outcome: z.string().nullable(), durationMs: z.number().nullable() })
       .nullable()
-      .meta({ description: "For `tool.call` events: the tool and how the call ended (`ok`, `isError`, `error`; `started` while running)." }),
+      .meta({ description: "For calls in flight (`tool.call`, `prompt.get`, `resource.read`): the tool, prompt or resource URI and how the call ended (`ok`, `isError`, `error`; `started`: outcome unknown — still running, or no ending was recorded)." }),
   })
   .meta({ id: "AuditEvent" });

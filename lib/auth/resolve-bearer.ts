@@ -5,6 +5,7 @@ import { type Caller, INSTANCE_CALLER } from "@/lib/auth/caller";
 import { API_KEY_PREFIX, hashApiKey, isInstanceKey } from "@/lib/auth/api-key-secret";
 import { setting } from "@/lib/config/settings";
 import { consume, getLimiter, peek } from "@/lib/ratelimit/limiter";
+import { processState } from "@/lib/process-state";
 
 /** lastUsedAt is informative; writing it at most once a minute keeps it off the hot path. */
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -23,7 +24,7 @@ interface ResolvedKey {
   lastUsedWrittenAt: number;
 }
 
-const globalForKeys = globalThis as unknown as { switchboardResolvedKeys?: LRUCache<string, ResolvedKey> };
+const globalForKeys = processState<{ switchboardResolvedKeys?: LRUCache<string, ResolvedKey> }>();
 const resolvedKeys = (globalForKeys.switchboardResolvedKeys ??= new LRUCache({ max: 20_000 }));
 
 /**

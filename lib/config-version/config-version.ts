@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { type PlainStatement, runPlainSql } from "@/lib/db/run-plain-sql";
 import { publish, subscribe } from "@/lib/redis/pubsub";
+import { processState } from "@/lib/process-state";
 
 /**
  * The configuration version of an organization: the one place that says "what an MCP caller
@@ -26,7 +27,7 @@ const CHANNEL = "config-changed";
 
 type VersionClient = Pick<Prisma.TransactionClient, "organization">;
 
-const globalForVersions = globalThis as unknown as { switchboardBumpedOrgs?: AsyncLocalStorage<Set<string>> };
+const globalForVersions = processState<{ switchboardBumpedOrgs?: AsyncLocalStorage<Set<string>> }>();
 /** The organizations bumped by the work running in this async context (one admin request or action). */
 const bumpedOrgs = (globalForVersions.switchboardBumpedOrgs ??= new AsyncLocalStorage<Set<string>>());
 

@@ -1,4 +1,5 @@
 import { readVersions } from "@/lib/config-version/config-version";
+import { processState } from "@/lib/process-state";
 
 /**
  * An organization's configuration version as of now: read from PostgreSQL after the call was
@@ -20,7 +21,7 @@ interface Batch {
   settle: { resolve: (v: Versions) => void; reject: (e: unknown) => void };
 }
 
-const globalForVersions = globalThis as unknown as { switchboardVersionReads?: { next: Batch | null; running: boolean } };
+const globalForVersions = processState<{ switchboardVersionReads?: { next: Batch | null; running: boolean } }>();
 const reads = (globalForVersions.switchboardVersionReads ??= { next: null, running: false });
 
 /** The org's current configuration version, or null when the organization does not exist. */

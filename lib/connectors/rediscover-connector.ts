@@ -2,6 +2,7 @@ import { INSTANCE_CALLER } from "@/lib/auth/caller";
 import { withAnnouncedChanges } from "@/lib/config-version/config-version";
 import { reloadConnector } from "@/lib/connectors/reload-connector";
 import { errorText, logger } from "@/lib/log";
+import { processState } from "@/lib/process-state";
 
 /**
  * The upstream's `notifications/{tools,prompts,resources}/list_changed` (issue 12 point 3):
@@ -29,7 +30,7 @@ interface Entry {
   lastStart?: number;
 }
 
-const globalForRediscovery = globalThis as unknown as { switchboardRediscovery?: Map<string, Entry> };
+const globalForRediscovery = processState<{ switchboardRediscovery?: Map<string, Entry> }>();
 const pending = (globalForRediscovery.switchboardRediscovery ??= new Map());
 
 /** Re-discovers the connector shortly (once per burst, at most once per interval; once more if asked while one runs). */

@@ -2,10 +2,11 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { setting } from "@/lib/config/settings";
+import { processState } from "@/lib/process-state";
 
 export type { PrismaClient };
 
-const globalForDb = globalThis as unknown as { switchboardDb?: PrismaClient; switchboardDbPools?: WeakMap<PrismaClient, pg.Pool> };
+const globalForDb = processState<{ switchboardDb?: PrismaClient; switchboardDbPools?: WeakMap<PrismaClient, pg.Pool> }>();
 /** The pg pool under each client db() made (a client a test put in its place has none). */
 const pools = (globalForDb.switchboardDbPools ??= new WeakMap());
 

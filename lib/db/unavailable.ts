@@ -1,4 +1,5 @@
 import { logger } from "@/lib/log";
+import { processState } from "@/lib/process-state";
 
 /**
  * Recognises "the database is not there right now" among the errors a query can throw, so the
@@ -42,7 +43,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 const LOG_INTERVAL_MS = 30_000;
-const globalForDbLog = globalThis as unknown as { switchboardDbDownLoggedAt?: number };
+const globalForDbLog = processState<{ switchboardDbDownLoggedAt?: number }>();
 
 /** Logs that requests fail because the database is away — at most once every 30 s, not per request. */
 export function noteDatabaseUnavailable(error: unknown): void {

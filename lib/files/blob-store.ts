@@ -3,6 +3,7 @@ import type { Readable } from "node:stream";
 import { LocalBlobStore } from "@/lib/files/local-blob-store";
 import { S3BlobStore, s3ConfigFromEnv } from "@/lib/files/s3-blob-store";
 import { dataDir, setting } from "@/lib/config/settings";
+import { processState } from "@/lib/process-state";
 
 /**
  * Where file bytes live. A blob is written once, read whole, deleted once; its row in `files`
@@ -43,7 +44,7 @@ export function localFilesDir(): string {
   return setting("SWITCHBOARD_FILES_DIR") ?? path.join(dataDir(), "files");
 }
 
-const globalForBlobs = globalThis as unknown as { switchboardBlobStores?: Map<string, BlobStore> };
+const globalForBlobs = processState<{ switchboardBlobStores?: Map<string, BlobStore> }>();
 
 /**
  * The process's blob store: S3-compatible when `S3_BUCKET` is set (S3_ENDPOINT, S3_REGION,

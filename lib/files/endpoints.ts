@@ -15,5 +15,5 @@ export const fileEndpoints = {
   updateFile: endpoint({ operationId: "updateFile", etag: true, method: "PATCH", path: "/files/{fileId}", tag, summary: "Rename a file, change its tags or visibility", params: fileParams, body: UpdateFileBody, response: StoredFile }),
   deleteFile: endpoint({ operationId: "deleteFile", etag: true, method: "DELETE", path: "/files/{fileId}", tag, summary: "Delete a file", params: fileParams, status: 204 }),
   deleteFiles: endpoint({ operationId: "deleteFiles", method: "POST", path: "/files/bulk-delete", tag, summary: "Delete several files (each as DELETE /files/{fileId}, audited on its own)", body: BulkIdsBody, response: BulkResult }),
-  getFileContent: endpoint({ operationId: "getFileContent", method: "GET", path: "/files/{fileId}/content", tag, summary: "Download a file's bytes", params: fileParams, response: FileContent }),
+  getFileContent: endpoint({ operationId: "getFileContent", method: "GET", path: "/files/{fileId}/content", tag, summary: "Download a file's bytes", params: fileParams, response: FileContent, responseMediaTypes: ["*/*"] }),
 };

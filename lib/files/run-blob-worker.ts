@@ -4,6 +4,7 @@ import { onShutdown } from "@/lib/ops/shutdown";
 import type { BlobStore } from "@/lib/files/blob-store";
 import { type BlobDeletionResult, processBlobDeletions } from "@/lib/files/delete-queued-blobs";
 import { type SweepResult, sweepOrphanBlobs } from "@/lib/files/sweep-orphan-blobs";
+import { processState } from "@/lib/process-state";
 
 /**
  * The periodic blob work of a server process: every BLOB_WORKER_INTERVAL_SEC the due rows of
@@ -20,7 +21,7 @@ interface WorkerState {
   lastSweepAt: number;
 }
 
-const globalForWorker = globalThis as unknown as { switchboardBlobWorker?: WorkerState };
+const globalForWorker = processState<{ switchboardBlobWorker?: WorkerState }>();
 const state = (globalForWorker.switchboardBlobWorker ??= { timer: null, running: null, lastSweepAt: 0 });
 
 export interface BlobWorkerPass {

@@ -1,12 +1,13 @@
 import type http from "node:http";
+import { processState } from "@/lib/process-state";
 
 /**
  * node:http ⇄ fetch-style Request/Response, as Next.js adapts them for route handlers: used by
- * the MCP endpoints served in front of Next (lib/mcp/serve/serve-node.ts), and by tests and
+ * the MCP endpoints served in front of Next (lib/mcp/serve/node-adapter/serve-node.ts), and by tests and
  * scripts that serve the app's route handlers from a plain node:http server.
  */
 
-const globalForBodies = globalThis as unknown as { switchboardReadBodies?: WeakMap<Request, string> };
+const globalForBodies = processState<{ switchboardReadBodies?: WeakMap<Request, string> }>();
 const readBodies = (globalForBodies.switchboardReadBodies ??= new WeakMap());
 
 /**

@@ -1,4 +1,6 @@
 import http, { type IncomingMessage } from "node:http";
+// Relative, not @/: scripts/serve.ts loads this file outside the Next.js bundle.
+import { processState } from "../process-state";
 
 /**
  * Route handlers get a fetch Request, which has no socket: the only way the peer address reaches
@@ -13,7 +15,7 @@ export function stampSocketAddress(req: IncomingMessage): void {
   req.headers[SOCKET_ADDRESS_HEADER] = req.socket?.remoteAddress ?? "";
 }
 
-const globalForStamp = globalThis as unknown as { switchboardStampsSocketAddress?: boolean };
+const globalForStamp = processState<{ switchboardStampsSocketAddress?: boolean }>();
 
 /**
  * Stamps every request of every node:http server in this process before its listeners see it.

@@ -10,6 +10,7 @@ import { clientMetadataDocuments } from "@/lib/oauth/client-metadata-document";
 import { MCP_SCOPE } from "@/lib/oauth/protected-resource";
 import { readableSigningKeys } from "@/lib/oauth/signing-keys";
 import { publicOrigin } from "@/lib/servers/server-url";
+import { processState } from "@/lib/process-state";
 
 /**
  * The OAuth 2.1 authorization server for MCP clients, on better-auth 1.7.5 +
@@ -78,7 +79,7 @@ function build(origin: string) {
 }
 
 type AuthorizationServer = ReturnType<typeof build>;
-const holder = globalThis as unknown as { switchboardOauth?: Map<string, AuthorizationServer> };
+const holder = processState<{ switchboardOauth?: Map<string, AuthorizationServer> }>();
 /** One instance per issuer; a few addresses at most (PUBLIC_URL, or the allowed hosts). */
 const MAX_ISSUERS = 8;
 

@@ -7,6 +7,7 @@ import { logger } from "@/lib/log";
 import { redirectUrisRefusal } from "@/lib/oauth/check-redirect-uri";
 import { mayCreateClient } from "@/lib/oauth/client-limits";
 import { fetchClientDocument, type FetchedDocument } from "@/lib/oauth/fetch-client-document";
+import { processState } from "@/lib/process-state";
 
 /**
  * Client ID Metadata Documents (the MCP authorization profile of 2026-07-28): a client that
@@ -53,7 +54,7 @@ export function isClientIdUrl(clientId: string): boolean {
  * a stream of made-up client ids would grow this for ever; a document forgotten is fetched again.
  */
 export const MAX_REMEMBERED_DOCUMENTS = 10_000;
-const freshUntil = ((globalThis as { switchboardCimdFreshUntil?: LRUCache<string, number> }).switchboardCimdFreshUntil ??= new LRUCache({ max: MAX_REMEMBERED_DOCUMENTS }));
+const freshUntil = (processState<{ switchboardCimdFreshUntil?: LRUCache<string, number> }>().switchboardCimdFreshUntil ??= new LRUCache({ max: MAX_REMEMBERED_DOCUMENTS }));
 
 /** Whether the document of `clientId` fetched last may still be used as it was. */
 export function isDocumentFresh(clientId: string): boolean {

@@ -2,6 +2,7 @@ import { LRUCache } from "lru-cache";
 import type { Caller } from "@/lib/auth/caller";
 import { readCurrentVersion } from "@/lib/config-version/read-current-version";
 import { db } from "@/lib/db/client";
+import { processState } from "@/lib/process-state";
 
 /**
  * An OAuth access token → the caller an API key of its user would be: the grant chosen on the
@@ -28,7 +29,7 @@ interface ResolvedGrant {
   lastUsedWrittenAt: number;
 }
 
-const holder = globalThis as unknown as { switchboardResolvedGrants?: LRUCache<string, ResolvedGrant> };
+const holder = processState<{ switchboardResolvedGrants?: LRUCache<string, ResolvedGrant> }>();
 const resolved = (holder.switchboardResolvedGrants ??= new LRUCache({ max: 20_000 }));
 
 export interface TokenSubject {

@@ -27,6 +27,7 @@ function requestParamsOf(e: Endpoint) {
 
 /** JSON, and YAML too where the endpoint reads or answers a configuration document as either. */
 function mediaOf(e: Endpoint, yamlToo: boolean, schema: z.ZodType) {
+  if (e.responseMediaTypes && e.method === "GET") return Object.fromEntries(e.responseMediaTypes.map((type) => [type, { schema }]));
   return { "application/json": { schema }, ...(e.yaml && yamlToo ? { "application/yaml": { schema } } : {}) };
 }
 

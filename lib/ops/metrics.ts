@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { processState } from "@/lib/process-state";
 
 /**
  * Prometheus metrics of this instance, served at /api/metrics. One registry per process, kept
@@ -16,11 +17,11 @@ interface Metrics {
   upstreamCalls: Counter<"kind" | "outcome">;
   liveSessions: Gauge;
   redisUp: Gauge;
-  /** Where the live-sessions gauge reads its value when scraped (lib/mcp/serve/sessions.ts). */
+  /** Where the live-sessions gauge reads its value when scraped (lib/mcp/serve/connection-state/sessions.ts). */
   liveSessionSource?: () => number;
 }
 
-const globalForMetrics = globalThis as unknown as { switchboardMetrics?: Metrics };
+const globalForMetrics = processState<{ switchboardMetrics?: Metrics }>();
 
 function createMetrics(): Metrics {
   const registry = new Registry();

@@ -2,6 +2,7 @@ import { db } from "@/lib/db/client";
 import { logger } from "@/lib/log";
 import { commandRedis } from "@/lib/redis/redis-connections";
 import { waitUntilReady } from "@/lib/redis/redis-health";
+import { processState } from "@/lib/process-state";
 
 /**
  * What /api/ready reports: whether this instance can serve real requests. The database is
@@ -21,7 +22,7 @@ const PROBE_TIMEOUT_MS = 1_000;
  * and the client's start (seconds on a loaded machine): a fresh instance is starting, not down.
  */
 const FIRST_PROBE_TIMEOUT_MS = 5_000;
-const globalForReadiness = globalThis as unknown as { switchboardDatabaseAnswered?: boolean };
+const globalForReadiness = processState<{ switchboardDatabaseAnswered?: boolean }>();
 
 /** Probes the database and (when configured) Redis, concurrently. */
 export async function checkReadiness(): Promise<Readiness> {

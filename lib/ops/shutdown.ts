@@ -1,4 +1,5 @@
 import { errorText, logger } from "@/lib/log";
+import { processState } from "@/lib/process-state";
 
 /**
  * Work to do when this instance is asked to stop. `next start` handles SIGTERM/SIGINT itself:
@@ -19,7 +20,7 @@ interface Registry {
   running?: Promise<void>;
 }
 
-const globalForShutdown = globalThis as unknown as { switchboardShutdown?: Registry };
+const globalForShutdown = processState<{ switchboardShutdown?: Registry }>();
 
 function registry(): Registry {
   return (globalForShutdown.switchboardShutdown ??= { hooks: new Map(), listening: false });

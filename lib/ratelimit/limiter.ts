@@ -4,6 +4,7 @@ import { logger } from "@/lib/log";
 import { countRateLimitRejection } from "@/lib/ops/metrics";
 import { commandRedis } from "@/lib/redis/redis-connections";
 import { noteRedisDown, noteRedisUp, shouldUseRedis } from "@/lib/redis/redis-health";
+import { processState } from "@/lib/process-state";
 
 /**
  * Named fixed-window limiters shared by the whole process. With `REDIS_URL` the budget is
@@ -31,10 +32,10 @@ export interface Limiter {
 
 export type ConsumeResult = { ok: true } | { ok: false; retryAfterMs: number };
 
-const globalForLimiters = globalThis as unknown as {
+const globalForLimiters = processState<{
   switchboardLimiters?: Map<string, Limiter>;
   switchboardAnnouncedMemoryLimiter?: boolean;
-};
+}>();
 
 function createLimiter(name: string, options: LimiterOptions): Limiter {
   const keyPrefix = `sb:rl:${name}`;

@@ -2,6 +2,7 @@ import { EventEmitter } from "node:events";
 import type { Redis } from "ioredis";
 import { logger } from "@/lib/log";
 import { commandRedis, subscriberRedis } from "@/lib/redis/redis-connections";
+import { processState } from "@/lib/process-state";
 
 /**
  * Cross-instance hints over Redis pub/sub ("organization X changed its configuration: look
@@ -20,7 +21,7 @@ interface PubSubState {
   channels: Set<string>;
 }
 
-const globalForPubSub = globalThis as unknown as { switchboardPubSub?: PubSubState };
+const globalForPubSub = processState<{ switchboardPubSub?: PubSubState }>();
 
 function state(): PubSubState {
   if (!globalForPubSub.switchboardPubSub) {

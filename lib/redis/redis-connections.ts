@@ -1,6 +1,7 @@
 import { Redis } from "ioredis";
 import { watchRedis } from "@/lib/redis/redis-health";
 import { setting } from "@/lib/config/settings";
+import { processState } from "@/lib/process-state";
 
 /**
  * Every Redis connection of this process, and nothing else opens one:
@@ -20,7 +21,7 @@ interface Connections {
   subscriber?: Redis | null;
 }
 
-const globalForRedis = globalThis as unknown as { switchboardRedis?: Connections };
+const globalForRedis = processState<{ switchboardRedis?: Connections }>();
 
 function connections(): Connections {
   return (globalForRedis.switchboardRedis ??= {});

@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import { logger } from "@/lib/log";
 import { setRedisUp } from "@/lib/ops/metrics";
+import { processState } from "@/lib/process-state";
 
 /**
  * The health watch of the command connection (redis-connections.ts): whether rate-limit
@@ -25,7 +26,7 @@ interface HealthState {
   firstContact?: Promise<void>;
 }
 
-const globalForHealth = globalThis as unknown as { switchboardRedisHealth?: HealthState };
+const globalForHealth = processState<{ switchboardRedisHealth?: HealthState }>();
 
 function state(): HealthState {
   return (globalForHealth.switchboardRedisHealth ??= { up: null, nextProbeAt: 0, probing: false });

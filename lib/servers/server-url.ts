@@ -1,6 +1,6 @@
 import { validateHostHeader } from "@modelcontextprotocol/server";
 import { setting } from "@/lib/config/settings";
-import { allowedHostnames } from "@/lib/mcp/serve/validate-origin";
+import { allowedHostnames } from "@/lib/mcp/serve/http-edge/validate-origin";
 
 /**
  * Where MCP clients reach this platform: `PUBLIC_URL` when set (behind a proxy the request's
@@ -20,7 +20,7 @@ export function serverUrl(baseUrl: string, serverId: string): string {
  * Where clients reach this instance: `PUBLIC_URL`, else the Host the request named. Not the
  * request's own URL: behind `next start` that is the server's listening address
  * (http://localhost:<port>), which a client elsewhere cannot reach. A Host the MCP endpoints
- * would refuse (lib/mcp/serve/validate-origin.ts) gives null, so no document ever repeats a
+ * would refuse (lib/mcp/serve/http-edge/validate-origin.ts) gives null, so no document ever repeats a
  * name a client made up. The scheme follows X-Forwarded-Proto, as the admin pages do.
  */
 export function publicOrigin(headers: Headers, requestUrl: string): string | null {

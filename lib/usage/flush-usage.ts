@@ -7,7 +7,7 @@ import { type HealthCell, mergeCell, mergeHealth, takeBuffered, type UsageCell, 
 import { pruneUsageBefore, writeHealthCells, writeUsageCells } from "@/lib/usage/write-usage-rows";
 
 /**
- * Writes what this process has counted (lib/usage/count-tool-call.ts) every
+ * Writes what this process has counted (lib/usage/count-call.ts) every
  * USAGE_FLUSH_INTERVAL_MS, and once more when the instance stops. A write that fails puts its
  * counts back for the next one, so a database outage delays the numbers without losing them
  * (those of a process that is killed outright are lost: at most one interval's worth).

@@ -1,4 +1,5 @@
 import { addHistogram, emptyHistogram } from "@/lib/usage/latency-buckets";
+import { processState } from "@/lib/process-state";
 
 /**
  * What this process has counted of tool calls and not yet written: per-hour usage cells and
@@ -44,7 +45,7 @@ export interface UsageBuffer {
   lastPruneAt: number;
 }
 
-const globalForUsage = globalThis as unknown as { switchboardUsage?: UsageBuffer };
+const globalForUsage = processState<{ switchboardUsage?: UsageBuffer }>();
 
 export function usageBuffer(): UsageBuffer {
   return (globalForUsage.switchboardUsage ??= { cells: new Map(), health: new Map(), lastPruneAt: 0 });

@@ -12,7 +12,7 @@ import { usageNames } from "@/lib/usage/usage-names";
 /**
  * The usage picture of an org or one of its workspaces (its owners and admins): calls, error
  * rate and p50/p95 per server, connector, tool and user over the last 24 h, 7 d or 30 d, from
- * the hourly aggregate the call path keeps (lib/usage/count-tool-call.ts) — never the audit log.
+ * the hourly aggregate the call path keeps (lib/usage/count-call.ts) — never the audit log.
  */
 
 const HOUR_MS = 3_600_000;

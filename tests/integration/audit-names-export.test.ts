@@ -6,7 +6,7 @@ import { createHttpConnector, createMcpServer, createTenant, type Tenant } from 
 
 /** The audit log names what it speaks of, shows tool calls inline, exports a filter, and forgets by retention. */
 
-/** A tool call as the runtime records it (lib/connectors/runtime/audit-call.ts), at a given time. */
+/** A tool call as the runtime records it (lib/connectors/pipeline/audit-call.ts), at a given time. */
 async function toolCallEvent(t: Tenant, at: Date, data: { serverId: string; connectorId: string; tool: string; outcome?: string }) {
   await db().auditEvent.create({
     data: {

@@ -1,8 +1,9 @@
+import { callEndingsWritten } from "@/lib/audit/write-call-rows";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { callerFromBearer } from "@/lib/auth/resolve-bearer";
 import { db } from "@/lib/db/client";
 import { renderMetrics } from "@/lib/ops/metrics";
-import { callTool } from "@/lib/connectors/runtime/call-tool";
+import { callTool } from "@/lib/connectors/pipeline/call-tool";
 import type { ToolCallResult } from "@/lib/connectors/runtime/types";
 import { resolveCallerView } from "@/lib/mcp/visibility/resolve-view";
 import { api } from "@/tests/helpers/api";
@@ -103,6 +104,7 @@ describe("http tools: the request is built from the tool's mapping", () => {
     expect(upstream.seen[0].headers.authorization).toBe(SECRET);
     expect(upstream.seen[0].headers["x-api-key"]).toBe(API_KEY);
     expect(text(result)).toBe("you sent [redacted] and [redacted]");
+    await callEndingsWritten(); // endings follow the answers
     const audit = JSON.stringify(await db().auditEvent.findMany({ where: { orgId: tenant.org.id } }));
     expect(audit).not.toContain(SECRET);
     expect(audit).not.toContain(API_KEY);
@@ -265,6 +267,7 @@ describe("http tools: every call is audited", () => {
     await call("update_customer", { id: "9", name: "n".repeat(20_000), password: "hunter2", nested: { api_key: "k-1" } });
     await call("get_customer", { id: "9" });
     await call("get_customer", { id: 9 });
+    await callEndingsWritten(); // endings follow the answers
     const events = await db().auditEvent.findMany({ where: { orgId: tenant.org.id, action: "tool.call" }, orderBy: { createdAt: "asc" } });
     expect(events).toHaveLength(3);
     expect(events.map((e) => (e.data as { outcome: string }).outcome)).toEqual(["ok", "isError", "error"]);
@@ -286,6 +289,7 @@ describe("http tools: every call is audited", () => {
     upstream.route("GET", "/v1/customers/1", (_req, res) => res.writeHead(200, { "content-type": "text/plain" }).end("hi"));
     const { call, tenant } = await setup();
     expect(text(await call("get_customer", { id: "1" }, INSTANCE_KEY))).toBe("hi");
+    await callEndingsWritten(); // endings follow the answers
     const [event] = await db().auditEvent.findMany({ where: { orgId: tenant.org.id, action: "tool.call" } });
     expect(event).toMatchObject({ actorType: "instance", actorId: null });
   });

@@ -1,7 +1,8 @@
+import { callEndingsWritten } from "@/lib/audit/write-call-rows";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { callerFromBearer } from "@/lib/auth/resolve-bearer";
 import { db } from "@/lib/db/client";
-import { callTool } from "@/lib/connectors/runtime/call-tool";
+import { callTool } from "@/lib/connectors/pipeline/call-tool";
 import type { HostResourcesHandlers } from "@/lib/host-resources";
 import type { ToolCallResult, UpstreamOwner } from "@/lib/connectors/runtime/types";
 import { UpstreamPool } from "@/lib/connectors/runtime/upstream-pool";
@@ -92,6 +93,7 @@ describe("mcp tools: the call is forwarded to the upstream server", () => {
     const { call, t, serverId, connectorId } = await setup(up, newPool());
     const result = await call("fails");
     expect(result).toEqual({ content: [{ type: "text", text: "nope" }], isError: true });
+    await callEndingsWritten(); // endings follow the answers
     const [event] = await db().auditEvent.findMany({ where: { orgId: t.org.id, action: "tool.call" } });
     expect(event.data).toMatchObject({ serverId, connectorId, tool: "fails", status: "finished", outcome: "isError", argumentsSize: 2 });
   });
@@ -173,6 +175,7 @@ describe("mcp tools: a dead upstream", () => {
     expect(text(dead)).toMatch(/^The upstream MCP server (is unreachable|could not be reached)/);
     expect(text(dead)).not.toContain(UPSTREAM_SECRET);
     expect(await pool.connectionFor(owner(t.member.user.id))).toBeNull();
+    await callEndingsWritten(); // endings follow the answers
     const events = await db().auditEvent.findMany({ where: { orgId: t.org.id, action: "tool.call" }, orderBy: { createdAt: "asc" } });
     expect((events.at(-1)!.data as { outcome: string }).outcome).toBe("error");
     await up.start();

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { callerFromBearer } from "@/lib/auth/resolve-bearer";
 import { db } from "@/lib/db/client";
-import { callTool } from "@/lib/connectors/runtime/call-tool";
+import { callTool } from "@/lib/connectors/pipeline/call-tool";
 import type { HostResourcesHandlers } from "@/lib/host-resources";
 import type { ToolCallResult, UpstreamOwner } from "@/lib/connectors/runtime/types";
 import { UpstreamPool } from "@/lib/connectors/runtime/upstream-pool";

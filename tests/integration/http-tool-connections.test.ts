@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import zlib from "node:zlib";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { callerFromBearer } from "@/lib/auth/resolve-bearer";
-import { callTool } from "@/lib/connectors/runtime/call-tool";
+import { callTool } from "@/lib/connectors/pipeline/call-tool";
 import type { ToolCallResult } from "@/lib/connectors/runtime/types";
 import { resolveCallerView } from "@/lib/mcp/visibility/resolve-view";
 import { api } from "@/tests/helpers/api";

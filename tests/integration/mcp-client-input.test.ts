@@ -3,7 +3,7 @@ import type { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.
 import type { Client as V2Client } from "@modelcontextprotocol/client";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { upstreamPool } from "@/lib/connectors/runtime/default-pool";
-import { heldCalls } from "@/lib/mcp/serve/serve-tool-call";
+import { heldCalls } from "@/lib/mcp/serve/protocol/serve-tool-call";
 import { ELICITING_RESOURCE, type FlightUpstream } from "@/tests/helpers/flight-upstreams";
 import { flightScenario, v1Client, v2Client, v2LegacyClient, startFlightSite, stopFlightSite } from "@/tests/helpers/flight-scenario";
 import { rpcError } from "@/tests/helpers/mcp-clients";

@@ -1,3 +1,4 @@
+import { callEndingsWritten } from "@/lib/audit/write-call-rows";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { api } from "@/tests/helpers/api";
@@ -159,6 +160,7 @@ describe("prompts are named, whitelisted and audited like tools", () => {
       expect(names).toEqual(expect.arrayContaining(["everything_test_simple_prompt", "other_test_simple_prompt"]));
       const got = await client.client.getPrompt({ name: "other_test_prompt_with_arguments", arguments: { arg1: "x", arg2: "y" } });
       expect(got.messages[0].content).toEqual({ type: "text", text: "Prompt with arguments: arg1='x', arg2='y'" });
+      await callEndingsWritten(); // endings follow the answers
       const events = await db().auditEvent.findMany({ where: { orgId: t.org.id, action: "prompt.get" }, select: { data: true } });
       expect(events.map((e) => (e.data as { connectorId: string }).connectorId)).toEqual([second]);
       expect(ids[0]).not.toBe(second);
@@ -223,6 +225,7 @@ describe("prompts are named, whitelisted and audited like tools", () => {
     } finally {
       await client.close();
     }
+    await callEndingsWritten(); // endings follow the answers
     const events = await db().auditEvent.findMany({ where: { orgId: t.org.id, action: "prompt.get" }, select: { actorId: true, data: true } });
     expect(events).toHaveLength(1);
     expect(events[0].data).toMatchObject({ prompt: "test_simple_prompt", connectorId: ids[0], status: "finished", outcome: "ok" });

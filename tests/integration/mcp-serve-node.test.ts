@@ -1,8 +1,8 @@
 import http from "node:http";
 import type net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sseSinksMade } from "@/lib/mcp/serve/node-sse-sink";
-import { serveMcpNode } from "@/lib/mcp/serve/serve-node";
+import { sseSinksMade } from "@/lib/mcp/serve/node-adapter/node-sse-sink";
+import { serveMcpNode } from "@/lib/mcp/serve/node-adapter/serve-node";
 import { api } from "@/tests/helpers/api";
 import { createTenant, type Tenant } from "@/tests/helpers/factories";
 import { startHttpApi, type HttpApiStub } from "@/tests/helpers/http-api-stub";
@@ -10,7 +10,7 @@ import { parseBody } from "@/tests/helpers/mcp-clients";
 import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
 
 /**
- * The MCP endpoints as the instance's own node:http server answers them (lib/mcp/serve/serve-node.ts,
+ * The MCP endpoints as the instance's own node:http server answers them (lib/mcp/serve/node-adapter/serve-node.ts,
  * in front of Next): a 2025-era stateless answer's event stream is written straight to the
  * socket and a small body is read whole first, and a client sees exactly what the route
  * handler (the same serveMcp behind the node ⇄ fetch adapter) answers — status, content type,

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { findSession, liveSessionCount } from "@/lib/mcp/serve/sessions";
+import { findSession, liveSessionCount } from "@/lib/mcp/serve/connection-state/sessions";
 import { runShutdownHooks } from "@/lib/ops/shutdown";
 import { api } from "@/tests/helpers/api";
 import { createTenant, type Tenant } from "@/tests/helpers/factories";

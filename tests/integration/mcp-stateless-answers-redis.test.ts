@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openStatelessAsks } from "@/lib/mcp/serve/ask-stateless-client";
+import { openStatelessAsks } from "@/lib/mcp/serve/connection-state/ask-stateless-client";
 import { disconnectRedis } from "@/lib/redis/redis-connections";
 import { startAppInstance, type AppInstance } from "@/tests/helpers/app-instance";
 import { api } from "@/tests/helpers/api";

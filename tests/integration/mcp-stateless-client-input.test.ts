@@ -1,6 +1,6 @@
 import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { openStatelessAsks } from "@/lib/mcp/serve/ask-stateless-client";
+import { openStatelessAsks } from "@/lib/mcp/serve/connection-state/ask-stateless-client";
 import type { FlightUpstream } from "@/tests/helpers/flight-upstreams";
 import { flightScenario, startFlightSite, stopFlightSite, UPSTREAM_SECRET, v1Client, v2LegacyClient } from "@/tests/helpers/flight-scenario";
 import { postRaw, rpcError } from "@/tests/helpers/mcp-clients";

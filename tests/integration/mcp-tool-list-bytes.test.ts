@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serialiseMessage } from "@/lib/mcp/serve/serialise-message";
+import { serialiseMessage } from "@/lib/mcp/serve/protocol/serialise-message";
 import { publishTools } from "@/lib/mcp/surface/surface-types";
 import { api } from "@/tests/helpers/api";
 import { createTenant, type Tenant } from "@/tests/helpers/factories";

@@ -1,3 +1,4 @@
+import { callEndingsWritten } from "@/lib/audit/write-call-rows";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
 import type { FlightUpstream } from "@/tests/helpers/flight-upstreams";
@@ -43,6 +44,7 @@ describe.each([
     expect(other.code).toBe(-32099); // any code, its data kept, scrubbed
     expect(other.data).toMatchObject({ requiredCapabilities: { sampling: {} }, echo: "[redacted]" });
     expect(JSON.stringify([error, other])).not.toContain(TOKEN);
+    await callEndingsWritten(); // endings follow the answers
     const events = await db().auditEvent.findMany({ where: { orgId: s.t.org.id, action: "tool.call" } });
     expect(events).toHaveLength(2);
     const codes = events.map((e) => (e.data as { errorCode?: number }).errorCode).sort();

@@ -3,7 +3,7 @@ import type net from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { callerFromBearer } from "@/lib/auth/resolve-bearer";
 import { discoverMcpTools, UpstreamUnreachableError } from "@/lib/connectors/discover-mcp-tools";
-import { callTool } from "@/lib/connectors/runtime/call-tool";
+import { callTool } from "@/lib/connectors/pipeline/call-tool";
 import { UpstreamPool } from "@/lib/connectors/runtime/upstream-pool";
 import { resolveCallerView } from "@/lib/mcp/visibility/resolve-view";
 import { api } from "@/tests/helpers/api";

@@ -1,3 +1,4 @@
+import { callEndingsWritten } from "@/lib/audit/write-call-rows";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { consentRequest } from "@/lib/oauth/consent";
@@ -102,6 +103,7 @@ describe("consent chooses what a client may reach", () => {
     expect(await toolNames(app.origin, `/mcp/${serverId}`, tokens.access_token)).toEqual(await toolNames(app.origin, `/mcp/${serverId}`, pinnedKey.token));
     const call = await mcpRpc(app.origin, `/mcp/${serverId}`, tokens.access_token, "tools/call", { name: "get_customer", arguments: {} });
     expect(call.status).toBe(200);
+    await callEndingsWritten(); // endings follow the answers
     const event = await db().auditEvent.findFirst({ where: { orgId: t.org.id, action: "tool.call" }, orderBy: { createdAt: "desc" } });
     expect(event).toMatchObject({ actorType: "oauth_client", actorId: user.id, data: expect.objectContaining({ oauthClientId: client.client_id, oauthClientName: "Cursor" }) });
     const allowed = await db().auditEvent.findFirst({ where: { orgId: t.org.id, action: "oauth_app.allow" } });

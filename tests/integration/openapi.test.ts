@@ -209,3 +209,13 @@ describe("OpenAPI: operationId, tags and errors of every operation", () => {
     expect(errors.get("POST /workspaces/{workspaceId}/files")).toContain("415");
   });
 });
+
+/** A download is not JSON: a client generated from the document must not try to parse one as JSON. */
+describe("OpenAPI: downloads say what they answer", () => {
+  it("documents a file's content as its own bytes and the audit export as CSV or JSON Lines", async () => {
+    const operations = new Map(await documentedOperations());
+    expect(Object.keys(operations.get("GET /files/{fileId}/content")!.responses["200"].content!)).toEqual(["*/*"]);
+    expect(Object.keys(operations.get("GET /orgs/{orgId}/audit/export")!.responses["200"].content!)).toEqual(["text/csv", "application/x-ndjson"]);
+    expect(Object.keys(operations.get("GET /files/{fileId}")!.responses["200"].content!)).toEqual(["application/json"]);
+  });
+});

@@ -106,6 +106,9 @@ describe("GET /orgs/{orgId}/config", () => {
     expect(json.headers.get("content-type")).toContain("application/json");
     expect(json.body).toEqual(doc);
     expect(json.headers.get("etag")).toBe(etag);
+    // A document answer is built by its route, not the API's JSON writer: it still carries the request id logs are searched by.
+    const traced = await api(t.owner.token).get(`/api/v1/orgs/${t.org.id}/config`, { headers: { "x-request-id": "config-export-1" } });
+    expect(traced.headers.get("x-request-id")).toBe("config-export-1");
   });
 
   it("answers 409 naming two objects of the same key", async () => {

@@ -1,6 +1,6 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { insertToolCallEvent, mergeToolCallEnding } from "@/lib/audit/write-tool-call-rows";
+import { insertCallEvent, mergeCallEnding } from "@/lib/audit/write-call-rows";
 import { readVersions } from "@/lib/config-version/config-version";
 import { db, dbPool, embeddedDatabaseUrl } from "@/lib/db/client";
 import { PrismaClient } from "@/lib/generated/prisma/client";
@@ -26,8 +26,8 @@ afterAll(async () => {
 
 async function writeAndRead(orgId: string, userId: string) {
   const caller = { kind: "user" as const, userId, apiKey: null, orgRole: null } as never;
-  const id = await insertToolCallEvent(caller, { orgId, action: "tool.call", targetType: "connector", targetId: "c1", data: { status: "started", tool: "t" } });
-  await mergeToolCallEnding(orgId, id, { status: "finished", outcome: "ok" });
+  const id = await insertCallEvent(caller, { orgId, action: "tool.call", targetType: "connector", targetId: "c1", data: { status: "started", tool: "t" } });
+  await mergeCallEnding(orgId, id, { status: "finished", outcome: "ok" });
   const row = await own.auditEvent.findFirst({ where: { id, orgId } });
   return { versions: await readVersions([orgId, "no-such-org"]), row };
 }
@@ -52,11 +52,11 @@ describe("statements sent as plain SQL", () => {
   it("an ending and new calls' rows queued together share one statement: the ending is merged, the new rows are inserted", async () => {
     const t = await createTenant();
     const caller = { kind: "user" as const, userId: t.member.user.id, apiKey: null, orgRole: null } as never;
-    const start = (tool: string) => insertToolCallEvent(caller, { orgId: t.org.id, action: "tool.call", targetType: "connector", targetId: "c1", data: { status: "started", tool } });
+    const start = (tool: string) => insertCallEvent(caller, { orgId: t.org.id, action: "tool.call", targetType: "connector", targetId: "c1", data: { status: "started", tool } });
     const first = await start("first");
     // A lone write goes out at once; what is submitted while it is in flight forms the next group.
     const lone = start("lone");
-    const [, second, third] = await Promise.all([mergeToolCallEnding(t.org.id, first, { status: "finished", outcome: "ok" }), start("second"), start("third"), lone]);
+    const [, second, third] = await Promise.all([mergeCallEnding(t.org.id, first, { status: "finished", outcome: "ok" }), start("second"), start("third"), lone]);
     const rows = await own.auditEvent.findMany({ where: { orgId: t.org.id } });
     // Ids made in the same millisecond sort in no particular order: compared by tool.
     const byTool = (pairs: Array<[string, unknown]>) => pairs.sort((a, b) => JSON.stringify(a[1]).localeCompare(JSON.stringify(b[1])));

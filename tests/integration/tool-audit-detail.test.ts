@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callerFromBearer } from "@/lib/auth/resolve-bearer";
-import { callTool } from "@/lib/connectors/runtime/call-tool";
+import { callTool } from "@/lib/connectors/pipeline/call-tool";
 import type { ToolCallResult } from "@/lib/connectors/runtime/types";
 import { UpstreamPool } from "@/lib/connectors/runtime/upstream-pool";
 import { handleHostResourcesList, handleHostResourcesRead } from "@/lib/host-resources";

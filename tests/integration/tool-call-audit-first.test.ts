@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callerFromBearer } from "@/lib/auth/resolve-bearer";
+import { callEndingsWritten } from "@/lib/audit/write-call-rows";
 import { db } from "@/lib/db/client";
-import { callTool } from "@/lib/connectors/runtime/call-tool";
+import { callTool } from "@/lib/connectors/pipeline/call-tool";
 import { resolveCallerView } from "@/lib/mcp/visibility/resolve-view";
 import { tryTool } from "@/lib/mcp/try-tool";
 import { api } from "@/tests/helpers/api";
@@ -127,6 +128,7 @@ describe("the audit event is written before the call, and a failed write means n
     const res = await rpcCall(t, serverId, "search", '{"q":"cats"}');
     expect(res.body.result.content[0].text).toBe("found");
     expect(seenWhileRunning).toEqual(["started"]);
+    await callEndingsWritten(); // the ending follows the answer (below)
     const [event] = await toolEvents(t);
     expect(event.data).toMatchObject({ status: "finished", outcome: "ok", tool: "search", argumentsSize: 12, argumentsSha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(event.data).toMatchObject({ resultSize: expect.any(Number), resultSha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
@@ -159,5 +161,54 @@ describe("the audit event is written before the call, and a failed write means n
     // With the audit log writable again, the same call goes through.
     const res = await rpcCall(t, serverId, "echo", '{"text":"hi"}');
     expect(JSON.parse(res.body.result.content[0].text).args).toEqual({ text: "hi" });
+  });
+});
+
+describe("the ending is written after the answer (issue 22 point 4)", () => {
+  /** A trigger on this org's tool.call rows: `body` runs before each UPDATE (an ending's merge). */
+  async function withEndingTrigger(t: Tenant, body: string, run: () => Promise<void>) {
+    const name = `ending_trigger_${t.org.id.toLowerCase().replace(/[^a-z0-9]/g, "")}`;
+    await db().$executeRawUnsafe(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${body}; RETURN NEW; END $$`);
+    await db().$executeRawUnsafe(`CREATE TRIGGER ${name} BEFORE UPDATE ON audit_events FOR EACH ROW WHEN (NEW.org_id = '${t.org.id}' AND NEW.action = 'tool.call') EXECUTE FUNCTION ${name}()`);
+    try {
+      await run();
+    } finally {
+      await callEndingsWritten();
+      await db().$executeRawUnsafe(`DROP TRIGGER ${name} ON audit_events`);
+      await db().$executeRawUnsafe(`DROP FUNCTION ${name}()`);
+    }
+  }
+
+  async function ownersView(t: Tenant) {
+    const res = await api(t.owner.token).get(`/api/v1/orgs/${t.org.id}/audit?action=tool.call`);
+    expect(res.status, res.text).toBe(200);
+    return res.body.items as Array<{ data: Record<string, unknown>; toolCall: { outcome: string } }>;
+  }
+
+  it("a slow ending does not hold the answer back, and the audit API still shows how the call ended", async () => {
+    const { t, serverId } = await setup();
+    await withEndingTrigger(t, "PERFORM pg_sleep(4)", async () => {
+      const started = performance.now();
+      const res = await rpcCall(t, serverId, "search", '{"q":"cats"}');
+      expect(res.body.result.content[0].text).toBe("found");
+      expect(performance.now() - started).toBeLessThan(3_000);
+    });
+    const [event] = await ownersView(t);
+    expect(event.data).toMatchObject({ status: "finished", outcome: "ok" });
+    expect(event.toolCall.outcome).toBe("ok");
+  });
+
+  it("a call whose ending is never written (the instance stopped in between) stays in the log, outcome unknown", async () => {
+    const { t, serverId } = await setup();
+    await withEndingTrigger(t, "RAISE EXCEPTION 'the instance stopped'", async () => {
+      const res = await rpcCall(t, serverId, "search", '{"q":"cats"}');
+      expect(res.body.result.content[0].text).toBe("found");
+    });
+    const [event] = await ownersView(t);
+    expect(event.data).toMatchObject({ status: "started", tool: "search" });
+    expect(event.toolCall.outcome).toBe("started");
+    // Filtered as such, and shown as "Outcome unknown" on the audit page.
+    const unknown = await api(t.owner.token).get(`/api/v1/orgs/${t.org.id}/audit?outcome=started`);
+    expect(unknown.body.items).toHaveLength(1);
   });
 });

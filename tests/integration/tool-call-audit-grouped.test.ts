@@ -1,3 +1,4 @@
+import { callEndingsWritten } from "@/lib/audit/write-call-rows";
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
@@ -9,7 +10,7 @@ import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server
 
 /**
  * Concurrent tool calls share their audit writes (one INSERT for the "started" rows, one
- * UPDATE for the endings, lib/audit/write-tool-call-rows.ts) and still keep "a tool call is
+ * UPDATE for the endings, lib/audit/write-call-rows.ts) and still keep "a tool call is
  * never executed without its audit event" for each of them: every request the HTTP API
  * receives finds its own row already committed, a row the database refuses stops only its
  * own call, and an ending the database refuses loses neither the others' endings nor its
@@ -62,7 +63,11 @@ function call(t: Tenant, serverId: string, q: string) {
   return postRaw(`${app.origin}/mcp/${serverId}`, body, { authorization: `Bearer ${t.member.token}`, "mcp-protocol-version": "2025-11-25" });
 }
 
-const events = (t: Tenant) => db().auditEvent.findMany({ where: { orgId: t.org.id, action: "tool.call" } });
+/** The org's tool.call rows, once the endings this process submitted are written (they follow the answers). */
+const events = async (t: Tenant) => {
+  await callEndingsWritten();
+  return db().auditEvent.findMany({ where: { orgId: t.org.id, action: "tool.call" } });
+};
 const status = (e: { data: unknown }) => (e.data as { status: string }).status;
 
 /** Runs `body` with a trigger refusing `op` on tool.call rows of `t`'s organization. */
@@ -73,6 +78,7 @@ async function withRefusal(t: Tenant, op: "INSERT" | "UPDATE", body: () => Promi
   try {
     await body();
   } finally {
+    await callEndingsWritten(); // the refusal must meet the endings, which follow the answers
     await db().$executeRawUnsafe(`DROP TRIGGER ${name} ON audit_events`);
     await db().$executeRawUnsafe(`DROP FUNCTION ${name}()`);
   }

@@ -92,4 +92,26 @@ describe("an upstream whose 2026-07-28 path refuses calls", () => {
     expect(cleared.body.eraFallback).toBeNull();
     expect(cleared.body.protocolVersion).toBe("2026-07-28");
   });
+
+  it("a request refused on both paths (one payload a firewall blocks) leaves the connector on 2026-07-28 for everyone", async () => {
+    const { upstream, t, connector, url } = await setup(false);
+    upstream.refusePayload = "blocked-by-firewall";
+    const client = await connectV2(url, t.member.token);
+    try {
+      const refused = await client.client.callTool({ name: "echo", arguments: { text: "blocked-by-firewall" } }).then(
+        (result) => JSON.stringify(result),
+        (e: Error) => e.message,
+      );
+      expect(refused).not.toContain("echo: blocked-by-firewall");
+      // The 2026-07-28 refusal recorded a fallback; initialize refused the same request: it is taken back.
+      expect(upstream.methods).toContain("initialize");
+      expect((await connector()).eraFallback).toBeNull();
+      const calls = upstream.methods.length;
+      expect(text(await client.client.callTool({ name: "echo", arguments: { text: "fine" } }))).toContain("echo: fine");
+      expect(upstream.methods.slice(calls)).not.toContain("initialize");
+      expect((await connector()).protocolVersion).toBe("2026-07-28");
+    } finally {
+      await client.close();
+    }
+  });
 });

@@ -1,9 +1,10 @@
+import { callEndingsWritten } from "@/lib/audit/write-call-rows";
 import http from "node:http";
 import type net from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { callerFromBearer } from "@/lib/auth/resolve-bearer";
 import { db } from "@/lib/db/client";
-import { callTool } from "@/lib/connectors/runtime/call-tool";
+import { callTool } from "@/lib/connectors/pipeline/call-tool";
 import { UpstreamPool } from "@/lib/connectors/runtime/upstream-pool";
 import { resolveCallerView } from "@/lib/mcp/visibility/resolve-view";
 import { api } from "@/tests/helpers/api";
@@ -66,6 +67,7 @@ describe("an upstream that echoes the connector's credentials", () => {
     expect(text).toContain("invalid credentials: [redacted]"); // the refusal itself is still reported
     expect(text).not.toContain(TOKEN);
     expect(text).not.toContain(API_KEY);
+    await callEndingsWritten(); // endings follow the answers
     const events = await db().auditEvent.findMany({ where: { orgId: t.org.id, action: "tool.call" } });
     expect(events).toHaveLength(1);
     expect(JSON.stringify(events[0].data)).not.toContain(TOKEN);
@@ -90,6 +92,7 @@ describe("an HTTP API that echoes the bare token of a \"Bearer …\" header", ()
     expect(result.isError).toBe(true);
     expect(JSON.stringify(result)).toContain("HTTP 400");
     expect(JSON.stringify(result)).not.toContain(TOKEN);
+    await callEndingsWritten(); // endings follow the answers
     const events = await db().auditEvent.findMany({ where: { orgId: t.org.id, action: "tool.call" } });
     expect(JSON.stringify(events.map((e) => e.data))).not.toContain(TOKEN);
   });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { INSTANCE_CALLER } from "@/lib/auth/caller";
 import { callerFromBearer } from "@/lib/auth/resolve-bearer";
 import { db } from "@/lib/db/client";
-import { callTool } from "@/lib/connectors/runtime/call-tool";
+import { callTool } from "@/lib/connectors/pipeline/call-tool";
 import { resolveCallerView } from "@/lib/mcp/visibility/resolve-view";
 import { createServer } from "@/lib/servers/servers";
 import { CreateServerBody } from "@/lib/servers/schemas";

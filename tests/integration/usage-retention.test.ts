@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { callerFromBearer } from "@/lib/auth/resolve-bearer";
 import { db } from "@/lib/db/client";
-import { callTool } from "@/lib/connectors/runtime/call-tool";
+import { callTool } from "@/lib/connectors/pipeline/call-tool";
 import { resolveCallerView } from "@/lib/mcp/visibility/resolve-view";
 import { runShutdownHooks } from "@/lib/ops/shutdown";
 import { flushUsage } from "@/lib/usage/flush-usage";

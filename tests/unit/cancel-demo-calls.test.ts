@@ -1,7 +1,7 @@
 import type { ServerContext } from "@modelcontextprotocol/server";
 import { describe, expect, it } from "vitest";
-import { cancelRunningCall, DEMO_IDENTITY } from "@/lib/mcp/serve/cancel-running-calls";
-import { CALL_SCOPE, flightSignal, serveToolCall } from "@/lib/mcp/serve/serve-tool-call";
+import { cancelRunningCall, DEMO_IDENTITY } from "@/lib/mcp/serve/connection-state/cancel-running-calls";
+import { CALL_SCOPE, flightSignal, serveCallInFlight } from "@/lib/mcp/serve/protocol/serve-tool-call";
 
 /**
  * A stateless call is cancelled by a notifications/cancelled POSTed later, matched by
@@ -20,7 +20,7 @@ function requestOf(identity: string, id: number, scope: string): ServerContext {
 function startCall(identity: string, id: number, scope = "server:a") {
   let signal: AbortSignal | undefined;
   let finish = () => undefined as void;
-  const served = serveToolCall(
+  const served = serveCallInFlight(
     requestOf(identity, id, scope),
     (flight) => {
       signal = flightSignal(flight);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { allowedHostnames, untrustedHostOrOrigin } from "@/lib/mcp/serve/validate-origin";
-import { restoreResourceNotFound } from "@/lib/mcp/serve/legacy-transport";
+import { allowedHostnames, untrustedHostOrOrigin } from "@/lib/mcp/serve/http-edge/validate-origin";
+import { restoreResourceNotFound } from "@/lib/mcp/serve/protocol/legacy-transport";
 
 afterEach(() => {
   delete process.env.MCP_ALLOWED_HOSTS;

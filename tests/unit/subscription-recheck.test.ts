@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listenHolds } from "@/lib/mcp/serve/hold-listen-subscriptions";
+import { listenHolds } from "@/lib/mcp/serve/connection-state/hold-listen-subscriptions";
 import type { McpSurface } from "@/lib/mcp/surface/surface-types";
 import type { SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
 

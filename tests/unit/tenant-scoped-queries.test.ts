@@ -37,7 +37,7 @@ const ALLOWED = new Map<string, string>([
   ["lib/sso/finish-sso-sign-in.ts: ssoConnection.findUnique", "the callback's connection id comes from the state this server stored at sign-in start; the row names its org"],
   ["lib/auth/resolve-bearer.ts: apiKey.findFirst", "authentication: the presented key's hash is what decides the tenant"],
   ["lib/mcp/visibility/resolve-view.ts: mcpServer.findFirst", "which organization a server id belongs to, to check that org's configuration version; answers nobody (reach is findServerHead's scoped query)"],
-  ["lib/mcp/serve/live-watch.ts: apiKey.findMany", "revocation sweep of this process's own live sessions (ids it holds); answers nobody"],
+  ["lib/mcp/serve/connection-state/live-watch.ts: apiKey.findMany", "revocation sweep of this process's own live sessions (ids it holds); answers nobody"],
   ["lib/oauth/resolve-grant.ts: oauthGrant.findFirst", "authentication: the verified access token's client, user and audience are what decide the tenant"],
   ["lib/oauth/resolve-grant.ts: oauthGrant.findMany", "revocation sweep of this process's own live sessions (grant ids it holds); answers nobody"],
   ["lib/oauth/connected-apps.ts: oauthGrant.findMany", "a person's own grants in every organization, revoked when their password changes (userId from the session); the writes then name each org"],

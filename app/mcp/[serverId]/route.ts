@@ -1,4 +1,4 @@
-import { serveMcp } from "@/lib/mcp/serve/serve-mcp";
+import { serveMcp } from "@/lib/mcp/serve/http-edge/serve-mcp";
 
 /** One MCP server: the tools and resources its caller may use (lib/mcp). */
 export const runtime = "nodejs";

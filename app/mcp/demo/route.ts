@@ -1,4 +1,4 @@
-import { serveMcp } from "@/lib/mcp/serve/serve-mcp";
+import { serveMcp } from "@/lib/mcp/serve/http-edge/serve-mcp";
 
 /** The public demo server: built-in tools, no account, limited per client address (lib/mcp). */
 export const runtime = "nodejs";

@@ -4,6 +4,7 @@ import { db } from "@/lib/db/client";
 import { openHeaders } from "@/lib/connectors/secret-headers";
 import { asProtocolEra, asTransportKind } from "@/lib/connectors/connector-view";
 import type { McpUpstream } from "@/lib/connectors/open-upstream";
+import { processState } from "@/lib/process-state";
 
 /**
  * A connector's secret headers, loaded at call time: snapshots never hold secrets. The query
@@ -18,7 +19,7 @@ export interface ConnectorSecrets {
  * bumps its org's version, so an entry is never used past the snapshot it was loaded for.
  * Kept in this process's memory only, like the connections built from them.
  */
-const globalForSecrets = globalThis as unknown as { switchboardConnectorSecrets?: LRUCache<string, ConnectorSecrets> };
+const globalForSecrets = processState<{ switchboardConnectorSecrets?: LRUCache<string, ConnectorSecrets> }>();
 const opened = (globalForSecrets.switchboardConnectorSecrets ??= new LRUCache({ max: 5_000 }));
 
 /**

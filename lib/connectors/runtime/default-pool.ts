@@ -1,6 +1,7 @@
 import { UpstreamPool } from "@/lib/connectors/runtime/upstream-pool";
 import { handleHostResourcesList, handleHostResourcesRead } from "@/lib/host-resources";
 import { rediscoverSoon } from "@/lib/connectors/rediscover-connector";
+import { processState } from "@/lib/process-state";
 
 /**
  * The process-wide pool of outbound MCP connections, serving the host-resources extension
@@ -8,7 +9,7 @@ import { rediscoverSoon } from "@/lib/connectors/rediscover-connector";
  * lists changed. Kept on globalThis so Next.js module reloads and
  * several route bundles share one pool.
  */
-const globalForPool = globalThis as unknown as { switchboardUpstreamPool?: UpstreamPool };
+const globalForPool = processState<{ switchboardUpstreamPool?: UpstreamPool }>();
 
 export function upstreamPool(): UpstreamPool {
   return (globalForPool.switchboardUpstreamPool ??= new UpstreamPool({

@@ -2,6 +2,7 @@ import http from "node:http";
 import https from "node:https";
 import { pipeline, type Readable } from "node:stream";
 import zlib from "node:zlib";
+import { processState } from "@/lib/process-state";
 
 /**
  * One HTTP request of an http tool on node:http(s), over keep-alive agents of this process.
@@ -29,7 +30,7 @@ export interface ExchangeResponse {
   discard(): void;
 }
 
-const globalForAgents = globalThis as unknown as { switchboardHttpToolAgents?: { http: http.Agent; https: https.Agent } };
+const globalForAgents = processState<{ switchboardHttpToolAgents?: { http: http.Agent; https: https.Agent } }>();
 const agents = (globalForAgents.switchboardHttpToolAgents ??= {
   http: new http.Agent({ keepAlive: true }),
   https: new https.Agent({ keepAlive: true }),

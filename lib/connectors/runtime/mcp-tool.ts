@@ -68,7 +68,7 @@ async function sendCall(connection: UpstreamConnection, call: McpToolCall): Prom
   const meta = modern ? { [CLIENT_CAPABILITIES_META_KEY]: declared, ...(flight?.logLevel ? { [LOG_LEVEL_META_KEY]: flight.logLevel } : {}) } : undefined;
   // 2026-07-28 on both sides: the upstream's input_required is the caller's, keys and state as they are.
   const passThrough = !!flight?.passInputRequired && modern;
-  // A requestState not ours (lib/mcp/serve/serve-tool-call.ts) can only be a 2026-07-28 upstream's.
+  // A requestState not ours (lib/mcp/serve/protocol/serve-tool-call.ts) can only be a 2026-07-28 upstream's.
   if (flight?.retry?.requestState !== undefined && !passThrough) throw new ProtocolError(-32602, "Invalid or expired requestState", { reason: "invalid_request_state" });
   const retry = passThrough ? flight?.retry : undefined;
   // What the upstream relays to the caller goes through the scrubbed view of its flight.
@@ -109,7 +109,7 @@ function scrubInputRequired(result: CallToolResult, headers: Record<string, stri
 }
 
 function toAnswer(result: CallToolResult, flight?: CallFlight): RuntimeAnswer {
-  // Passed through to a 2026-07-28 caller, which answers and retries (lib/mcp/serve/serve-tool-call.ts).
+  // Passed through to a 2026-07-28 caller, which answers and retries (lib/mcp/serve/protocol/serve-tool-call.ts).
   if (isInputRequiredResult(result)) return { result: result as unknown as ToolCallResult, outcome: "ok" };
   // The upstream asked for input this caller cannot give: the caller gets -32021, whatever the tool made of the refusal.
   if (flight?.refused) {

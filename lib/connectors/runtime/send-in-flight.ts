@@ -15,7 +15,7 @@ export interface FlightParams {
  * One upstream request other than tools/call (mcp-tool.ts's sendCall) — prompts/get,
  * resources/read — sent inside the caller's flight, since "InputRequiredResult is universal":
  * the upstream's requests for client input reach the caller as its era allows
- * (lib/mcp/serve/serve-tool-call.ts), the caller's capabilities go with it to a 2026-07-28
+ * (lib/mcp/serve/protocol/serve-tool-call.ts), the caller's capabilities go with it to a 2026-07-28
  * upstream, and 2026-07-28 on both sides the upstream's `input_required` goes to the caller as
  * it is (its input requests scrubbed, its requestState untouched: the upstream checks it) and
  * the caller's retry goes back with the answers.
@@ -23,7 +23,7 @@ export interface FlightParams {
 export async function sendInFlight<T>(connection: UpstreamConnection, flight: CallFlight | undefined, send: (extra: FlightParams) => Promise<T>): Promise<T> {
   const modern = (connection.protocolVersion ?? "") >= "2026-07-28";
   const passThrough = !!flight?.passInputRequired && modern;
-  // A requestState not ours (lib/mcp/serve/serve-tool-call.ts) can only be a 2026-07-28 upstream's.
+  // A requestState not ours (lib/mcp/serve/protocol/serve-tool-call.ts) can only be a 2026-07-28 upstream's.
   if (flight?.retry?.requestState !== undefined && !passThrough) throw new ProtocolError(INVALID_PARAMS, "Invalid or expired requestState", { reason: "invalid_request_state" });
   const retry = passThrough ? flight?.retry : undefined;
   // Unknown capabilities (no caller, a stateless 2025-era one) are declared as none, so the upstream may fall back.

@@ -1,13 +1,11 @@
-import { ProtocolError, type CompleteResult, type GetPromptResult } from "@modelcontextprotocol/client";
+import { type CompleteResult, type GetPromptResult } from "@modelcontextprotocol/client";
 import type { Caller } from "@/lib/auth/caller";
 import type { CallFlight } from "@/lib/connectors/runtime/call-flight";
-import { getUpstreamPrompt } from "@/lib/connectors/runtime/get-prompt";
+import { getUpstreamPrompt } from "@/lib/connectors/pipeline/get-prompt";
 import { requestUpstream } from "@/lib/connectors/runtime/upstream-request";
 import type { CallerView, SnapshotConnector, SnapshotPrompt } from "@/lib/mcp/visibility/snapshot-types";
 import { lazy } from "@/lib/mcp/surface/surface-types";
 import { currentAccess } from "@/lib/mcp/surface/recheck-access";
-
-const INVALID_PARAMS = -32602;
 
 /**
  * The prompts an endpoint publishes (issue 12 point 1), built once per published view like
@@ -62,7 +60,7 @@ export function bindPromptSet(caller: Caller, prompts: PublishedPrompts): Prompt
     list: prompts.list,
     get(name, args, signal, flight) {
       const found = prompts.byName.get(name);
-      return found ? getCurrentPrompt(caller, name, found, args, signal, flight) : null;
+      return found ? getCurrentPrompt(caller, found, args, signal, flight) : null;
     },
     signature: prompts.signature,
   };
@@ -101,9 +99,7 @@ function stillOffers(connector: SnapshotConnector, ref: CompletionRef): boolean 
   return connector.upstream.resourceTemplates.some((t) => t.uriTemplate === ref.uri);
 }
 
-/** prompts/get through the caller's current view (lib/mcp/surface/recheck-access.ts): a prompt it lost is unknown. */
-async function getCurrentPrompt(caller: Caller, name: string, found: PublishedPrompt, args: Record<string, string>, signal?: AbortSignal, flight?: CallFlight): Promise<GetPromptResult> {
-  const now = await currentAccess(caller, found.view, found.prompt.connectorId);
-  if (!now || !now.connector.prompts.some((p) => p.name === found.prompt.name)) throw new ProtocolError(INVALID_PARAMS, `Unknown prompt: ${name}`);
-  return getUpstreamPrompt({ caller, view: now.view, prompt: found.prompt, args, signal, flight });
+/** prompts/get through the call pipeline, which reads the caller's access again first (lib/connectors/pipeline/get-prompt.ts). */
+function getCurrentPrompt(caller: Caller, found: PublishedPrompt, args: Record<string, string>, signal?: AbortSignal, flight?: CallFlight): Promise<GetPromptResult> {
+  return getUpstreamPrompt({ caller, view: found.view, prompt: found.prompt, args, signal, flight });
 }

@@ -1,5 +1,6 @@
 import type { Caller } from "@/lib/auth/caller";
-import { callTool } from "@/lib/connectors/runtime/call-tool";
+import { callTool } from "@/lib/connectors/pipeline/call-tool";
+import { readConnectorResource } from "@/lib/connectors/pipeline/read-resource";
 import { buildResourceCatalog, type ResourceCatalog } from "@/lib/resources/resource-catalog";
 import { composeInstructions } from "@/lib/mcp/visibility/filter-view";
 import { resolveCallerView } from "@/lib/mcp/visibility/resolve-view";
@@ -7,7 +8,7 @@ import type { CallerView, SnapshotConnector } from "@/lib/mcp/visibility/snapsho
 import { currentAccess, type CurrentAccess } from "@/lib/mcp/surface/recheck-access";
 import { ResourceNotFoundError } from "@modelcontextprotocol/client";
 import { bindToolSet, lazy, publishTools, SERVER_VERSION, type McpSurface, type PublishedTools, type UpstreamResources } from "@/lib/mcp/surface/surface-types";
-import { readUpstreamResource, subscribeUpstreamResource } from "@/lib/connectors/runtime/resource-subscriptions";
+import { subscribeUpstreamResource } from "@/lib/connectors/runtime/resource-subscriptions";
 import { bindPromptSet, completeThrough, publishPrompts, type CompletionRef, type PublishedPrompts } from "@/lib/mcp/surface/publish-prompts";
 
 /**
@@ -82,7 +83,7 @@ function completionOwner(view: CallerView, parts: PublishedServer, ref: Completi
 function bindUpstreamResources(caller: Caller, view: CallerView): UpstreamResources {
   return {
     subscribe: view.connectors.some((c) => c.upstream.subscribe && (c.upstream.resources.length > 0 || c.upstream.resourceTemplates.length > 0)),
-    read: async (connector, uri, signal, flight) => readUpstreamResource({ caller, ...(await accessTo(caller, view, connector, uri)), uri, signal }, flight),
+    read: (connector, uri, signal, flight) => readConnectorResource({ caller, view, connector, uri, signal, flight }),
     subscribeTo: async (connector, uri, onUpdated) => subscribeUpstreamResource({ caller, ...(await accessTo(caller, view, connector, uri)), uri }, onUpdated),
     reaches: async (connector) => (await currentAccess(caller, view, connector.id)) !== null,
   };

@@ -1,5 +1,5 @@
 import type { Caller } from "@/lib/auth/caller";
-import { callTool } from "@/lib/connectors/runtime/call-tool";
+import { callTool } from "@/lib/connectors/pipeline/call-tool";
 import { composeInstructions } from "@/lib/mcp/visibility/filter-view";
 import { resolveWorkspaceViews } from "@/lib/mcp/visibility/resolve-view";
 import type { CallerView, SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";

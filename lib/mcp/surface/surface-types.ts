@@ -8,7 +8,7 @@ import type { CompleteResult, ReadResourceResult } from "@modelcontextprotocol/c
 
 /**
  * What one MCP endpoint offers one caller right now: the answer to every request the
- * protocol layer (lib/mcp/serve/build-server.ts) serves. Per-server, shared and demo endpoints
+ * protocol layer (lib/mcp/serve/protocol/build-server.ts) serves. Per-server, shared and demo endpoints
  * each build one; the protocol layer does not know which it serves.
  */
 
@@ -121,7 +121,7 @@ export function publishTools(tools: PublishedTool[]): PublishedTools {
   return { list, byName: new Map(tools.map((t) => [t.exposedName, t])), signature };
 }
 
-/** Each published list's JSON as UTF-8, made once: what tools/list answers are written from (lib/mcp/serve/serialise-message.ts). */
+/** Each published list's JSON as UTF-8, made once: what tools/list answers are written from (lib/mcp/serve/protocol/serialise-message.ts). */
 const serialisedLists = new WeakMap<object, () => Buffer>();
 
 /** The bytes of JSON.stringify(list) when `list` is a published tool list, else undefined. */

@@ -6,6 +6,7 @@ import { workspacesJoinedBy } from "@/lib/tenancy/scopes";
 import type { ServerSnapshot, SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
 import { exposedToolNames } from "@/lib/mcp/surface/tool-names";
 import { asCatalog } from "@/lib/connectors/upstream-catalog";
+import { processState } from "@/lib/process-state";
 
 /**
  * Loads a server's snapshot, reusing the cached one while the org's config version is
@@ -16,7 +17,7 @@ import { asCatalog } from "@/lib/connectors/upstream-catalog";
 /** Servers one instance keeps a snapshot of; the least recently used go first. */
 const MAX_SNAPSHOTS = 2_000;
 
-const globalForSnapshots = globalThis as unknown as { switchboardSnapshotCache?: LRUCache<string, ServerSnapshot> };
+const globalForSnapshots = processState<{ switchboardSnapshotCache?: LRUCache<string, ServerSnapshot> }>();
 const cache = (globalForSnapshots.switchboardSnapshotCache ??= new LRUCache({ max: MAX_SNAPSHOTS }));
 
 /**

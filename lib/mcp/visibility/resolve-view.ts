@@ -6,6 +6,7 @@ import { type AccessClass, loadAccess, loadAccessClass } from "@/lib/mcp/visibil
 import { visibleConnectors } from "@/lib/mcp/visibility/filter-view";
 import { findServerHead, findWorkspaceServerHeads, loadServerSnapshot, type ServerHead } from "@/lib/mcp/visibility/load-snapshot";
 import type { CallerView } from "@/lib/mcp/visibility/snapshot-types";
+import { processState } from "@/lib/process-state";
 
 /**
  * Everything /mcp/<serverId> needs to answer one caller, or null when the server does not
@@ -41,7 +42,7 @@ interface ViewCaches {
   orgOfServer: LRUCache<string, string>;
 }
 
-const globalForViews = globalThis as unknown as { switchboardViewCaches?: ViewCaches };
+const globalForViews = processState<{ switchboardViewCaches?: ViewCaches }>();
 const caches = (globalForViews.switchboardViewCaches ??= {
   byCaller: new LRUCache({ max: MAX_CALLER_ENTRIES }),
   byClass: new LRUCache({ max: MAX_CLASS_ENTRIES }),

@@ -22,7 +22,7 @@ type Props = { params: Promise<{ orgId: string }>; searchParams: Promise<Record<
 
 const TARGET_TYPES = ["connector", "server", "mcp_role", "skill", "stored_resource", "api_key", "org", "workspace", "user", "file", "invitation"];
 const FILTERS = ["action", "actorId", "targetType", "targetId", "tool", "outcome", "since", "until"] as const;
-const OUTCOMES = [["ok", "Succeeded"], ["isError", "Tool error"], ["error", "Failed"], ["started", "Never finished"]] as const;
+const OUTCOMES = [["ok", "Succeeded"], ["isError", "Tool error"], ["error", "Failed"], ["started", "Outcome unknown"]] as const;
 
 /** A refused filter named as the form names it, not by its query parameter ("targetId"). */
 const FILTER_LABELS: Record<string, string> = {
@@ -61,7 +61,7 @@ function readFilters(query: Record<string, string | string[] | undefined>) {
 
 const OUTCOME_TONE = { ok: "success", isError: "warning", error: "danger" } as const;
 
-/** A tool call inline: the tool, through which server, how it ended and how long it took. */
+/** A call in flight inline: the tool (prompt, resource), through which server, how it ended and how long it took. */
 function ToolCallLine({ call, server }: { call: NonNullable<AuditEventView["toolCall"]>; server: string | null }) {
   const label = OUTCOMES.find(([v]) => v === call.outcome)?.[1] ?? call.outcome;
   return (

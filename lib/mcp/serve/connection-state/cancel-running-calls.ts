@@ -1,6 +1,7 @@
 import type { Caller } from "@/lib/auth/caller";
 import { publish, subscribe } from "@/lib/redis/pubsub";
 import type { McpEndpoint } from "@/lib/mcp/surface/surface-types";
+import { processState } from "@/lib/process-state";
 
 /**
  * Calls by (credential, endpoint, request id), for a `notifications/cancelled` that reaches a
@@ -11,7 +12,7 @@ import type { McpEndpoint } from "@/lib/mcp/surface/surface-types";
  * credential under one id on one endpoint (two clients) are ambiguous: neither is cancelled.
  *
  * A cancellation no call here matches goes to the other instances over Redis pub/sub (the route
- * stateless answers take, lib/mcp/serve/ask-stateless-client.ts) with the same three parts, and
+ * stateless answers take, lib/mcp/serve/connection-state/ask-stateless-client.ts) with the same three parts, and
  * each cancels its one matching call. Across instances the ambiguity cannot be seen: two
  * instances each running one such call would both cancel theirs.
  */
@@ -25,7 +26,7 @@ const CHANNEL = "mcp-cancel";
  */
 export const DEMO_IDENTITY = "anonymous";
 
-const globalForCalls = globalThis as unknown as { switchboardRunningCalls?: { running: Map<string, Set<AbortController>>; listening: boolean } };
+const globalForCalls = processState<{ switchboardRunningCalls?: { running: Map<string, Set<AbortController>>; listening: boolean } }>();
 const calls = (globalForCalls.switchboardRunningCalls ??= { running: new Map(), listening: false });
 
 /**

@@ -1,6 +1,6 @@
 import { validateHostHeader, validateOriginHeader } from "@modelcontextprotocol/server";
 import { setting } from "@/lib/config/settings";
-import { isCorsOrigin } from "@/lib/mcp/serve/cors";
+import { isCorsOrigin } from "@/lib/mcp/serve/http-edge/cors";
 
 /**
  * DNS-rebinding protection for the MCP endpoints (neither SDK transport does it): the Host
@@ -10,7 +10,7 @@ import { isCorsOrigin } from "@/lib/mcp/serve/cors";
  * when set, otherwise localhost, 127.0.0.1 and [::1]; the host of `PUBLIC_URL` is always
  * allowed, since it is where clients are told to connect. With `*`, any Host is accepted and
  * an Origin must name the same host as the Host header (a browser page of another site is
- * still refused). Origins listed in MCP_CORS_ORIGINS are let in too (lib/mcp/serve/cors.ts).
+ * still refused). Origins listed in MCP_CORS_ORIGINS are let in too (lib/mcp/serve/http-edge/cors.ts).
  */
 
 const LOCALHOST = ["localhost", "127.0.0.1", "[::1]"];

@@ -2,9 +2,9 @@ import type http from "node:http";
 import { setting } from "@/lib/config/settings";
 import { STATIC_SECURITY_HEADERS } from "@/lib/net/static-security-headers";
 import { readNodeBody, toRequest, writeResponse, writeResponseHead } from "@/lib/net/node-fetch";
-import { madeSseSink, offerSseSink } from "@/lib/mcp/serve/node-sse-sink";
-import { setNodeMcpHandler } from "@/lib/mcp/serve/node-handler-slot";
-import { serveMcp } from "@/lib/mcp/serve/serve-mcp";
+import { madeSseSink, offerSseSink } from "@/lib/mcp/serve/node-adapter/node-sse-sink";
+import { setNodeMcpHandler } from "@/lib/mcp/serve/node-adapter/node-handler-slot";
+import { serveMcp } from "@/lib/mcp/serve/http-edge/serve-mcp";
 import type { McpEndpoint } from "@/lib/mcp/surface/surface-types";
 
 /**

@@ -1,15 +1,16 @@
 import { createMcpHandler, InMemoryServerEventBus, type McpHttpHandler } from "@modelcontextprotocol/server";
 import { errorText, logger } from "@/lib/log";
 import { onShutdown } from "@/lib/ops/shutdown";
-import { buildServer } from "@/lib/mcp/serve/build-server";
-import { writePublishedListsFrom } from "@/lib/mcp/serve/serialise-message";
+import { buildServer } from "@/lib/mcp/serve/protocol/build-server";
+import { writePublishedListsFrom } from "@/lib/mcp/serve/protocol/serialise-message";
 import { mcpConfig } from "@/lib/mcp/serve/mcp-config";
-import { reconcileLive, registerSweep } from "@/lib/mcp/serve/live-watch";
-import { listenedResources, listenHolds, releasedWhenClosed, type ListenHolds } from "@/lib/mcp/serve/hold-listen-subscriptions";
-import type { SessionOwner } from "@/lib/mcp/serve/sessions";
-import { callScopeOf } from "@/lib/mcp/serve/cancel-running-calls";
-import { CALL_SCOPE } from "@/lib/mcp/serve/serve-tool-call";
+import { reconcileLive, registerSweep } from "@/lib/mcp/serve/connection-state/live-watch";
+import { listenedResources, listenHolds, releasedWhenClosed, type ListenHolds } from "@/lib/mcp/serve/connection-state/hold-listen-subscriptions";
+import type { SessionOwner } from "@/lib/mcp/serve/connection-state/sessions";
+import { callScopeOf } from "@/lib/mcp/serve/connection-state/cancel-running-calls";
+import { CALL_SCOPE } from "@/lib/mcp/serve/protocol/serve-tool-call";
 import { endpointKey, type McpSurface } from "@/lib/mcp/surface/surface-types";
+import { processState } from "@/lib/process-state";
 
 /**
  * 2026-07-28 traffic (per-request `_meta`, server/discover, subscriptions/listen) through the
@@ -36,7 +37,7 @@ interface ModernEntry {
   lastUsed: number;
 }
 
-const globalForModern = globalThis as unknown as { switchboardMcpModern?: Map<string, ModernEntry> };
+const globalForModern = processState<{ switchboardMcpModern?: Map<string, ModernEntry> }>();
 const entries = (globalForModern.switchboardMcpModern ??= new Map());
 
 /** How long a handler without open subscriptions is kept for reuse. */
@@ -72,7 +73,7 @@ function entryFor(owner: SessionOwner, surface: McpSurface, maxBodyBytes: number
     (ctx) => {
       const s = ctx.authInfo?.extra?.[SURFACE] as McpSurface;
       const server = buildServer({ info: s.info, instructions: s.instructions(), resources: s.resources(), tools: () => s.tools, gateway: () => s, toolsListChanged: true });
-      // tools/list answers written from the published list's bytes (lib/mcp/serve/serialise-message.ts).
+      // tools/list answers written from the published list's bytes (lib/mcp/serve/protocol/serialise-message.ts).
       const connect = server.connect.bind(server);
       server.connect = (transport) => connect(writePublishedListsFrom(transport));
       return server;

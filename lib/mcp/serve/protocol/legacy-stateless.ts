@@ -1,9 +1,9 @@
-import { buildServer, type ServerParts } from "@/lib/mcp/serve/build-server";
-import { LegacyHttpTransport } from "@/lib/mcp/serve/legacy-transport";
-import { sseSinkOf } from "@/lib/mcp/serve/node-sse-sink";
-import { jsonRpcErrorResponse, TRANSPORT_ERROR } from "@/lib/mcp/serve/responses";
-import { askStatelessClient, listenForAnswers, type SendOnStream } from "@/lib/mcp/serve/ask-stateless-client";
-import { CALL_SCOPE, type AskClient } from "@/lib/mcp/serve/serve-tool-call";
+import { buildServer, type ServerParts } from "@/lib/mcp/serve/protocol/build-server";
+import { LegacyHttpTransport } from "@/lib/mcp/serve/protocol/legacy-transport";
+import { sseSinkOf } from "@/lib/mcp/serve/node-adapter/node-sse-sink";
+import { jsonRpcErrorResponse, TRANSPORT_ERROR } from "@/lib/mcp/serve/http-edge/responses";
+import { askStatelessClient, listenForAnswers, type SendOnStream } from "@/lib/mcp/serve/connection-state/ask-stateless-client";
+import { CALL_SCOPE, type AskClient } from "@/lib/mcp/serve/protocol/serve-tool-call";
 
 /**
  * 2025-era traffic without sessions: each POST is answered by a fresh Server on a fresh
@@ -12,7 +12,7 @@ import { CALL_SCOPE, type AskClient } from "@/lib/mcp/serve/serve-tool-call";
  */
 /**
  * `message` is the request's body already parsed (undefined: the transport reads it); `identity`
- * the credential and `scope` the endpoint (lib/mcp/serve/cancel-running-calls.ts), which reach handlers as auth
+ * the credential and `scope` the endpoint (lib/mcp/serve/connection-state/cancel-running-calls.ts), which reach handlers as auth
  * info so a later notifications/cancelled finds the call by them.
  */
 export async function serveLegacyStateless(request: Request, parts: ServerParts, maxBodyBytes: number, message?: unknown, identity?: string, scope?: string): Promise<Response> {

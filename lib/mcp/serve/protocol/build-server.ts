@@ -1,12 +1,12 @@
 import { isInputRequiredResult, ProtocolError, ResourceNotFoundError, Server, type CallToolResult, type LoggingLevel, type ReadResourceResult, type Tool } from "@modelcontextprotocol/server";
 import type { ResourceCatalog } from "@/lib/resources/resource-catalog";
-import { ToolCallNotAuditedError } from "@/lib/connectors/runtime/audit-call";
+import { CallNotAuditedError } from "@/lib/connectors/pipeline/audit-call";
 import { InvalidToolArgumentsError } from "@/lib/connectors/runtime/check-argument-text";
 import { UpstreamRpcError } from "@/lib/connectors/runtime/upstream-rpc-error";
 import type { McpSurface, ToolSet } from "@/lib/mcp/surface/surface-types";
 import { connectorsStillReached } from "@/lib/mcp/surface/recheck-access";
 import type { SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
-import { flightSignal, serveToolCall, type AskClient } from "@/lib/mcp/serve/serve-tool-call";
+import { flightSignal, serveCallInFlight, type AskClient, type ServedFlight } from "@/lib/mcp/serve/protocol/serve-tool-call";
 
 /** What a surface offers besides tools and resources: upstream prompts and completions. */
 export type GatewayParts = Pick<McpSurface, "prompts" | "complete" | "completions" | "upstreamResources">;
@@ -42,7 +42,7 @@ const INTERNAL_ERROR = -32603;
 /** The runtime's two refusals, made before the call left the platform, and the upstream's own JSON-RPC errors. */
 function refusal(e: unknown): unknown {
   if (e instanceof InvalidToolArgumentsError) return new ProtocolError(INVALID_PARAMS, e.message, { path: e.pointer });
-  if (e instanceof ToolCallNotAuditedError) return new ProtocolError(INTERNAL_ERROR, e.message);
+  if (e instanceof CallNotAuditedError) return new ProtocolError(INTERNAL_ERROR, e.message);
   if (e instanceof UpstreamRpcError) return new ProtocolError(e.code, e.message, e.data);
   return e;
 }
@@ -54,7 +54,7 @@ export function buildServer(parts: ServerParts): Server {
   const server = new Server(parts.info, {
     capabilities: {
       tools: { listChanged: parts.toolsListChanged },
-      // Upstream log messages are relayed during a call (lib/mcp/serve/serve-tool-call.ts).
+      // Upstream log messages are relayed during a call (lib/mcp/serve/protocol/serve-tool-call.ts).
       logging: {},
       ...(resources ? { resources: { listChanged: false, ...(gateway.upstreamResources.subscribe ? { subscribe: true } : {}) } } : {}),
       ...(hasPrompts ? { prompts: { listChanged: parts.toolsListChanged } } : {}),
@@ -76,7 +76,7 @@ export function buildServer(parts: ServerParts): Server {
     const { name } = request.params;
     const legacy = legacyOf();
     const args = request.params.arguments ?? {};
-    const answer = await serveToolCall(ctx, (flight) => parts.tools().call(name, args, flightSignal(flight), flight), legacy).catch((e: unknown) => {
+    const answer = await serveCallInFlight(ctx, (flight) => parts.tools().call(name, args, flightSignal(flight), flight), legacy).catch((e: unknown) => {
       throw refusal(e);
     });
     // The same answer whether the tool is hidden from this caller or does not exist.
@@ -90,18 +90,23 @@ export function buildServer(parts: ServerParts): Server {
   return server;
 }
 
-function serveResources(server: Server, resources: ResourceCatalog, parts: ServerParts, legacy: () => Parameters<typeof serveToolCall>[2]): void {
+function serveResources(server: Server, resources: ResourceCatalog, parts: ServerParts, legacy: () => Parameters<typeof serveCallInFlight>[2]): void {
   server.setRequestHandler("resources/list", () => ({ resources: resources.list() }));
   server.setRequestHandler("resources/templates/list", () => ({ resourceTemplates: resources.templates() }));
   server.setRequestHandler("resources/read", async (request, ctx) => {
     const upstream = resources.upstreamOf(request.params.uri);
     // An upstream's resource is read through the caller's connection, its contents unchanged,
     // as a call in flight like prompts/get: its upstream may ask for client input while it reads.
-    if (upstream) return (await serveToolCall(ctx, (flight) => parts.gateway().upstreamResources.read(upstream.connector, upstream.uri, flightSignal(flight), flight), legacy())) as never;
+    if (upstream) {
+      const read = (flight: ServedFlight) => parts.gateway().upstreamResources.read(upstream.connector, upstream.uri, flightSignal(flight), flight);
+      return (await serveCallInFlight(ctx, read, legacy()).catch((e: unknown) => {
+        throw refusal(e);
+      })) as never;
+    }
     {
       const found = resources.read(request.params.uri);
       // Not found and not visible are one answer (seed 004). The SDK puts -32602 {uri} on the
-      // wire; 2025-era transports restore -32002 (lib/mcp/serve/legacy-transport.ts).
+      // wire; 2025-era transports restore -32002 (lib/mcp/serve/protocol/legacy-transport.ts).
       if (!found) throw new ResourceNotFoundError(request.params.uri);
       return found as ReadResourceResult;
     }
@@ -113,7 +118,7 @@ function serveResources(server: Server, resources: ResourceCatalog, parts: Serve
  * resources/subscribe and unsubscribe: forwarded for an upstream's resource, and its
  * `notifications/resources/updated` relayed to this connection while it lives (a stateless
  * request's connection ends with its answer, so only sessions hear updates; a 2026-07-28
- * client subscribes on its listen stream instead, lib/mcp/serve/hold-listen-subscriptions.ts). The platform's
+ * client subscribes on its listen stream instead, lib/mcp/serve/connection-state/hold-listen-subscriptions.ts). The platform's
  * own and stored resources change only with the configuration: acknowledged, never updated.
  * A subscription lasts while its caller still reaches the connector: a configuration change
  * rechecks it (recheckSubscriptions), so a lost access stops the updates too, not only reads.
@@ -189,12 +194,12 @@ function serveSubscriptions(server: Server, resources: ResourceCatalog, parts: S
 }
 
 /** prompts/get is served as a call in flight, like tools/call: its upstream may ask for client input. */
-function servePrompts(server: Server, parts: ServerParts, legacy: () => Parameters<typeof serveToolCall>[2]): void {
+function servePrompts(server: Server, parts: ServerParts, legacy: () => Parameters<typeof serveCallInFlight>[2]): void {
   server.setRequestHandler("prompts/list", () => ({ prompts: parts.gateway().prompts.list }));
   server.setRequestHandler("prompts/get", async (request, ctx) => {
     const { name } = request.params;
     const args = request.params.arguments ?? {};
-    const answer = await serveToolCall(ctx, (flight) => parts.gateway().prompts.get(name, args, flightSignal(flight), flight), legacy()).catch((e: unknown) => {
+    const answer = await serveCallInFlight(ctx, (flight) => parts.gateway().prompts.get(name, args, flightSignal(flight), flight), legacy()).catch((e: unknown) => {
       throw refusal(e);
     });
     // The same answer whether the prompt is hidden from this caller or does not exist.

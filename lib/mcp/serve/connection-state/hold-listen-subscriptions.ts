@@ -1,5 +1,5 @@
 import { logger } from "@/lib/log";
-import { MAX_SUBSCRIPTIONS } from "@/lib/mcp/serve/build-server";
+import { MAX_SUBSCRIPTIONS } from "@/lib/mcp/serve/protocol/build-server";
 import { connectorsStillReached } from "@/lib/mcp/surface/recheck-access";
 import type { McpSurface } from "@/lib/mcp/surface/surface-types";
 import type { SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";

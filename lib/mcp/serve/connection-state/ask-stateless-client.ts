@@ -3,6 +3,7 @@ import { isJSONRPCErrorResponse, isJSONRPCResultResponse, ProtocolError, type JS
 import type { InputRequest } from "@/lib/connectors/runtime/call-flight";
 import { setting } from "@/lib/config/settings";
 import { publish, subscribe } from "@/lib/redis/pubsub";
+import { processState } from "@/lib/process-state";
 
 /**
  * Server-to-client requests for stateless 2025-era serving (issue 12 point 4). A sessionless
@@ -26,7 +27,7 @@ interface PendingAsk {
   settle(message: JSONRPCMessage): void;
 }
 
-const globalForAsks = globalThis as unknown as { switchboardStatelessAsks?: { pending: Map<string, PendingAsk>; listening: boolean } };
+const globalForAsks = processState<{ switchboardStatelessAsks?: { pending: Map<string, PendingAsk>; listening: boolean } }>();
 const asks = (globalForAsks.switchboardStatelessAsks ??= { pending: new Map(), listening: false });
 
 /** How an ask reaches the client: a JSON-RPC message on the calling request's answer stream. */

@@ -1,13 +1,14 @@
 import type http from "node:http";
+import { processState } from "@/lib/process-state";
 
 /**
  * A 2025-era stateless answer's event stream written straight into the node:http response when
- * the request came through the instance's own server (lib/mcp/serve/serve-node.ts), instead
+ * the request came through the instance's own server (lib/mcp/serve/node-adapter/serve-node.ts), instead
  * of through two web streams: the SDK transport's ReadableStream, read back out by the
  * node ⇄ fetch adapter. In the tools/call profile of bench:mcp those adapters were the largest
  * part of a call's CPU after the SDK itself (bench/README.md).
  *
- * The transport writes its SSE frames here (lib/mcp/serve/legacy-transport.ts); frames made
+ * The transport writes its SSE frames here (lib/mcp/serve/protocol/legacy-transport.ts); frames made
  * before the response's head is written wait in order, and the stream ends when the transport
  * has answered every request of the POST or is closed. The SDK's keep-alive comment, which it
  * writes into its own stream, is written here instead while the answer is open.
@@ -102,7 +103,7 @@ export class NodeSseSink {
   }
 }
 
-const globalForSinks = globalThis as unknown as { switchboardSseSinks?: { sinks: WeakMap<Request, NodeSseSink | null>; made: number } };
+const globalForSinks = processState<{ switchboardSseSinks?: { sinks: WeakMap<Request, NodeSseSink | null>; made: number } }>();
 const state = (globalForSinks.switchboardSseSinks ??= { sinks: new WeakMap(), made: 0 });
 
 /**

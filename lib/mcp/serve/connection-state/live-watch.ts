@@ -6,6 +6,7 @@ import { readVersions, watch as watchConfigChanges } from "@/lib/config-version/
 import { resolveSurface } from "@/lib/mcp/surface/resolve-surface";
 import type { McpEndpoint, McpSurface } from "@/lib/mcp/surface/surface-types";
 import { GRANT_KEY_PREFIX, usableGrantKeyIds } from "@/lib/oauth/resolve-grant";
+import { processState } from "@/lib/process-state";
 
 /**
  * Live MCP connections (2025-era sessions, 2026-era subscriptions) follow configuration
@@ -16,7 +17,7 @@ import { GRANT_KEY_PREFIX, usableGrantKeyIds } from "@/lib/oauth/resolve-grant";
 
 type Sweep = () => Promise<void>;
 
-const globalForWatch = globalThis as unknown as {
+const globalForWatch = processState<{
   switchboardMcpWatch?: {
     sweeps: Map<string, Sweep>;
     timer: NodeJS.Timeout | null;
@@ -25,7 +26,7 @@ const globalForWatch = globalThis as unknown as {
     again: boolean;
     unsubscribe: (() => void) | null;
   };
-};
+}>();
 const watch = (globalForWatch.switchboardMcpWatch ??= { sweeps: new Map(), timer: null, running: false, again: false, unsubscribe: null });
 
 /** Registers (or replaces) a named sweep and makes sure the timer runs. */

@@ -4,9 +4,11 @@ import { groupWrites } from "@/lib/db/group-writes";
 import { type Caller, describeCaller } from "@/lib/auth/caller";
 import { type AuditInput, viaOf } from "@/lib/audit/record-audit-event";
 import type { AuditAction } from "@/lib/audit/actions";
+import { onShutdown } from "@/lib/ops/shutdown";
+import { processState } from "@/lib/process-state";
 
 /**
- * The two writes of every tool call's audit event, group-committed (lib/db/group-writes.ts):
+ * The two writes of every call in flight's audit event (tools/call, prompts/get, resources/read), group-committed (lib/db/group-writes.ts):
  * the "started" row, committed before the call leaves the platform, and the ending merged
  * into it afterwards. Concurrent calls share one statement and its commit; each
  * call still waits for its own row to be committed, so "a tool call is never executed without
@@ -85,7 +87,7 @@ async function writeRows(writes: Write[]): Promise<Array<string | undefined>> {
   return writes.map((w) => ("row" in w ? w.row.id : undefined));
 }
 
-const globalForRows = globalThis as unknown as { switchboardToolCallWrites?: ReturnType<typeof groupWrites<Write, string | undefined>> };
+const globalForRows = processState<{ switchboardToolCallWrites?: ReturnType<typeof groupWrites<Write, string | undefined>> }>();
 // Thirteen array parameters whatever the number of rows; 500 keep one statement small.
 const writer = (globalForRows.switchboardToolCallWrites ??= groupWrites<Write, string | undefined>({
   writeMany: writeRows,
@@ -94,7 +96,7 @@ const writer = (globalForRows.switchboardToolCallWrites ??= groupWrites<Write, s
 }));
 
 /** Inserts the event and resolves with its id once it is committed; rejects when it is not. */
-export function insertToolCallEvent(caller: Caller, input: AuditInput & { orgId: string }): Promise<string> {
+export function insertCallEvent(caller: Caller, input: AuditInput & { orgId: string }): Promise<string> {
   const { actorType, actorId } = describeCaller(caller);
   // The same "via" as every other audit event: the API key, or the OAuth client ("via <name>").
   const via = caller.kind === "user" ? viaOf(caller) : null;
@@ -115,7 +117,36 @@ export function insertToolCallEvent(caller: Caller, input: AuditInput & { orgId:
   return writer.write({ row }).then(() => row.id);
 }
 
+const globalForEndings = processState<{ switchboardPendingCallEndings?: Set<Promise<void>> }>();
+/** Endings submitted and not yet committed (or failed). */
+const pendingEndings = (globalForEndings.switchboardPendingCallEndings ??= new Set());
+
+/**
+ * Merges `ending` into the event's data without waiting for it: the answer of a call is not
+ * held back by its ending's commit (the started row is the durable record). `onError` hears a
+ * failed write. A graceful stop and this instance's audit reads wait for what is pending
+ * (`callEndingsWritten`).
+ */
+export function submitCallEnding(orgId: string, eventId: string, ending: Record<string, unknown>, onError: (e: unknown) => void): void {
+  const written = mergeCallEnding(orgId, eventId, ending).catch(onError);
+  pendingEndings.add(written);
+  void written.then(() => pendingEndings.delete(written));
+  watchShutdown();
+}
+
+let watching = false;
+function watchShutdown(): void {
+  if (watching) return;
+  watching = true;
+  onShutdown("audit-call-endings", callEndingsWritten);
+}
+
+/** Resolves once every call ending submitted so far is committed or has failed. */
+export async function callEndingsWritten(): Promise<void> {
+  while (pendingEndings.size > 0) await Promise.all([...pendingEndings]);
+}
+
 /** Merges `ending` into the event's data; resolves once committed. */
-export function mergeToolCallEnding(orgId: string, eventId: string, ending: Record<string, unknown>): Promise<void> {
+export function mergeCallEnding(orgId: string, eventId: string, ending: Record<string, unknown>): Promise<void> {
   return writer.write({ ending: { id: eventId, orgId, data: JSON.stringify(ending) } }).then(() => undefined);
 }

@@ -4,7 +4,7 @@ import { bearerToken, callerFromBearerFor } from "@/lib/auth/resolve-bearer";
 import { consume, getLimiter } from "@/lib/ratelimit/limiter";
 import { clientIpFromHeaders } from "@/lib/ratelimit/client-ip";
 import { mcpConfig } from "@/lib/mcp/serve/mcp-config";
-import { rateLimitedResponse, unauthorizedResponse } from "@/lib/mcp/serve/responses";
+import { rateLimitedResponse, unauthorizedResponse } from "@/lib/mcp/serve/http-edge/responses";
 import { verifyMcpAccessToken } from "@/lib/oauth/mcp-access-token";
 import { oauthIssuer } from "@/lib/oauth/authorization-server";
 import { CHALLENGE_SCOPE, resourceMetadataUrl, resourceUrl, type ResourceEndpoint } from "@/lib/oauth/protected-resource";

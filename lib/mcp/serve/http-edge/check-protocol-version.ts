@@ -1,5 +1,5 @@
 import { PROTOCOL_VERSION_META_KEY, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
-import { jsonRpcErrorResponse, jsonRpcIdOf } from "@/lib/mcp/serve/responses";
+import { jsonRpcErrorResponse, jsonRpcIdOf } from "@/lib/mcp/serve/http-edge/responses";
 
 /**
  * The protocol versions the MCP endpoints serve: 2026-07-28 and the 2025-era revisions (with

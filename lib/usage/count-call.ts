@@ -1,11 +1,11 @@
-import type { RuntimeAnswer } from "@/lib/connectors/runtime/outcome";
-import type { ToolCallInput } from "@/lib/connectors/runtime/types";
+import type { CallAnswer, CallContext, CallKind } from "@/lib/connectors/pipeline/call-context";
 import { latencyBucket } from "@/lib/usage/latency-buckets";
 import { cellKey, newCell, usageBuffer } from "@/lib/usage/usage-buffer";
 import { startUsageFlushes } from "@/lib/usage/flush-usage";
 
 /**
- * The call path's one hook into usage and connector health: counts a finished tool call in
+ * The call pipeline's usage step (lib/connectors/pipeline): counts every finished call in flight
+ * — tools/call, prompts/get, an upstream's resources/read — in
  * this process's memory, no database round trip. The counts reach the database in one batch
  * every USAGE_FLUSH_INTERVAL_MS and when the instance stops (lib/usage/flush-usage.ts), so the
  * tools/call path pays a few map updates, and N instances write N small batches a period
@@ -15,16 +15,27 @@ import { startUsageFlushes } from "@/lib/usage/flush-usage";
 const HOUR_MS = 3_600_000;
 const MESSAGE_CHARS = 500;
 
-export function countToolCall(input: ToolCallInput, answer: RuntimeAnswer, durationMs: number): void {
-  const { server, configVersion } = input.view.snapshot;
+/**
+ * The name a call is counted under in the usage table's `tool` column: a tool's upstream name;
+ * `prompts/get <name>` for a prompt; `resources/read` for every resource of a connector (URIs
+ * are unbounded, one row per URI would not be).
+ */
+export function usageName(kind: CallKind, upstreamName: string): string {
+  if (kind === "tools/call") return upstreamName;
+  return kind === "prompts/get" ? `prompts/get ${upstreamName}` : "resources/read";
+}
+
+export function countCall(ctx: CallContext, answer: CallAnswer<unknown>): void {
+  const { server, configVersion } = ctx.view.snapshot;
+  const { durationMs } = answer;
   const now = Date.now();
   const at = {
     orgId: server.orgId,
     workspaceId: server.workspaceId,
     serverId: server.id,
-    connectorId: input.tool.connectorId,
-    tool: input.tool.name,
-    userId: input.caller.kind === "user" ? input.caller.userId : "",
+    connectorId: ctx.connector.id,
+    tool: usageName(ctx.kind, ctx.names.upstream),
+    userId: ctx.caller.kind === "user" ? ctx.caller.userId : "",
     hour: now - (now % HOUR_MS),
   };
   const buffer = usageBuffer();
@@ -66,11 +77,13 @@ function countHealth(orgId: string, connectorId: string, configVersion: number, 
   }
 }
 
-function errorMessage(answer: RuntimeAnswer): string {
-  const text = answer.result.content
-    .map((c) => (c.type === "text" ? c.text : ""))
+function errorMessage(answer: CallAnswer<unknown>): string {
+  if (answer.errorMessage) return answer.errorMessage.slice(0, MESSAGE_CHARS);
+  const content = (answer.result as { content?: Array<{ type: string; text?: string }> } | undefined)?.content ?? [];
+  const text = content
+    .map((c) => (c.type === "text" ? (c.text ?? "") : ""))
     .join(" ")
     .replace(/\s+/g, " ")
     .trim();
-  return (text || "The tool answered an error without a message.").slice(0, MESSAGE_CHARS);
+  return (text || "The call answered an error without a message.").slice(0, MESSAGE_CHARS);
 }

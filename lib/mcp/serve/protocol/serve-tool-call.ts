@@ -14,7 +14,7 @@ import {
 import type { CallFlight, InputRequest } from "@/lib/connectors/runtime/call-flight";
 import type { ToolCallResult } from "@/lib/connectors/runtime/types";
 import { setting } from "@/lib/config/settings";
-import { trackRunningCall } from "@/lib/mcp/serve/cancel-running-calls";
+import { trackRunningCall } from "@/lib/mcp/serve/connection-state/cancel-running-calls";
 
 /**
  * One tools/call as the protocol layer serves it, with its flight (issue 12 points 3–4):
@@ -174,10 +174,12 @@ class ServedFlight implements CallFlight {
 }
 
 /**
- * Serves tools/call — or prompts/get, whose upstream may ask for client input the same way
- * ("InputRequiredResult is universal") — : a new request, or the retry of a parked one.
+ * Serves one call in flight — tools/call, prompts/get, an upstream's resources/read — whose
+ * upstream may ask for client input ("InputRequiredResult is universal"): a new request, or
+ * the retry of a parked one. What the call itself does (audit, usage, the upstream request) is
+ * the call pipeline's (lib/connectors/pipeline); this is its protocol side.
  */
-export async function serveToolCall<T = ToolCallResult>(
+export async function serveCallInFlight<T = ToolCallResult>(
   ctx: ServerContext,
   start: (flight: ServedFlight) => Promise<T> | null,
   legacy: LegacyCaller,

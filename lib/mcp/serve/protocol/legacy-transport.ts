@@ -6,8 +6,8 @@ import {
   type TransportSendOptions,
   type WebStandardStreamableHTTPServerTransportOptions,
 } from "@modelcontextprotocol/server";
-import type { NodeSseSink } from "@/lib/mcp/serve/node-sse-sink";
-import { serialiseMessage } from "@/lib/mcp/serve/serialise-message";
+import type { NodeSseSink } from "@/lib/mcp/serve/node-adapter/node-sse-sink";
+import { serialiseMessage } from "@/lib/mcp/serve/protocol/serialise-message";
 
 type SseWriter = (controller: ReadableStreamDefaultController<Uint8Array>, encoder: TextEncoder, message: JSONRPCMessage, eventId?: string) => boolean;
 
@@ -23,7 +23,7 @@ const INVALID_PARAMS = -32602;
  */
 export class LegacyHttpTransport extends WebStandardStreamableHTTPServerTransport {
   /**
-   * `sink`: the node:http response's own stream (lib/mcp/serve/node-sse-sink.ts), which then
+   * `sink`: the node:http response's own stream (lib/mcp/serve/node-adapter/node-sse-sink.ts), which then
    * gets the frames (and keeps the connection alive) instead of the SDK's web stream.
    */
   constructor(
@@ -33,7 +33,7 @@ export class LegacyHttpTransport extends WebStandardStreamableHTTPServerTranspor
     super(sink ? { ...options, keepAliveMs: 0 } : options);
     // The SDK's SSE frame (`event: message`, an optional `id:`, `data: <JSON>`), with a
     // published tool list copied in from its bytes instead of serialised again
-    // (lib/mcp/serve/serialise-message.ts). The SDK declares the method private; it is the one
+    // (lib/mcp/serve/protocol/serialise-message.ts). The SDK declares the method private; it is the one
     // place its answers are serialised on this transport.
     const self = this as unknown as { writeSSEEvent: SseWriter; onerror?: (e: Error) => void };
     self.writeSSEEvent = (controller, _encoder, message, eventId) => {

@@ -4,13 +4,14 @@ import type { Caller } from "@/lib/auth/caller";
 import { logger } from "@/lib/log";
 import { trackLiveMcpSessions } from "@/lib/ops/metrics";
 import { onShutdown } from "@/lib/ops/shutdown";
-import { buildServer, recheckSubscriptions, type GatewayParts } from "@/lib/mcp/serve/build-server";
-import { SERVED_LEGACY_VERSIONS } from "@/lib/mcp/serve/check-protocol-version";
-import { LegacyHttpTransport } from "@/lib/mcp/serve/legacy-transport";
-import { closeWhenBodyEnds } from "@/lib/mcp/serve/legacy-stateless";
+import { buildServer, recheckSubscriptions, type GatewayParts } from "@/lib/mcp/serve/protocol/build-server";
+import { SERVED_LEGACY_VERSIONS } from "@/lib/mcp/serve/http-edge/check-protocol-version";
+import { LegacyHttpTransport } from "@/lib/mcp/serve/protocol/legacy-transport";
+import { closeWhenBodyEnds } from "@/lib/mcp/serve/protocol/legacy-stateless";
 import { mcpConfig } from "@/lib/mcp/serve/mcp-config";
-import { reconcileLive, registerSweep } from "@/lib/mcp/serve/live-watch";
+import { reconcileLive, registerSweep } from "@/lib/mcp/serve/connection-state/live-watch";
 import { endpointKey, type McpEndpoint, type McpSurface, type ToolSet } from "@/lib/mcp/surface/surface-types";
+import { processState } from "@/lib/process-state";
 
 /**
  * Stateful 2025-era sessions (`MCP_STATEFUL_SESSIONS=true`). A session is bound to its
@@ -24,7 +25,7 @@ import { endpointKey, type McpEndpoint, type McpSurface, type ToolSet } from "@/
 
 export interface SessionOwner {
   endpoint: McpEndpoint;
-  /** lib/mcp/serve/authenticate-mcp.ts identity, or "anonymous" on /mcp/demo. */
+  /** lib/mcp/serve/http-edge/authenticate-mcp.ts identity, or "anonymous" on /mcp/demo. */
   identity: string;
   caller: Caller | null;
 }
@@ -42,7 +43,7 @@ interface McpSession extends SessionOwner {
   lastUsed: number;
 }
 
-const globalForSessions = globalThis as unknown as { switchboardMcpSessions?: Map<string, McpSession> };
+const globalForSessions = processState<{ switchboardMcpSessions?: Map<string, McpSession> }>();
 /** Insertion order is recency order: a touched session is moved to the end. */
 const sessions = (globalForSessions.switchboardMcpSessions ??= new Map());
 

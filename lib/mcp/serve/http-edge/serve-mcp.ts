@@ -3,10 +3,10 @@ import { isLegacyRequest } from "@modelcontextprotocol/server";
 import { isDatabaseUnavailable, noteDatabaseUnavailable } from "@/lib/db/unavailable";
 import { errorText, logger } from "@/lib/log";
 import { recordRequest } from "@/lib/ops/request-log";
-import { authenticateMcp, limitDemoClient } from "@/lib/mcp/serve/authenticate-mcp";
-import { serveLegacyStateless } from "@/lib/mcp/serve/legacy-stateless";
+import { authenticateMcp, limitDemoClient } from "@/lib/mcp/serve/http-edge/authenticate-mcp";
+import { serveLegacyStateless } from "@/lib/mcp/serve/protocol/legacy-stateless";
 import { mcpConfig } from "@/lib/mcp/serve/mcp-config";
-import { serveModern } from "@/lib/mcp/serve/modern-handlers";
+import { serveModern } from "@/lib/mcp/serve/protocol/modern-handlers";
 import {
   bodyTooLargeResponse,
   jsonRpcErrorResponse,
@@ -16,15 +16,15 @@ import {
   sessionNotFoundResponse,
   TRANSPORT_ERROR,
   unavailableResponse,
-} from "@/lib/mcp/serve/responses";
-import { readPostedMessage, refuseUnstorableMessage, refuseUnstorableServerId } from "@/lib/mcp/serve/refuse-unstorable-text";
-import { refuseBatch, refuseUnservedVersion, SERVED_LEGACY_VERSIONS } from "@/lib/mcp/serve/check-protocol-version";
-import { preflightResponse, withCors } from "@/lib/mcp/serve/cors";
-import { untrustedHostOrOrigin } from "@/lib/mcp/serve/validate-origin";
+} from "@/lib/mcp/serve/http-edge/responses";
+import { readPostedMessage, refuseUnstorableMessage, refuseUnstorableServerId } from "@/lib/mcp/serve/http-edge/refuse-unstorable-text";
+import { refuseBatch, refuseUnservedVersion, SERVED_LEGACY_VERSIONS } from "@/lib/mcp/serve/http-edge/check-protocol-version";
+import { preflightResponse, withCors } from "@/lib/mcp/serve/http-edge/cors";
+import { untrustedHostOrOrigin } from "@/lib/mcp/serve/http-edge/validate-origin";
 import { resolveSurface } from "@/lib/mcp/surface/resolve-surface";
-import { callScopeOf, cancelRunningCall, DEMO_IDENTITY } from "@/lib/mcp/serve/cancel-running-calls";
-import { deliverStatelessAnswer, isStatelessAnswer } from "@/lib/mcp/serve/ask-stateless-client";
-import { endSession, findSession, openSession, serveInSession, type SessionOwner } from "@/lib/mcp/serve/sessions";
+import { callScopeOf, cancelRunningCall, DEMO_IDENTITY } from "@/lib/mcp/serve/connection-state/cancel-running-calls";
+import { deliverStatelessAnswer, isStatelessAnswer } from "@/lib/mcp/serve/connection-state/ask-stateless-client";
+import { endSession, findSession, openSession, serveInSession, type SessionOwner } from "@/lib/mcp/serve/connection-state/sessions";
 import type { McpEndpoint, McpSurface } from "@/lib/mcp/surface/surface-types";
 
 /**
@@ -34,7 +34,7 @@ import type { McpEndpoint, McpSurface } from "@/lib/mcp/surface/surface-types";
  * (429 + Retry-After), body size (413), a protocol version not served or a batch on a version
  * without batches (400), text the database cannot store (400), then what the endpoint offers
  * this caller (404 when nothing, the same for a missing server and one the caller may not
- * see). A CORS preflight is answered first (lib/mcp/serve/cors.ts), and every answer to an
+ * see). A CORS preflight is answered first (lib/mcp/serve/http-edge/cors.ts), and every answer to an
  * allowed cross-origin page carries its CORS headers. The request then
  * goes to the 2026-era handler or to 2025-era serving, stateless or in a session.
  */

@@ -1,7 +1,7 @@
 import { readBodyText } from "@/lib/api/read-json-body";
 import { readBodyTextOf } from "@/lib/net/node-fetch";
 import { describeFlaw, findFlawedText, pathText, textFlaw } from "@/lib/api/validate-text";
-import { jsonRpcErrorResponse } from "@/lib/mcp/serve/responses";
+import { jsonRpcErrorResponse } from "@/lib/mcp/serve/http-edge/responses";
 import type { McpEndpoint } from "@/lib/mcp/surface/surface-types";
 
 /**
@@ -29,7 +29,7 @@ export function refuseUnstorableServerId(endpoint: McpEndpoint): Response | null
  */
 export async function readPostedMessage(request: Request, maxBodyBytes: number): Promise<unknown> {
   if (request.method.toUpperCase() !== "POST" || !request.body) return undefined;
-  // Read already (lib/mcp/serve/serve-node.ts): no clone of the body's stream, no second read.
+  // Read already (lib/mcp/serve/node-adapter/serve-node.ts): no clone of the body's stream, no second read.
   const read = readBodyTextOf(request);
   const text = read === undefined ? await readBodyText(request.clone(), maxBodyBytes) : Buffer.byteLength(read) > maxBodyBytes ? null : read;
   if (text === null) return undefined;
