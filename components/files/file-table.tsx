@@ -12,7 +12,8 @@ import { formatBytes, formatDate } from "@/components/files/format";
 interface Props {
   files: FileView[];
   caption: string;
-  viewer: { userId: string; isAdmin: boolean };
+  /** `mayDeleteShared`: the permission table's `files.delete_shared` for the viewer's role. */
+  viewer: { userId: string; mayDeleteShared: boolean };
   /** The list's URL with another tag filter (tags link to it). */
   tagHref: (tag: string) => string;
   nextCursor: string | null;
@@ -62,7 +63,7 @@ const access = (file: FileView) =>
 export function FileTable({ files, caption, viewer, tagHref, nextCursor }: Props) {
   const rows = files.map((file): DataRow => {
     const mine = file.ownerId === viewer.userId;
-    const canDelete = mine || (viewer.isAdmin && file.visibility === "workspace");
+    const canDelete = mine || (viewer.mayDeleteShared && file.visibility === "workspace");
     return {
       id: file.id,
       label: file.name,

@@ -3,7 +3,8 @@ import { db } from "@/lib/db/client";
 import type { Caller } from "@/lib/auth/caller";
 import { AppError, ForbiddenError, NotFoundError } from "@/lib/errors";
 import { logger } from "@/lib/log";
-import { callerUserId, workspacesJoinedBy, workspacesManagedBy } from "@/lib/tenancy/scopes";
+import { callerUserId, workspacesJoinedBy } from "@/lib/tenancy/scopes";
+import { permits, roleIn } from "@/lib/permissions/guards";
 import { findScopedWorkspace } from "@/lib/tenancy/find-scoped-workspace";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { type Page, pageOf } from "@/lib/api/pagination";
@@ -76,12 +77,14 @@ async function lockFileForWrite(tx: Prisma.TransactionClient, caller: Caller, fi
   });
 }
 
-/** May the caller delete this (visible) file? Its owner, or a manager of the workspace for a shared file. */
+/**
+ * May the caller delete this (visible, so reached) file? Its owner; for a shared file, whoever
+ * the permission table lets delete others' shared files (`files.delete_shared`).
+ */
 async function mayDelete(caller: Caller, file: FileRow): Promise<boolean> {
   if (file.ownerId === callerUserId(caller)) return true;
   if (file.visibility !== "workspace") return false;
-  const managed = await db().workspace.count({ where: { id: file.workspaceId, AND: [workspacesManagedBy(caller)] } });
-  return managed > 0;
+  return permits(caller, await roleIn(db(), caller, file.orgId), "files.delete_shared");
 }
 
 /** Deletes the row (the file disappears at once), then its blob (queued by the delete itself, see delete-queued-blobs). */

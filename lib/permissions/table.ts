@@ -72,6 +72,10 @@ export const PERMISSIONS = {
   "servers.create": { says: "create an MCP server", allow: MANAGERS },
   "keys.own": { says: "issue, list and revoke one's own API keys (a pinned key: pinned to its server)", allow: PEOPLE.filter((k) => k !== "instance") },
   "keys.others": { says: "issue, list and revoke other people's API keys in a workspace", allow: MANAGERS },
+  "files.delete_shared": {
+    says: "delete a file another person shared with the workspace (changing a file, or deleting a private one, is its owner's alone, whatever the role)",
+    allow: MANAGERS,
+  },
   "usage.read": { says: "read usage", allow: MANAGERS },
   "audit.read": { says: "read and export the audit log", allow: MANAGERS },
   "mcp.all_tools": {

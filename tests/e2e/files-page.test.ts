@@ -4,8 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, CDPSession, FileChooser, Page } from "playwright-core";
 import { db } from "@/lib/db/client";
-import { hashPassword } from "@/lib/auth/password";
-import { uniqueSuffix } from "@/tests/helpers/factories";
+import { makeFile, makeMember, makeWorkspace, makeWorkspaceMember, uniqueSuffix } from "@/tests/helpers/factories";
 import { ensureBuild, type RunningApp, startApp } from "@/tests/e2e/support/next-app";
 import { launchBrowser, newContext, screenshot, seriousA11yViolations, signIn } from "@/tests/e2e/support/browser";
 import { seedAdmin } from "@/tests/e2e/support/seed";
@@ -34,9 +33,7 @@ async function seedPlainMember(orgId: string, wsId: string) {
   const suffix = uniqueSuffix();
   const email = `e2e-files-${suffix}@example.test`;
   const password = `e2e-password-${suffix}`;
-  const user = await db().user.create({ data: { email, name: "Files Member", passwordHash: await hashPassword(password) }, select: { id: true } });
-  await db().orgMember.create({ data: { orgId, userId: user.id, role: "member" } });
-  await db().workspaceMember.create({ data: { orgId, workspaceId: wsId, userId: user.id } });
+  const user = await makeMember({ orgId, workspaceId: wsId }, { role: "member", email, name: "Files Member", password });
   return { userId: user.id, email, password };
 }
 
@@ -304,16 +301,15 @@ describe("files page", () => {
   });
 
   it("switches workspace with the picker and pages through a long list", async () => {
-    const archive = await db().workspace.create({ data: { orgId, name: "Archive", slug: `archive-${uniqueSuffix()}` }, select: { id: true } });
-    await db().workspaceMember.create({ data: { orgId, workspaceId: archive.id, userId: member.userId } });
+    const archive = await makeWorkspace(orgId, { name: "Archive", slug: `archive-${uniqueSuffix()}` });
+    await makeWorkspaceMember({ orgId, workspaceId: archive.id }, { id: member.userId });
     const base = Date.now() - 60_000;
-    await db().file.createMany({
-      data: Array.from({ length: 30 }, (_, i) => ({
-        id: `fl_${(0xa0000 + i).toString(16).padStart(24, "0")}`, orgId, workspaceId: archive.id, ownerId: member.userId,
-        name: `archived-${String(i).padStart(2, "0")}.txt`, mimeType: "text/plain", size: 1, sha256: "0".repeat(64),
+    for (let i = 0; i < 30; i++) {
+      await makeFile({ orgId, workspaceId: archive.id }, {
+        id: `fl_${(0xa0000 + i).toString(16).padStart(24, "0")}`, ownerId: member.userId, name: `archived-${String(i).padStart(2, "0")}.txt`,
         storageKey: "00000000-0000-0000-0000-000000000000", createdAt: new Date(base + i * 1000),
-      })),
-    });
+      });
+    }
     await page.goto(`/w/${workspaceId}/files`);
     await page.getByLabel("Workspace", { exact: true }).selectOption({ label: "Archive" });
     await page.getByRole("button", { name: "Open" }).click();

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { db } from "@/lib/db/client";
-import { hashPassword } from "@/lib/auth/password";
-import { createApiKeyFor, uniqueSuffix } from "@/tests/helpers/factories";
+import { createApiKeyFor, makeUser, uniqueSuffix } from "@/tests/helpers/factories";
 import { ensureBuild, type RunningApp, startApp } from "@/tests/e2e/support/next-app";
 import { launchBrowser, newContext, screenshot, seriousA11yViolations, signIn } from "@/tests/e2e/support/browser";
 import { type SeededAdmin, seedAdmin } from "@/tests/e2e/support/seed";
@@ -36,7 +35,7 @@ beforeAll(async () => {
   await ensureBuild();
   // A generous connect timeout: on a busy test machine the default 1 s fails page renders at random.
   [app, browser, admin] = await Promise.all([startApp({ databaseUrl: inject("databaseUrl"), env: { DB_CONNECT_TIMEOUT_MS: "10000" } }), launchBrowser(), seedAdmin()]);
-  const user = await db().user.create({ data: { email: invitee.email, name: "Ivy Invitee", passwordHash: await hashPassword(invitee.password) }, select: { id: true } });
+  const user = await makeUser({ email: invitee.email, name: "Ivy Invitee", password: invitee.password });
   invitee.id = user.id;
   adminContext = await newContext(browser, app.baseUrl);
   inviteeContext = await newContext(browser, app.baseUrl);

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { hashPassword } from "@/lib/auth/password";
 import { db } from "@/lib/db/client";
 import { ensureBuild, type RunningApp, startApp } from "@/tests/e2e/support/next-app";
 import { launchBrowser, newContext, seriousA11yViolations, signIn } from "@/tests/e2e/support/browser";
 import { type SeededAdmin, seedAdmin } from "@/tests/e2e/support/seed";
-import { uniqueSuffix } from "@/tests/helpers/factories";
+import { makeMember, uniqueSuffix } from "@/tests/helpers/factories";
 
 /**
  * Issue 10 point 4 in real Chromium: the organization settings page shows what tool audit
@@ -60,8 +59,7 @@ describe("Organization settings: Audit log of tool calls", () => {
     const suffix = uniqueSuffix();
     const email = `e2e-org-admin-${suffix}@example.test`;
     const password = `e2e-password-${suffix}`;
-    const user = await db().user.create({ data: { email, name: "Org Admin", passwordHash: await hashPassword(password) }, select: { id: true } });
-    await db().orgMember.create({ data: { orgId: owner.org.id, userId: user.id, role: "admin" } });
+    await makeMember({ orgId: owner.org.id }, { role: "admin", workspace: false, email, name: "Org Admin", password });
     const { context, page } = await signedIn(email, password);
     try {
       await page.goto(`/orgs/${owner.org.id}/settings`);

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext } from "playwright-core";
-import { db } from "@/lib/db/client";
-import { hashPassword } from "@/lib/auth/password";
-import { uniqueSuffix } from "@/tests/helpers/factories";
+import { makeUser, uniqueSuffix } from "@/tests/helpers/factories";
 import { ensureBuild, type RunningApp, startApp } from "@/tests/e2e/support/next-app";
 import { launchBrowser, newContext, seriousA11yViolations, signIn } from "@/tests/e2e/support/browser";
 
@@ -22,7 +20,7 @@ beforeAll(async () => {
   await ensureBuild();
   // A generous connect timeout: on a busy test machine the default 1 s fails page renders at random.
   [app, browser] = await Promise.all([startApp({ databaseUrl: inject("databaseUrl"), env: { DB_CONNECT_TIMEOUT_MS: "10000" } }), launchBrowser()]);
-  await db().user.create({ data: { email: person.email, name: "Pat Password", passwordHash: await hashPassword(person.password) } });
+  await makeUser({ email: person.email, name: "Pat Password", password: person.password });
   laptop = await newContext(browser, app.baseUrl);
   phone = await newContext(browser, app.baseUrl);
 }, 600_000);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { hashApiKey } from "@/lib/auth/api-key-secret";
 import { api } from "@/tests/helpers/api";
-import { createApiKeyFor, createTenant, createUser, createWorkspace, INSTANCE_KEY } from "@/tests/helpers/factories";
+import { createApiKeyFor, createTenant, createUser, createWorkspace, INSTANCE_KEY, makeMember, makeServer } from "@/tests/helpers/factories";
 
 const keysPath = (workspaceId: string) => `/api/v1/workspaces/${workspaceId}/api-keys`;
 const LIST_FIELDS = ["createdAt", "createdBy", "expiresAt", "id", "lastUsedAt", "name", "prefix", "revokedAt", "serverId", "userId", "workspaceId"];
@@ -84,9 +84,7 @@ describe("API keys API", () => {
 
   it("a member can neither list nor revoke another member's key (404, key still works)", async () => {
     const t = await createTenant();
-    const colleague = await createUser("colleague");
-    await db().orgMember.create({ data: { orgId: t.org.id, userId: colleague.id, role: "member" } });
-    await db().workspaceMember.create({ data: { orgId: t.org.id, workspaceId: t.workspace.id, userId: colleague.id } });
+    const colleague = await makeMember(t, { role: "member", label: "colleague" });
     const theirs = await createApiKeyFor(colleague, { id: t.workspace.id, orgId: t.org.id });
 
     const list = await api(t.member.token).get(keysPath(t.workspace.id));
@@ -130,8 +128,8 @@ describe("API keys API", () => {
   it("serverId must name a server of the same workspace; expiresAt must be in the future", async () => {
     const t = await createTenant();
     const otherWs = await createWorkspace(t.org.id);
-    const own = await db().mcpServer.create({ data: { orgId: t.org.id, workspaceId: t.workspace.id, name: "Own" } });
-    const elsewhere = await db().mcpServer.create({ data: { orgId: t.org.id, workspaceId: otherWs.id, name: "Elsewhere" } });
+    const own = await makeServer(t, { name: "Own" });
+    const elsewhere = await makeServer(t, { workspaceId: otherWs.id, name: "Elsewhere" });
 
     const pinned = await api(t.member.token).post(keysPath(t.workspace.id), { name: "pinned", serverId: own.id, expiresAt: "2999-01-01T00:00:00Z" });
     expect(pinned.status).toBe(201);

@@ -11,7 +11,7 @@ import { runShutdownHooks } from "@/lib/ops/shutdown";
 import { db } from "@/lib/db/client";
 import { api } from "@/tests/helpers/api";
 import { blobExists, localStoreFixture, queuedDeletions, s3StoreFixture } from "@/tests/helpers/blob-stores";
-import { createApiKeyFor, createTenant, createWorkspace, uniqueSuffix } from "@/tests/helpers/factories";
+import { createApiKeyFor, createTenant, createWorkspace, makeWorkspaceMember, uniqueSuffix } from "@/tests/helpers/factories";
 import { upload } from "@/tests/helpers/files";
 
 /**
@@ -35,7 +35,7 @@ async function uploaded(token: string, workspaceId: string, visibility = "privat
 /** A second workspace of the tenant's org, with the member in it and a key to upload there. */
 async function secondWorkspace(t: Awaited<ReturnType<typeof createTenant>>): Promise<{ id: string; token: string }> {
   const ws = await createWorkspace(t.org.id);
-  await db().workspaceMember.create({ data: { orgId: t.org.id, workspaceId: ws.id, userId: t.member.user.id } });
+  await makeWorkspaceMember({ orgId: t.org.id, workspaceId: ws.id }, { id: t.member.user.id });
   const { token } = await createApiKeyFor(t.member.user, { id: ws.id, orgId: t.org.id });
   return { id: ws.id, token };
 }

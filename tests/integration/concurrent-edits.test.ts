@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { createTenant, uniqueSuffix, type Tenant } from "@/tests/helpers/factories";
+import { createTenant, makeConnector, type Tenant, uniqueSuffix } from "@/tests/helpers/factories";
 import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
 import { upload, useTempFilesDir } from "@/tests/helpers/files";
 import { lockRow } from "@/lib/db/lock-row";
@@ -37,9 +37,8 @@ const N = 30;
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 async function connectorIn(t: Tenant, type: "http" | "mcp" = "mcp"): Promise<string> {
-  const slug = `c-${uniqueSuffix()}`;
   const config = type === "http" ? { baseUrl: "http://127.0.0.1:9" } : { url: "http://127.0.0.1:9/mcp" };
-  return (await db().connector.create({ data: { orgId: t.org.id, name: slug, slug, type, config }, select: { id: true } })).id;
+  return (await makeConnector(t, { type, config })).id;
 }
 
 /** N parallel writes; every one succeeds (last write wins) and the result is exactly one of them. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { api } from "@/tests/helpers/api";
-import { createHttpConnector, createTenant } from "@/tests/helpers/factories";
+import { createHttpConnector, createTenant, makeConnector } from "@/tests/helpers/factories";
 
 /**
  * A connector's tools as a list of their own (a connector may have hundreds): searched, sorted,
@@ -62,10 +62,7 @@ describe("a connector's tools list", () => {
 
   it("bulk delete on an mcp connector is a conflict that changes nothing", async () => {
     const t = await createTenant();
-    const connector = await db().connector.create({
-      data: { orgId: t.org.id, name: "Upstream", slug: "upstream", type: "mcp", config: { url: "http://127.0.0.1:9/mcp" }, tools: { create: [{ orgId: t.org.id, name: "echo" }] } },
-      select: { id: true, tools: { select: { id: true } } },
-    });
+    const connector = await makeConnector(t, { name: "Upstream", type: "mcp", tools: ["echo"] });
     const res = await api(t.admin.token).post(`/api/v1/connectors/${connector.id}/tools/bulk-delete`, { ids: [connector.tools[0].id] });
     expect(res.status).toBe(409);
     expect(await db().tool.count({ where: { connectorId: connector.id, orgId: t.org.id } })).toBe(1);

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Endpoint } from "@/lib/api/endpoint";
 import { allEndpoints } from "@/lib/openapi/all-endpoints";
-import { db } from "@/lib/db/client";
 import { request } from "@/tests/helpers/api";
-import { createApiKeyFor, createTenant, createUser, createWorkspace, type Tenant } from "@/tests/helpers/factories";
+import { createApiKeyFor, createTenant, createWorkspace, makeMember, type Tenant } from "@/tests/helpers/factories";
 import type { MatrixCase, Outsider } from "@/tests/integration/matrix/types";
 
 /**
@@ -26,9 +25,7 @@ async function outsiderToken(kind: Outsider, t: Tenant): Promise<string> {
   if (kind === "member") return t.member.token;
   if (kind === "otherOrg") return (await createTenant()).owner.token;
   const other = await createWorkspace(t.org.id);
-  const user = await createUser("other-ws");
-  await db().orgMember.create({ data: { orgId: t.org.id, userId: user.id, role: "member" } });
-  await db().workspaceMember.create({ data: { orgId: t.org.id, workspaceId: other.id, userId: user.id } });
+  const user = await makeMember({ orgId: t.org.id, workspaceId: other.id }, { role: "member", label: "other-ws" });
   return (await createApiKeyFor(user, { id: other.id, orgId: t.org.id })).token;
 }
 

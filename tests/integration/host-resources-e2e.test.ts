@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
 import { upstreamPool } from "@/lib/connectors/runtime/default-pool";
-import { createApiKeyFor, createTenant, createWorkspace, type Tenant } from "@/tests/helpers/factories";
+import { createApiKeyFor, createTenant, createWorkspace, makeWorkspaceMember, type Tenant } from "@/tests/helpers/factories";
 import { type ExampleUpstream, startExampleUpstream } from "@/tests/helpers/example-upstream";
 import { PNG_1X1, sha256, uploadForm, type UploadPart, useTempFilesDir } from "@/tests/helpers/files";
 import { connectV1, connectV2 } from "@/tests/helpers/mcp-clients";
@@ -158,7 +158,7 @@ describe("End to end: examples/summarize-server as a real process, called throug
     const elsewhere = await upload(other.member.token, other.workspace.id, { bytes: "shared there", name: "there.txt", visibility: "workspace" });
     // The same member's own file in a second workspace of the same organization.
     const second = await createWorkspace(s.t.org.id);
-    await db().workspaceMember.create({ data: { orgId: s.t.org.id, workspaceId: second.id, userId: s.t.member.user.id } });
+    await makeWorkspaceMember({ orgId: s.t.org.id, workspaceId: second.id }, { id: s.t.member.user.id });
     const secondKey = await createApiKeyFor(s.t.member.user, { id: second.id, orgId: s.t.org.id });
     const ownElsewhere = await upload(secondKey.token, second.id, { bytes: "mine, but there", name: "mine.txt", visibility: "workspace" });
     const missing = `files://fl_${"0".repeat(24)}`;

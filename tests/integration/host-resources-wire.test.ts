@@ -11,7 +11,7 @@ import { handleHostResourcesList, handleHostResourcesRead } from "@/lib/host-res
 import { HOST_RESOURCES_EXTENSION as HOST_RESOURCES_CAPABILITY_ID, LIST_METHOD as HOST_RESOURCES_LIST_METHOD, READ_METHOD as HOST_RESOURCES_READ_METHOD } from "@/packages/host-resources/src/protocol";
 import { resolveCallerView } from "@/lib/mcp/visibility/resolve-view";
 import { api } from "@/tests/helpers/api";
-import { createTenant, createWorkspace, type Tenant } from "@/tests/helpers/factories";
+import { createTenant, createWorkspace, makeWorkspaceMember, type Tenant } from "@/tests/helpers/factories";
 import { isTextMimeType } from "@/lib/mime/classify-mime-type";
 import { PNG_1X1, upload, useTempFilesDir } from "@/tests/helpers/files";
 import { type RecordedUpstream, startV1Upstream, startV2Upstream, type V1UpstreamOptions } from "@/tests/helpers/runtime-upstreams";
@@ -265,7 +265,7 @@ describe("Scope: which files a server can see", () => {
     const up = await v1();
     const { t, hostCall } = await setup(up, newPool());
     const second = await createWorkspace(t.org.id);
-    await db().workspaceMember.create({ data: { orgId: t.org.id, workspaceId: second.id, userId: t.member.user.id } });
+    await makeWorkspaceMember({ orgId: t.org.id, workspaceId: second.id }, { id: t.member.user.id });
     const here = await file(t, "member", "here.txt", "here", "workspace");
     const uris = [
       `files://${t.workspace.id}/${here.id}`,

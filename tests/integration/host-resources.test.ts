@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
 import type { HostResourcesContext } from "@/lib/host-resources";
 import { handleHostResourcesList, handleHostResourcesRead, HostResourcesError } from "@/lib/host-resources";
-import { createTenant, createWorkspace, type Tenant, uniqueSuffix } from "@/tests/helpers/factories";
+import { createTenant, createWorkspace, makeConnector, makeWorkspaceMember, type Tenant, uniqueSuffix } from "@/tests/helpers/factories";
 import { PNG_1X1, upload, useTempFilesDir } from "@/tests/helpers/files";
 
 /**
@@ -21,9 +21,7 @@ afterEach(() => {
 });
 
 async function connectorOf(t: Tenant): Promise<string> {
-  const slug = `up-${uniqueSuffix()}`;
-  const c = await db().connector.create({ data: { orgId: t.org.id, name: "Upstream", slug, type: "mcp", config: { url: "http://127.0.0.1:1/mcp" } } });
-  return c.id;
+  return (await makeConnector(t, { name: "Upstream", type: "mcp", config: { url: "http://127.0.0.1:1/mcp" } })).id;
 }
 
 async function ctxFor(t: Tenant, who: "owner" | "admin" | "member" | null, connectorId?: string): Promise<HostResourcesContext> {
@@ -131,7 +129,7 @@ describe("Scope: which files a server can see", () => {
     const sharedElsewhere = await file(otherOrg, "member", "there.txt", { visibility: "workspace" });
     // Another workspace of the same organization, where the same user works too.
     const second = await createWorkspace(t.org.id);
-    await db().workspaceMember.create({ data: { orgId: t.org.id, workspaceId: second.id, userId: t.member.user.id } });
+    await makeWorkspaceMember({ orgId: t.org.id, workspaceId: second.id }, { id: t.member.user.id });
     const ctxSecond: HostResourcesContext = { ...(await ctxFor(t, "member")), workspaceId: second.id };
 
     await expectHostError(handleHostResourcesRead(ctxSecond, { uri: sharedHere.uri }), -32002, { uri: sharedHere.uri });

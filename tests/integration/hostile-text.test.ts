@@ -14,7 +14,7 @@ import { createServer } from "@/tests/helpers/resource-scenario";
  * Issue 10, point 2: text PostgreSQL cannot store (U+0000, an unpaired surrogate) is refused
  * at the edge with 400/422, never a 500 from a query or the audit insert, and nothing is
  * stored or sent upstream. Each test is one reproduction of the fuzzer's findings. (Escapes
- * that are not UTF-8 and TRACE are Next.js's own layer: tests/e2e/fuzz-edge.test.ts.)
+ * that are not UTF-8 and TRACE are Next.js's own layer: tests/e2e/api-fuzz.test.ts.)
  */
 
 const NUL = "a\u0000b";

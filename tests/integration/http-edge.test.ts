@@ -8,7 +8,7 @@ import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server
  * Content-Length to refuse it by), gets 413 and leaves the keep-alive connection usable: a
  * little excess is read and dropped, a lot closes the connection with `Connection: close`, so a
  * keep-alive client's next request is answered at once either way (it waited ~6 s for the idle
- * timeout, then failed). tests/e2e/http-edge.test.ts measures the same against `next start`.
+ * timeout, then failed). tests/e2e/http-hardening.test.ts measures the same against `next start`.
  */
 
 let app: RouteServer;

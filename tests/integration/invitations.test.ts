@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { api, request } from "@/tests/helpers/api";
 import { joinWithNewAccount } from "@/lib/invitations/answer-invitation-link";
-import { browserSessionOf, createApiKeyFor, createTenant, createUser, createWorkspace, uniqueSuffix } from "@/tests/helpers/factories";
+import { browserSessionOf, createApiKeyFor, createTenant, createUser, createWorkspace, makeMember, uniqueSuffix } from "@/tests/helpers/factories";
 
 /**
  * "Adding an account that already exists needs that user's consent — an invitation they
@@ -93,7 +93,7 @@ describe("invitations to an organization", () => {
     expect((await api(other.owner.token).post(`${path}/accept`)).status).toBe(404);
 
     // An admin who issued a key in the person's name must not be able to consent for them.
-    await db().orgMember.create({ data: { orgId: other.org.id, userId: user.id, role: "member" } });
+    await makeMember({ orgId: other.org.id }, { user, role: "member", workspace: false });
     const theirKey = await createApiKeyFor(user, { id: other.workspace.id, orgId: other.org.id });
     expect((await api(theirKey.token).post(`${path}/accept`)).status).toBe(403);
     expect((await api(theirKey.token).get("/api/v1/me/invitations")).status).toBe(403);
@@ -162,8 +162,7 @@ describe("invitations to an organization", () => {
   it("an owner-role invitation no longer stands once its inviter is not an owner: accepting is 409, by id and by link", async () => {
     const t = await createTenant();
     // A second owner invites two people to the owner role, then is made an admin.
-    const inviter = await createUser("inviter");
-    await db().orgMember.create({ data: { orgId: t.org.id, userId: inviter.id, role: "owner" } });
+    const inviter = await makeMember({ orgId: t.org.id }, { role: "owner", label: "inviter", workspace: false });
     const inviterBrowser = await browserSessionOf(inviter);
     const invite = (email: string) => request("POST", invitations(t.org.id), null, { email, role: "owner" }, { headers: inviterBrowser });
     const existing = await createUser("invitee");
@@ -191,8 +190,7 @@ describe("invitations to an organization", () => {
 
   it("an owner-role invitation whose inviter's account was deleted no longer stands (issue 23); the instance credential's still does", async () => {
     const t = await createTenant();
-    const inviter = await createUser("deleted-inviter");
-    await db().orgMember.create({ data: { orgId: t.org.id, userId: inviter.id, role: "owner" } });
+    const inviter = await makeMember({ orgId: t.org.id }, { role: "owner", label: "deleted-inviter", workspace: false });
     const invitee = await createUser("orphan-invitee");
     const orphaned = await request("POST", invitations(t.org.id), null, { email: invitee.email, role: "owner" }, { headers: await browserSessionOf(inviter) });
     expect(orphaned.status).toBe(201);

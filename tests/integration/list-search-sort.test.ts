@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
 import { api } from "@/tests/helpers/api";
 import { upload, useTempFilesDir } from "@/tests/helpers/files";
-import { browserSessionOf, createHttpConnector, createMcpServer, createTenant, createUser } from "@/tests/helpers/factories";
+import { browserSessionOf, createHttpConnector, createMcpServer, createTenant, makeMember } from "@/tests/helpers/factories";
 
 /**
  * Search (`q`), sorting (`sort`, `order`) and paging through them on the JSON API's lists.
@@ -74,9 +73,8 @@ describe("list parameters", () => {
 
   it("members: search by email or name, sort by email through the user", async () => {
     const t = await createTenant();
-    const zed = await createUser("zed");
-    const amy = await createUser("amy");
-    await db().orgMember.createMany({ data: [zed, amy].map((u) => ({ orgId: t.org.id, userId: u.id, role: "member" as const })) });
+    const zed = await makeMember(t, { label: "zed", workspace: false });
+    await makeMember(t, { label: "amy", workspace: false });
     const admin = api(t.admin.token);
     const byEmail = await admin.get(`/api/v1/orgs/${t.org.id}/members?sort=email`);
     const emails = byEmail.body.items.map((m: { email: string }) => m.email);

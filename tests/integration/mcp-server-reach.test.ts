@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { type Caller, INSTANCE_CALLER } from "@/lib/auth/caller";
 import { callerFromBearer } from "@/lib/auth/resolve-bearer";
-import { db } from "@/lib/db/client";
 import { NotFoundError } from "@/lib/errors";
 import { findServerHead } from "@/lib/mcp/visibility/load-snapshot";
 import { previewCaller } from "@/lib/mcp/preview-caller";
 import { resolveCallerView } from "@/lib/mcp/visibility/resolve-view";
 import { api } from "@/tests/helpers/api";
-import { createApiKeyFor, createTenant, createUser, createWorkspace } from "@/tests/helpers/factories";
+import { createApiKeyFor, createTenant, createUser, createWorkspace, makeMember } from "@/tests/helpers/factories";
 
 /**
  * Which MCP servers a caller can reach is decided inside the server lookup's own query
@@ -37,9 +36,7 @@ describe("findServerHead(caller, serverId): the caller's reach is part of the qu
     const { t, serverId, otherServerId } = await setup();
     const otherOrg = await createTenant();
     const ws2 = await createWorkspace(t.org.id);
-    const colleague = await createUser("colleague");
-    await db().orgMember.create({ data: { orgId: t.org.id, userId: colleague.id, role: "member" } });
-    await db().workspaceMember.create({ data: { orgId: t.org.id, workspaceId: ws2.id, userId: colleague.id } });
+    const colleague = await makeMember({ orgId: t.org.id, workspaceId: ws2.id }, { role: "member", label: "colleague" });
     const otherWorkspaceKey = await createApiKeyFor(colleague, { id: ws2.id, orgId: t.org.id });
     // An org admin's key of the other workspace: admin of the org, but the key is bound to ws2.
     const adminElsewhere = await createApiKeyFor(t.admin.user, { id: ws2.id, orgId: t.org.id });
@@ -67,7 +64,7 @@ describe("previewCaller: the role must be one of the server's organization, in t
   it("an admin of two organizations cannot preview one org's role on the other's server", async () => {
     const { t, serverId } = await setup();
     const second = await createTenant();
-    await db().orgMember.create({ data: { orgId: second.org.id, userId: t.admin.user.id, role: "admin" } });
+    await makeMember({ orgId: second.org.id }, { user: t.admin.user, role: "admin", workspace: false });
     const foreignRole = await api(second.owner.token).post(`/api/v1/orgs/${second.org.id}/roles`, { name: "R", tools: [] });
     expect(foreignRole.status).toBe(201);
     await expect(previewCaller(asUser(t.admin.user.id), serverId, { kind: "role", roleId: foreignRole.body.id })).rejects.toBeInstanceOf(NotFoundError);

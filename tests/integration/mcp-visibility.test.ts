@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "@/tests/helpers/api";
-import { createApiKeyFor, createTenant, createUser, createWorkspace, INSTANCE_KEY, type Tenant } from "@/tests/helpers/factories";
-import { db } from "@/lib/db/client";
+import { createApiKeyFor, createTenant, createWorkspace, INSTANCE_KEY, makeMember, makeWorkspaceMember, type Tenant } from "@/tests/helpers/factories";
 import { connectV1, connectV2, postRaw } from "@/tests/helpers/mcp-clients";
 import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
 
@@ -93,7 +92,7 @@ describe("who sees what on /mcp/<serverId>", () => {
     const { t, serverId } = await scenario();
     const other = await createTenant();
     const otherWorkspace = await createWorkspace(t.org.id);
-    await db().workspaceMember.create({ data: { orgId: t.org.id, workspaceId: otherWorkspace.id, userId: t.member.user.id } });
+    await makeWorkspaceMember({ orgId: t.org.id, workspaceId: otherWorkspace.id }, { id: t.member.user.id });
     const foreignWorkspaceKey = await createApiKeyFor(t.member.user, { id: otherWorkspace.id, orgId: t.org.id });
     const second = await api(t.admin.token).post(`/api/v1/workspaces/${t.workspace.id}/servers`, { name: "Other", connectorIds: [] });
     const pinnedElsewhere = await createApiKeyFor(t.admin.user, { id: t.workspace.id, orgId: t.org.id }, { serverId: second.body.id });
@@ -111,8 +110,7 @@ describe("who sees what on /mcp/<serverId>", () => {
 
   it("a revoked key and an expired key: 401 with WWW-Authenticate, on their very next request", async () => {
     const { t, serverId } = await scenario();
-    const user = await createUser("late");
-    await db().orgMember.create({ data: { orgId: t.org.id, userId: user.id, role: "admin" } });
+    const user = await makeMember({ orgId: t.org.id }, { role: "admin", label: "late", workspace: false });
     const expired = await createApiKeyFor(user, { id: t.workspace.id, orgId: t.org.id }, { expiresAt: new Date(Date.now() - 1000) });
     expect((await postRaw(url(serverId), INIT, { authorization: `Bearer ${t.admin.token}` })).status).toBe(200);
     expect((await api(t.admin.token).delete(`/api/v1/api-keys/${t.admin.apiKeyId}`)).status).toBe(204);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { callerFromBearer } from "@/lib/auth/resolve-bearer";
 import { hasUsedAKey, listMyServers } from "@/lib/servers/my-servers";
-import { createApiKeyFor, createTenant, createUser, createWorkspace, type Tenant } from "@/tests/helpers/factories";
+import { createApiKeyFor, createTenant, createUser, createWorkspace, makeRole, makeServer, type Tenant } from "@/tests/helpers/factories";
 import { createConnector, createServer } from "@/tests/helpers/resource-scenario";
 
 const BASE = "https://mcp.example.test";
@@ -10,10 +10,7 @@ const asUser = (userId: string) => ({ kind: "user" as const, userId, apiKey: nul
 
 /** A role allowing only `tools` of `connectorId`, given to the tenant's member. */
 async function giveMemberRole(t: Tenant, connectorId: string, tools: string[]) {
-  const role = await db().mcpRole.create({
-    data: { orgId: t.org.id, name: "Reader", tools: { create: tools.map((toolName) => ({ orgId: t.org.id, connectorId, toolName })) } },
-    select: { id: true },
-  });
+  const role = await makeRole(t, { name: "Reader", tools: tools.map((tool): [string, string] => [connectorId, tool]) });
   await db().workspaceMember.updateMany({ where: { orgId: t.org.id, workspaceId: t.workspace.id, userId: t.member.user.id }, data: { mcpRoleId: role.id } });
 }
 
@@ -25,7 +22,7 @@ describe("My MCP servers (lib/servers/my-servers.ts)", () => {
     await giveMemberRole(t, connectorId, ["get_customer"]);
     // A server in a workspace the member is not in, and another org's server: not theirs.
     const other = await createWorkspace(t.org.id);
-    await db().mcpServer.create({ data: { orgId: t.org.id, workspaceId: other.id, name: "Elsewhere" } });
+    await makeServer(t, { workspaceId: other.id, name: "Elsewhere" });
     const stranger = await createTenant();
     await createServer(stranger, [await createConnector(stranger, "Other", { tools: [{ name: "x" }] })]);
     const revoked = await createApiKeyFor(t.member.user, { id: t.workspace.id, orgId: t.org.id });

@@ -2,7 +2,7 @@ import { callEndingsWritten } from "@/lib/audit/write-call-rows";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { consentRequest } from "@/lib/oauth/consent";
-import { createApiKeyFor, createHttpConnector, createMcpServer, createTenant, createWorkspace } from "@/tests/helpers/factories";
+import { createApiKeyFor, createHttpConnector, createMcpServer, createTenant, createWorkspace, makeServer } from "@/tests/helpers/factories";
 import type { RouteServer } from "@/tests/helpers/route-server";
 import { authorizeUrl, decide, mcpRpc, pkce, publicClient, redirectOf, sessionCookieFor, tokensFor, toolNames, startOauthSite, stopOauthSite, type OauthSite } from "@/tests/helpers/oauth-flow";
 
@@ -32,7 +32,7 @@ describe("consent chooses what a client may reach", () => {
     const foreign = await createMcpServer(other, []);
     // A workspace of the member's own org they are no member of.
     const hiddenWorkspace = await createWorkspace(mine.org.id);
-    const hidden = (await db().mcpServer.create({ data: { orgId: mine.org.id, workspaceId: hiddenWorkspace.id, name: "Hidden" }, select: { id: true } })).id;
+    const hidden = (await makeServer(mine, { workspaceId: hiddenWorkspace.id, name: "Hidden" })).id;
     const user = mine.member.user;
     const cookie = await sessionCookieFor(user.id);
     const client = await publicClient(site, "Curious app");
@@ -70,7 +70,7 @@ describe("consent chooses what a client may reach", () => {
     const crmServer = await createMcpServer(t, [crm], "CRM server");
     await createMcpServer(t, [billing], "Billing server");
     const second = await createWorkspace(t.org.id);
-    await db().mcpServer.create({ data: { orgId: t.org.id, workspaceId: second.id, name: "Elsewhere" } });
+    await makeServer(t, { workspaceId: second.id, name: "Elsewhere" });
     // An org admin works in both workspaces: both are offered.
     const user = t.admin.user;
     const cookie = await sessionCookieFor(user.id);

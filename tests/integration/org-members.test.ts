@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { api } from "@/tests/helpers/api";
-import { createApiKeyFor, createTenant, createUser, createWorkspace, INSTANCE_KEY } from "@/tests/helpers/factories";
+import { createApiKeyFor, createTenant, createUser, createWorkspace, INSTANCE_KEY, makeMember, makeWorkspaceMember } from "@/tests/helpers/factories";
 
 const members = (orgId: string) => `/api/v1/orgs/${orgId}/members`;
 
@@ -122,10 +122,10 @@ describe("organization members API", () => {
   it("removing a member also removes their workspace memberships and revokes their API keys in the org", async () => {
     const t = await createTenant();
     const second = await createWorkspace(t.org.id);
-    await db().workspaceMember.create({ data: { orgId: t.org.id, workspaceId: second.id, userId: t.member.user.id } });
+    await makeWorkspaceMember({ orgId: t.org.id, workspaceId: second.id }, { id: t.member.user.id });
     const secondKey = await createApiKeyFor(t.member.user, { id: second.id, orgId: t.org.id });
     const elsewhere = await createTenant();
-    await db().orgMember.create({ data: { orgId: elsewhere.org.id, userId: t.member.user.id, role: "member" } });
+    await makeMember({ orgId: elsewhere.org.id }, { user: t.member.user, role: "member", workspace: false });
     const keyElsewhere = await createApiKeyFor(t.member.user, { id: elsewhere.workspace.id, orgId: elsewhere.org.id });
 
     const res = await api(t.admin.token).delete(`${members(t.org.id)}/${t.member.user.id}`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { api } from "@/tests/helpers/api";
-import { createTenant, createUser, INSTANCE_KEY, uniqueSuffix } from "@/tests/helpers/factories";
+import { createTenant, createUser, INSTANCE_KEY, makeMember, uniqueSuffix } from "@/tests/helpers/factories";
 
 describe("organizations API", () => {
   it("the instance credential creates an organization and reads it back", async () => {
@@ -45,7 +45,7 @@ describe("organizations API", () => {
     expect(list.body.items.map((o: { id: string }) => o.id)).not.toContain(b.org.id);
 
     const user = await createUser("multi");
-    for (const t of [a, b]) await db().orgMember.create({ data: { orgId: t.org.id, userId: user.id, role: "member" } });
+    for (const t of [a, b]) await makeMember({ orgId: t.org.id }, { user, role: "member", workspace: false });
     const page1 = await api(INSTANCE_KEY).get("/api/v1/orgs?limit=1");
     expect(page1.body.items).toHaveLength(1);
     expect(page1.body.nextCursor).toEqual(page1.body.items[0].id);

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
 import { api } from "@/tests/helpers/api";
-import { createTenant, INSTANCE_KEY } from "@/tests/helpers/factories";
+import { createTenant, INSTANCE_KEY, makeMember, makeRole } from "@/tests/helpers/factories";
 import { upload, useTempFilesDir } from "@/tests/helpers/files";
 
 /**
@@ -17,7 +16,7 @@ beforeAll(() => {
 describe("a cursor that is not in the caller's own list answers like a missing one", () => {
   it("id-ordered lists (roles): another organization's role id is no anchor", async () => {
     const other = await createTenant();
-    const foreign = await db().mcpRole.create({ data: { orgId: other.org.id, name: "theirs" }, select: { id: true } });
+    const foreign = await makeRole(other, { name: "theirs" });
     const t = await createTenant();
     // Created after the foreign row: their ids sort after it.
     for (const name of ["a", "b", "c"]) await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/roles`, { name, tools: [] });
@@ -58,7 +57,7 @@ describe("a cursor that is not in the caller's own list answers like a missing o
     const hidden = await createTenant();
     const t = await createTenant();
     const mine = await api(INSTANCE_KEY).post("/api/v1/orgs", { name: "Later", slug: `later-${t.org.slug}` });
-    await db().orgMember.create({ data: { orgId: mine.body.id, userId: t.member.user.id, role: "member" } });
+    await makeMember({ orgId: mine.body.id }, { user: t.member.user, role: "member", workspace: false });
     const session = t.member.token; // key of t's org: sees t's org only
     const withForeign = await api(session).get(`/api/v1/orgs?cursor=${hidden.org.id}`);
     const withMissing = await api(session).get(`/api/v1/orgs?cursor=${hidden.org.id}x`);

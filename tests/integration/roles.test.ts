@@ -1,15 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { api } from "@/tests/helpers/api";
-import { createTenant, uniqueSuffix } from "@/tests/helpers/factories";
+import { createTenant, makeConnector } from "@/tests/helpers/factories";
 
 async function connectorIn(orgId: string, tools: string[] = []): Promise<string> {
-  const slug = `c-${uniqueSuffix()}`;
-  const connector = await db().connector.create({
-    data: { orgId, name: slug, slug, type: "mcp", tools: { create: tools.map((name) => ({ orgId, name })) } },
-    select: { id: true },
-  });
-  return connector.id;
+  return (await makeConnector({ orgId }, { type: "mcp", tools })).id;
 }
 
 const sortTools = (tools: { connectorId: string; tool: string }[]) =>

@@ -1,11 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { api } from "@/tests/helpers/api";
-import { createApiKeyFor, createTenant, createWorkspace, INSTANCE_KEY, uniqueSuffix } from "@/tests/helpers/factories";
+import { createApiKeyFor, createTenant, createWorkspace, INSTANCE_KEY, makeConnector, uniqueSuffix } from "@/tests/helpers/factories";
 
-async function connectorIn(orgId: string, name = "CRM") {
-  return db().connector.create({ data: { orgId, name, slug: `${name.toLowerCase()}-${uniqueSuffix()}`, type: "http" }, select: { id: true } });
-}
+const connectorIn = (orgId: string, name = "CRM") => makeConnector({ orgId }, { name, slug: `${name.toLowerCase()}-${uniqueSuffix()}` });
 
 const assignment = (serverId: string) =>
   db().mcpServerConnector.findMany({ where: { serverId }, orderBy: { position: "asc" }, select: { connectorId: true, position: true } });

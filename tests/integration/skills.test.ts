@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { api } from "@/tests/helpers/api";
-import { createTenant, uniqueSuffix } from "@/tests/helpers/factories";
+import { createTenant, makeConnector } from "@/tests/helpers/factories";
 
-async function connectorIn(orgId: string) {
-  return db().connector.create({ data: { orgId, name: "CRM", slug: `crm-${uniqueSuffix()}`, type: "http" }, select: { id: true } });
-}
+const connectorIn = (orgId: string) => makeConnector({ orgId }, { name: "CRM" });
 
 describe("skills API", () => {
   it("an admin adds a skill: applied by default, workspace-wide unless scoped", async () => {

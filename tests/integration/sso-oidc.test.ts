@@ -4,7 +4,7 @@ import { sessionCookieName } from "@/lib/auth/session-token";
 import { startSsoSignIn, SSO_STATE_COOKIE } from "@/lib/sso/start-sso-sign-in";
 import { api } from "@/tests/helpers/api";
 import { messageForSignInError } from "@/lib/auth/sign-in-messages";
-import { createTenant, uniqueSuffix, type Tenant } from "@/tests/helpers/factories";
+import { createTenant, makeMember, type Tenant, uniqueSuffix } from "@/tests/helpers/factories";
 import { startIdp, type Idp } from "@/tests/helpers/oidc-idp";
 import { startDnsServer, type DnsServer } from "@/tests/helpers/dns-server";
 import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
@@ -163,12 +163,11 @@ describe("single sign-on by OIDC", () => {
     // A plain member here who also belongs to another organization: same refusal.
     const email = `both@${domain}`;
     await db().user.update({ where: { id: t.member.user.id }, data: { email } });
-    await db().orgMember.create({ data: { orgId: other.org.id, userId: t.member.user.id, role: "member" } });
+    await makeMember({ orgId: other.org.id }, { user: t.member.user, role: "member", workspace: false });
     idp.accounts.set("both-1", { email, email_verified: true });
     expect((await signInBySso(email, "both-1")).location).toBe("/signin?error=SsoLinkRefused");
     // The instance owner, a plain member here: signs in with the password, never by SSO.
-    const root = await db().user.create({ data: { email: `root@${domain}`, isInstanceOwner: true }, select: { id: true, email: true } });
-    await db().orgMember.create({ data: { orgId: t.org.id, userId: root.id, role: "member" } });
+    const root = await makeMember({ orgId: t.org.id }, { role: "member", workspace: false, email: `root@${domain}`, isInstanceOwner: true });
     idp.accounts.set("root-1", { email: root.email, email_verified: true });
     expect((await signInBySso(root.email, "root-1")).location).toBe("/signin?error=SsoLinkRefused");
     expect(await db().account.count({ where: { userId: { in: [t.owner.user.id, t.member.user.id, root.id] }, providerId: { startsWith: "sso:" } } })).toBe(0);
@@ -197,7 +196,7 @@ describe("single sign-on by OIDC", () => {
     await db().user.update({ where: { id: t.member.user.id }, data: { email, passwordHash: "scrypt$placeholder" } });
     idp.accounts.set("lee-1", { email, email_verified: true });
     expect((await signInBySso(email, "lee-1")).location).toBe("/");
-    await db().orgMember.create({ data: { orgId: other.org.id, userId: t.member.user.id, role: "admin" } });
+    await makeMember({ orgId: other.org.id }, { user: t.member.user, role: "admin", workspace: false });
     const refused = await signInBySso(email, "lee-1");
     expect(refused.location).toBe("/signin?error=SsoLinkRefused");
     expect(refused.session).toBeUndefined();
@@ -205,7 +204,7 @@ describe("single sign-on by OIDC", () => {
     idp.accounts.set("mo-1", { email: `mo@${domain}`, email_verified: true });
     expect((await signInBySso(`mo@${domain}`, "mo-1")).location).toBe("/");
     const mo = await db().user.findUniqueOrThrow({ where: { email: `mo@${domain}` }, select: { id: true } });
-    await db().orgMember.create({ data: { orgId: other.org.id, userId: mo.id, role: "member" } });
+    await makeMember({ orgId: other.org.id }, { user: mo, role: "member", workspace: false });
     const again = await signInBySso(`mo@${domain}`, "mo-1");
     expect(again.location).toBe("/");
     expect((await me(again.session!, other.org.id)).status).toBe(200);

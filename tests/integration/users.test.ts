@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 import { verifyPassword } from "@/lib/auth/password";
 import { createUser as createUserAs } from "@/lib/users/users";
 import { api } from "@/tests/helpers/api";
-import { createTenant, createUser, INSTANCE_KEY, uniqueSuffix } from "@/tests/helpers/factories";
+import { createTenant, createUser, INSTANCE_KEY, makeMember, uniqueSuffix } from "@/tests/helpers/factories";
 
 const newEmail = (label = "new") => `${label}-${uniqueSuffix()}@example.test`;
 
@@ -115,7 +115,7 @@ describe("users API", () => {
   it("a signed-in admin of several organizations must name one (422 on orgId), then joins that one", async () => {
     const a = await createTenant();
     const b = await createTenant();
-    await db().orgMember.create({ data: { orgId: b.org.id, userId: a.admin.user.id, role: "admin" } });
+    await makeMember({ orgId: b.org.id }, { user: a.admin.user, role: "admin", workspace: false });
     const session = { kind: "user" as const, userId: a.admin.user.id, apiKey: null };
     await expect(createUserAs(session, { email: newEmail() })).rejects.toMatchObject({
       code: "validation_failed",

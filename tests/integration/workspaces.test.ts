@@ -1,18 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { api } from "@/tests/helpers/api";
-import { createApiKeyFor, createTenant, createUser, createWorkspace, INSTANCE_KEY, type Tenant, uniqueSuffix } from "@/tests/helpers/factories";
+import { createApiKeyFor, createTenant, createUser, createWorkspace, INSTANCE_KEY, makeMember, makeRole, makeWorkspaceMember, type Tenant } from "@/tests/helpers/factories";
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 async function roleIn(orgId: string): Promise<string> {
-  return (await db().mcpRole.create({ data: { orgId, name: `r-${uniqueSuffix()}` }, select: { id: true } })).id;
+  return (await makeRole({ orgId })).id;
 }
 
 /** A user in the tenant's organization who is not yet in its workspace. */
 async function orgOnlyUser(t: Tenant) {
-  const user = await createUser("org-only");
-  await db().orgMember.create({ data: { orgId: t.org.id, userId: user.id, role: "member" } });
+  const user = await makeMember({ orgId: t.org.id }, { role: "member", label: "org-only", workspace: false });
   return user;
 }
 
@@ -174,7 +173,7 @@ describe("workspace members API", () => {
   it("removing a member revokes their API keys in that workspace only", async () => {
     const t = await createTenant();
     const second = await createWorkspace(t.org.id);
-    await db().workspaceMember.create({ data: { orgId: t.org.id, workspaceId: second.id, userId: t.member.user.id } });
+    await makeWorkspaceMember({ orgId: t.org.id, workspaceId: second.id }, { id: t.member.user.id });
     const secondKey = await createApiKeyFor(t.member.user, { id: second.id, orgId: t.org.id });
     const res = await api(t.admin.token).delete(`/api/v1/workspaces/${t.workspace.id}/members/${t.member.user.id}`);
     expect(res.status).toBe(204);

@@ -3,7 +3,7 @@ import { sealHeaders } from "@/lib/connectors/secret-headers";
 import { connectorEndpoints as c } from "@/lib/connectors/endpoints";
 import { storedResourceEndpoints as r } from "@/lib/resources/endpoints";
 import { knowledgeGraphEndpoints as g } from "@/lib/knowledge-graph/endpoints";
-import { type Tenant, uniqueSuffix } from "@/tests/helpers/factories";
+import { makeConnector, type Tenant } from "@/tests/helpers/factories";
 import type { MatrixCase, MatrixTarget } from "@/tests/integration/matrix/types";
 
 /** Cross-tenant cases for connectors, their stored resources and their manual knowledge graph. */
@@ -26,20 +26,12 @@ const orgConnectors = (t: Tenant) => () =>
 
 /** A connector made directly in the database (no upstream is ever contacted by these cases). */
 async function connectorOf(t: Tenant, type: "http" | "mcp" = "http"): Promise<string> {
-  const slug = `c-${uniqueSuffix()}`;
-  const connector = await db().connector.create({
-    data: {
-      orgId: t.org.id,
-      name: slug,
-      slug,
-      type,
-      config: type === "http" ? { baseUrl: "https://api.example.com" } : { url: "http://127.0.0.1:9/mcp" },
-      secretHeaders: sealHeaders({ Authorization: "Bearer matrix-secret" }),
-      tools: { create: [{ orgId: t.org.id, name: "get_customer", request: type === "http" ? { method: "GET", path: "/customers/{id}" } : undefined }] },
-      resources: { create: [{ uri: "crm://schema", name: "Schema" }] },
-      graphEntities: { create: [{ orgId: t.org.id, key: "customer", label: "Customer" }] },
-    },
-    select: { id: true },
+  const connector = await makeConnector(t, {
+    type,
+    secretHeaders: sealHeaders({ Authorization: "Bearer matrix-secret" }),
+    tools: [{ name: "get_customer", request: type === "http" ? { method: "GET", path: "/customers/{id}" } : undefined }],
+    resources: { create: [{ uri: "crm://schema", name: "Schema" }] },
+    graphEntities: { create: [{ orgId: t.org.id, key: "customer", label: "Customer" }] },
   });
   return connector.id;
 }

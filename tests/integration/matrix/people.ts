@@ -3,7 +3,7 @@ import { orgMemberEndpoints as m } from "@/lib/orgs/member-endpoints";
 import { workspaceEndpoints as w } from "@/lib/workspaces/endpoints";
 import { roleEndpoints as r } from "@/lib/roles/endpoints";
 import type { Tenant } from "@/tests/helpers/factories";
-import { createUser, uniqueSuffix } from "@/tests/helpers/factories";
+import { createUser, makeConnector, makeMember, makeRole, uniqueSuffix } from "@/tests/helpers/factories";
 import type { MatrixCase, MatrixTarget } from "@/tests/integration/matrix/types";
 
 /** Cross-tenant cases for organization members, workspaces (and their members) and MCP roles. */
@@ -21,19 +21,10 @@ const workspaces = (t: Tenant) => () => db().workspace.findMany({ where: { orgId
 const roles = (t: Tenant) => () =>
   db().mcpRole.findMany({ where: { orgId: t.org.id }, orderBy: { id: "asc" }, include: { tools: { orderBy: { id: "asc" } } } });
 
-async function connectorOf(t: Tenant): Promise<string> {
-  const slug = `c-${uniqueSuffix()}`;
-  const connector = await db().connector.create({ data: { orgId: t.org.id, name: slug, slug, type: "http" }, select: { id: true } });
-  return connector.id;
-}
+const connectorOf = async (t: Tenant): Promise<string> => (await makeConnector(t)).id;
 
 async function roleOf(t: Tenant): Promise<string> {
-  const connectorId = await connectorOf(t);
-  const role = await db().mcpRole.create({
-    data: { orgId: t.org.id, name: `role-${uniqueSuffix()}`, tools: { create: [{ orgId: t.org.id, connectorId, toolName: "get_customer" }] } },
-    select: { id: true },
-  });
-  return role.id;
+  return (await makeRole(t, { tools: [[await connectorOf(t), "get_customer"]] })).id;
 }
 
 /** A case on `/orgs/{orgId}/…`: the missing path names an organization that never existed. */
@@ -74,8 +65,7 @@ const roleTarget = (body?: unknown) => async (t: Tenant): Promise<MatrixTarget> 
 
 /** A user who belongs to the organization but not yet to its workspace. */
 async function orgOnlyUser(t: Tenant): Promise<string> {
-  const user = await createUser("org-only");
-  await db().orgMember.create({ data: { orgId: t.org.id, userId: user.id, role: "member" } });
+  const user = await makeMember({ orgId: t.org.id }, { role: "member", label: "org-only", workspace: false });
   return user.id;
 }
 

@@ -1,11 +1,10 @@
-import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { serverEndpoints as servers } from "@/lib/servers/endpoints";
 import { skillEndpoints as skills } from "@/lib/skills/endpoints";
 import { apiKeyEndpoints as apiKeys } from "@/lib/api-keys/endpoints";
 import { auditEndpoints as audit } from "@/lib/audit/endpoints";
 import { fileEndpoints as files } from "@/lib/files/endpoints";
-import { createApiKeyFor, type Tenant } from "@/tests/helpers/factories";
+import { createApiKeyFor, makeConnector, makeFile, makeServer, makeSkill, type Tenant } from "@/tests/helpers/factories";
 import type { MatrixCase, MatrixTarget, Outsider } from "@/tests/integration/matrix/types";
 
 /** Objects that live in a workspace (servers, skills, API keys, files) and the org audit log. */
@@ -31,8 +30,8 @@ const fileRows = (workspaceId: string) => db().file.findMany({ where: { workspac
 
 function serverTarget(suffix = "", body?: unknown) {
   return async (t: Tenant): Promise<MatrixTarget> => {
-    const connector = await db().connector.create({ data: { orgId: t.org.id, name: "CRM", slug: "crm", type: "http" } });
-    const server = await db().mcpServer.create({ data: { orgId: t.org.id, workspaceId: t.workspace.id, name: "Main", connectors: { create: { orgId: t.org.id, connectorId: connector.id } } } });
+    const connector = await makeConnector(t, { name: "CRM", slug: "crm" });
+    const server = await makeServer(t, { name: "Main", connectorIds: [connector.id] });
     return {
       path: `/api/v1/servers/${server.id}${suffix}`,
       missingPath: `/api/v1/servers/srv_missing_000${suffix}`,
@@ -44,7 +43,7 @@ function serverTarget(suffix = "", body?: unknown) {
 
 function skillTarget(body?: unknown) {
   return async (t: Tenant): Promise<MatrixTarget> => {
-    const skill = await db().skill.create({ data: { orgId: t.org.id, workspaceId: t.workspace.id, name: "Tone", content: "Be brief." } });
+    const skill = await makeSkill(t, { name: "Tone", content: "Be brief." });
     return {
       path: `/api/v1/skills/${skill.id}`,
       missingPath: "/api/v1/skills/skill_missing_000",
@@ -67,10 +66,7 @@ async function adminKeyTarget(t: Tenant): Promise<MatrixTarget> {
 /** A private file of the owner: invisible to the plain member too. */
 function fileTarget(suffix = "", body?: unknown) {
   return async (t: Tenant): Promise<MatrixTarget> => {
-    const uniqueId = "fl_" + randomBytes(12).toString("hex");
-    await db().file.create({
-      data: { id: uniqueId, orgId: t.org.id, workspaceId: t.workspace.id, ownerId: t.owner.user.id, name: "a.txt", mimeType: "text/plain", size: 1, sha256: "0".repeat(64), storageKey: uniqueId },
-    });
+    const { id: uniqueId } = await makeFile(t, { ownerId: t.owner.user.id, name: "a.txt" });
     return {
       path: `/api/v1/files/${uniqueId}${suffix}`,
       missingPath: `/api/v1/files/fl_${"0".repeat(24)}${suffix}`,

@@ -11,6 +11,7 @@ import { FileUploader } from "@/components/files/file-uploader";
 import { WorkspacePicker } from "@/components/files/workspace-picker";
 import { cursorParam, loadViewer, requireWorkspace } from "@/app/(admin)/_lib/context";
 import { listFiles } from "@/lib/files/files";
+import { roleAllows } from "@/lib/permissions/table";
 import { FileQuery } from "@/lib/files/schemas";
 import { readListParams } from "@/app/(admin)/_lib/list-params";
 import { uploadLimits } from "@/lib/files/limits";
@@ -30,7 +31,7 @@ function textParam(value: string | string[] | undefined, max: number): string | 
  * they can see (their own and the shared ones), filtered by tag and MIME type, cursor-paged.
  */
 export default async function WorkspaceFilesPage({ params, searchParams }: Props) {
-  const { workspace, isAdmin, caller, userId } = await requireWorkspace((await params).workspaceId);
+  const { org, workspace, caller, userId } = await requireWorkspace((await params).workspaceId);
   const { orgs } = await loadViewer();
   const query = await searchParams;
   const tag = textParam(query.tag, 100);
@@ -65,7 +66,7 @@ export default async function WorkspaceFilesPage({ params, searchParams }: Props
             <FileTable
               files={page.items}
               caption={filtered ? `Files in ${workspace.name} matching the filters` : `Files in ${workspace.name}`}
-              viewer={{ userId, isAdmin }}
+              viewer={{ userId, mayDeleteShared: roleAllows(org.role, "files.delete_shared") }}
               tagHref={tagHref}
               nextCursor={page.nextCursor}
             />

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { db } from "@/lib/db/client";
-import { hashPassword } from "@/lib/auth/password";
-import { INSTANCE_KEY, uniqueSuffix } from "@/tests/helpers/factories";
+import { INSTANCE_KEY, makeMember, uniqueSuffix } from "@/tests/helpers/factories";
 import { type HttpApiStub, startHttpApi } from "@/tests/helpers/http-api-stub";
 import { connectV1 } from "@/tests/helpers/mcp-clients";
 import { ensureBuild, type RunningApp, startApp } from "@/tests/e2e/support/next-app";
@@ -62,9 +60,7 @@ async function seedContent(): Promise<void> {
   ids.skill = String((await apiCall("POST", `/workspaces/${admin.workspace.id}/skills`, { name: "Refunds", content: "# Refunds\nCheck the order first." })).id);
   const suffix = uniqueSuffix();
   member = { email: `e2e-acceptance-member-${suffix}@example.test`, password: `e2e-password-${suffix}` };
-  const user = await db().user.create({ data: { email: member.email, name: "Mia Member", passwordHash: await hashPassword(member.password) }, select: { id: true } });
-  await db().orgMember.create({ data: { orgId: admin.org.id, userId: user.id, role: "member" } });
-  await db().workspaceMember.create({ data: { orgId: admin.org.id, workspaceId: admin.workspace.id, userId: user.id } });
+  await makeMember(admin, { role: "member", email: member.email, name: "Mia Member", password: member.password });
 }
 
 /** The ids of what seedContent made, for the page list (tests/e2e/support/console-pages.ts). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { db } from "@/lib/db/client";
-import { INSTANCE_KEY, uniqueSuffix } from "@/tests/helpers/factories";
+import { INSTANCE_KEY, makeWorkspace, uniqueSuffix } from "@/tests/helpers/factories";
 import { ensureBuild, type RunningApp, startApp } from "@/tests/e2e/support/next-app";
 import { launchBrowser, newContext, screenshot, seriousA11yViolations, signIn } from "@/tests/e2e/support/browser";
 import { type SeededAdmin, seedAdmin } from "@/tests/e2e/support/seed";
@@ -29,7 +29,7 @@ async function apiCall(method: string, path: string, body?: unknown): Promise<Re
 
 beforeAll(async () => {
   admin = await seedAdmin();
-  second = await db().workspace.create({ data: { orgId: admin.org.id, name: "Billing team", slug: `billing-${uniqueSuffix()}` }, select: { id: true, name: true } });
+  second = await makeWorkspace(admin.org.id, { name: "Billing team", slug: `billing-${uniqueSuffix()}` });
   await ensureBuild();
   // A generous connect timeout: on a busy test machine the default 1 s fails page renders at random.
   [app, browser] = await Promise.all([startApp({ databaseUrl: inject("databaseUrl"), env: { DB_CONNECT_TIMEOUT_MS: "10000" } }), launchBrowser()]);

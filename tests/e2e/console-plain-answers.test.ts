@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { db } from "@/lib/db/client";
-import { hashPassword } from "@/lib/auth/password";
-import { INSTANCE_KEY, uniqueSuffix } from "@/tests/helpers/factories";
+import { INSTANCE_KEY, makeMember, uniqueSuffix } from "@/tests/helpers/factories";
 import { ensureBuild, type RunningApp, startApp } from "@/tests/e2e/support/next-app";
 import { launchBrowser, newContext, screenshot, signIn } from "@/tests/e2e/support/browser";
 import { type SeededAdmin, seedAdmin } from "@/tests/e2e/support/seed";
@@ -39,9 +37,7 @@ beforeAll(async () => {
   serverId = String((await apiCall("POST", `/workspaces/${admin.workspace.id}/servers`, { name: "Support desk", connectorIds: [] })).id);
   const suffix = uniqueSuffix();
   member = { email: `e2e-walk-member-${suffix}@example.test`, password: `e2e-password-${suffix}` };
-  const user = await db().user.create({ data: { email: member.email, name: "Mia Member", passwordHash: await hashPassword(member.password) }, select: { id: true } });
-  await db().orgMember.create({ data: { orgId: admin.org.id, userId: user.id, role: "member" } });
-  await db().workspaceMember.create({ data: { orgId: admin.org.id, workspaceId: admin.workspace.id, userId: user.id } });
+  await makeMember(admin, { role: "member", email: member.email, name: "Mia Member", password: member.password });
   context = await newContext(browser, app.baseUrl);
   page = await context.newPage();
   await signIn(page, admin.email, admin.password);

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { db } from "@/lib/db/client";
 import { createApiKey } from "@/lib/api-keys/api-keys";
 import { CreateApiKeyBody } from "@/lib/api-keys/schemas";
-import { createHttpConnector, type Tenant, uniqueSuffix } from "@/tests/helpers/factories";
+import { createHttpConnector, makeFile, makeWorkspace, type Tenant, uniqueSuffix } from "@/tests/helpers/factories";
 import { ensureBuild, type RunningApp, startApp } from "@/tests/e2e/support/next-app";
 import { launchBrowser, newContext, screenshot, signIn } from "@/tests/e2e/support/browser";
 import { type SeededAdmin, seedAdmin } from "@/tests/e2e/support/seed";
@@ -44,18 +44,16 @@ beforeAll(async () => {
     await createApiKey(caller, admin.workspace.id, CreateApiKeyBody.parse({ name }));
   }
   const suffix = uniqueSuffix();
-  await db().workspace.createMany({
-    data: [...Array.from({ length: 55 }, (_, i) => `Team ${pad(i + 1)}`), "Sales EU", "Sales US"].map((name, i) => ({ orgId: admin.org.id, name, slug: `ws-${suffix}-${i}` })),
-  });
+  const workspaceNames = [...Array.from({ length: 55 }, (_, i) => `Team ${pad(i + 1)}`), "Sales EU", "Sales US"];
+  for (const [i, name] of workspaceNames.entries()) await makeWorkspace(admin.org.id, { name, slug: `ws-${suffix}-${i}` });
   const base = Date.now() - 60_000;
   const fileNames = [...Array.from({ length: 28 }, (_, i) => `doc-${String(i + 1).padStart(2, "0")}.txt`), "invoice-a.txt", "invoice-b.txt"];
-  await db().file.createMany({
-    data: fileNames.map((name, i) => ({
+  for (const [i, name] of fileNames.entries()) {
+    await makeFile(admin, {
       id: `fl_${(0xb0000 + i).toString(16)}${suffix.replace(/[^0-9a-f]/g, "0").padEnd(19, "0").slice(0, 19)}`,
-      orgId: admin.org.id, workspaceId: admin.workspace.id, ownerId: admin.userId, name, mimeType: "text/plain", size: 1, sha256: "0".repeat(64),
-      storageKey: "00000000-0000-0000-0000-000000000000", createdAt: new Date(base + i * 1000),
-    })),
-  });
+      ownerId: admin.userId, name, storageKey: "00000000-0000-0000-0000-000000000000", createdAt: new Date(base + i * 1000),
+    });
+  }
   await ensureBuild();
   // A files directory of this test's own, removed in afterAll (the 30 file rows are seeded without blobs).
   [app, browser] = await Promise.all([startApp({ databaseUrl: inject("databaseUrl"), env: { SWITCHBOARD_FILES_DIR: filesDir } }), launchBrowser()]);

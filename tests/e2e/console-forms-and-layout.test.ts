@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { db } from "@/lib/db/client";
 import { decryptJson } from "@/lib/crypto/secret-box";
-import { hashPassword } from "@/lib/auth/password";
-import { createApiKeyFor, INSTANCE_KEY, uniqueSuffix } from "@/tests/helpers/factories";
+import { createApiKeyFor, INSTANCE_KEY, makeMember, uniqueSuffix } from "@/tests/helpers/factories";
 import { ensureBuild, type RunningApp, startApp } from "@/tests/e2e/support/next-app";
 import { launchBrowser, newContext, screenshot, seriousA11yViolations, signIn } from "@/tests/e2e/support/browser";
 import { type SeededAdmin, seedAdmin } from "@/tests/e2e/support/seed";
@@ -68,9 +67,7 @@ async function seedMemberWithPassword(): Promise<typeof member> {
   const suffix = uniqueSuffix();
   const email = `e2e-console-member-${suffix}@example.test`;
   const password = `e2e-password-${suffix}`;
-  const user = await db().user.create({ data: { email, name: "Console Member", passwordHash: await hashPassword(password) }, select: { id: true } });
-  await db().orgMember.create({ data: { orgId: admin.org.id, userId: user.id, role: "member" } });
-  await db().workspaceMember.create({ data: { orgId: admin.org.id, workspaceId: admin.workspace.id, userId: user.id } });
+  const user = await makeMember(admin, { role: "member", email, name: "Console Member", password });
   return { userId: user.id, email, password };
 }
 
@@ -275,7 +272,7 @@ paths:
         "/me/api-keys",
         "/invitations",
       ];
-      // Here with a 200-character workspace name in the switcher (every page is swept by console-acceptance).
+      // Here with a 200-character workspace name in the switcher (every page is swept by page-accessibility).
       const problems = await sweepNarrow(p, pages, { prefix: "console", name: pathName({ org: admin.org.id, ws: admin.workspace.id, ...ids }) });
       await p.goto(`/w/${admin.workspace.id}/files`);
       await screenshot(p, "console-05-files-390");
