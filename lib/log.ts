@@ -2,11 +2,10 @@ import pino from "pino";
 import { setting } from "@/lib/config/settings";
 import { currentTraceId } from "@/lib/observability/tracing";
 
-const NO_FIELDS = Object.freeze({});
-
+/** A new object each time: pino merges the line's own fields into what the mixin returns. */
 function traceFields(): object {
   const traceId = currentTraceId();
-  return traceId ? { traceId } : NO_FIELDS;
+  return traceId ? { traceId } : {};
 }
 
 /**

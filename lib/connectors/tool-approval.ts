@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { ToolRowInput } from "@/lib/connectors/tool-rows";
 
 /**
@@ -30,7 +30,9 @@ export interface StoredToolState {
   approvedDefinition: unknown;
 }
 
+/** A plain JSON value to compare; a discovered row's SQL NULL (Prisma.DbNull, an object) is null. */
 function json(value: unknown): unknown {
+  if (value === Prisma.DbNull || value === Prisma.JsonNull || value === Prisma.AnyNull) return null;
   return JSON.parse(JSON.stringify(value ?? null));
 }
 

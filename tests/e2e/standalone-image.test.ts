@@ -49,6 +49,7 @@ async function startImageServer(): Promise<NonNullable<typeof server>> {
   const child = spawn(process.execPath, ["serve.mjs", "-H", "127.0.0.1", "-p", String(port)], {
     cwd: dir,
     detached: true,
+// The image has no embedded PostgreSQL and no generated secrets: a deployment gives it its database, key and instance credential, as this does.
     env: imageEnvironment({ DATABASE_URL: database.url, SECRET_KEY: "image-test-secret-key-0123456789abcdef", INSTANCE_API_KEY: "image-test-key" }),
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -110,6 +111,7 @@ describe("the image's contents", () => {
 
 describe("served from the assembled directory alone", () => {
   it("its migration command migrates an empty database", async () => {
+// The migration command is run against the deployment's database, named as a Job names it.
     const { stdout } = await run(process.execPath, ["db-migrate.mjs", "deploy"], { cwd: dir, env: imageEnvironment({ DATABASE_URL: database.url }) });
     expect(stdout).toMatch(/\d+ migration\(s\) applied\./);
   }, 120_000);

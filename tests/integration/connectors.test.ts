@@ -66,8 +66,10 @@ describe("http connectors", () => {
         description: "Fetch one customer",
         inputSchema: { type: "object", properties: { id: { type: "string" } }, required: ["id"] },
         request: { method: "GET", path: "/customers/{id}" },
+        // Stored as given: none here (tools/list serves the method's defaults, issue 26 point 3).
+        annotations: null, outputSchema: null, response: null, approval: null,
       },
-      { name: "create_note", title: null, description: "", inputSchema: { type: "object" }, request: { method: "POST", path: "/notes" } },
+      { name: "create_note", title: null, description: "", inputSchema: { type: "object" }, request: { method: "POST", path: "/notes" }, annotations: null, outputSchema: null, response: null, approval: null },
     ]);
     expect(res.text).not.toContain(SECRET);
     expect(res.text).not.toContain(SECRET_2);
@@ -289,9 +291,9 @@ describe("mcp connectors (real upstream MCP server on 127.0.0.1)", () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ type: "mcp", slug: "docs", config: { url: upstream.url }, hasSecretHeaders: ["Authorization"], protocolVersion: "2026-07-28" });
     expect(res.body.tools).toEqual([
-      { name: "search", title: null, description: "does search", inputSchema: { type: "object", properties: { q: { type: "string" } } }, request: null },
-      { name: "fetch", title: null, description: "does fetch", inputSchema: { type: "object", properties: { q: { type: "string" } } }, request: null },
-      { name: "summarize", title: null, description: "does summarize", inputSchema: { type: "object", properties: { q: { type: "string" } } }, request: null },
+      { name: "search", title: null, description: "does search", inputSchema: { type: "object", properties: { q: { type: "string" } } }, request: null, annotations: null, outputSchema: null, response: null, approval: null },
+      { name: "fetch", title: null, description: "does fetch", inputSchema: { type: "object", properties: { q: { type: "string" } } }, request: null, annotations: null, outputSchema: null, response: null, approval: null },
+      { name: "summarize", title: null, description: "does summarize", inputSchema: { type: "object", properties: { q: { type: "string" } } }, request: null, annotations: null, outputSchema: null, response: null, approval: null },
     ]);
     expect(upstream.listCalls).toBe(2);
     expect(upstream.seenHeaders.every((h) => h.authorization === UPSTREAM_SECRET)).toBe(true);
@@ -402,7 +404,8 @@ describe("mcp connectors (real upstream MCP server on 127.0.0.1)", () => {
     const moved = await api(t.admin.token).patch(`/api/v1/connectors/${created.body.id}`, { config: { url: "https://mcp.example.com/mcp" } });
     expect(moved.status).toBe(200);
     // The answer names the era and transport too (issue 12 point 6); a url change keeps them.
-    expect(moved.body.config).toEqual({ url: "https://mcp.example.com/mcp", protocolEra: "auto", transport: "streamable-http" });
+    // New mcp connectors hold changed tools for approval (issue 26 point 2).
+    expect(moved.body.config).toEqual({ url: "https://mcp.example.com/mcp", protocolEra: "auto", transport: "streamable-http", toolApproval: true });
     expect(moved.body.hasSecretHeaders).toEqual(["Authorization"]);
     expect(moved.body.tools.map((tool: { name: string }) => tool.name)).toEqual(["search"]);
   });

@@ -24,6 +24,7 @@ let lb: RunningHaproxy;
 
 beforeAll(async () => {
   redis = await startTestRedis();
+// As docker-compose.yml wires its instances: one Redis, stateful sessions (what needs affinity), one shared SECRET_KEY.
   const env = { REDIS_URL: redis.url, MCP_STATEFUL_SESSIONS: "true", SECRET_KEY: "haproxy-test-secret-key-0123456789abcdef" };
   instances = await Promise.all([startAppInstance(env), startAppInstance(env)]);
   // As the compose file starts `lb` once the app's healthcheck passes: the instances here load

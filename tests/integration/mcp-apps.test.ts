@@ -28,7 +28,8 @@ afterAll(async () => {
 });
 
 async function connector(t: Tenant, name: string): Promise<string> {
-  const res = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/connectors`, { name, type: "mcp", config: { url: rich.url } });
+  // Approval off: a tool added upstream is served at once (tests/integration/tool-approval.test.ts covers the wait).
+  const res = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/connectors`, { name, type: "mcp", config: { url: rich.url, toolApproval: false } });
   expect(res.status, res.text).toBe(201);
   return res.body.id;
 }
@@ -104,6 +105,7 @@ describe("MCP Apps through /mcp/<serverId>", () => {
 
 describe("a stateful session and a new tool's app", () => {
   it("hears resources/list_changed and tools/list_changed after a reload adds a tool with an app, then reads the app", async () => {
+// Only a stateful session is told of list changes; the default stateless serving re-reads lists per request.
     vi.stubEnv("MCP_STATEFUL_SESSIONS", "true");
     const t = await createTenant();
     const richId = await connector(t, "Rich");

@@ -92,6 +92,7 @@ describe.each(Object.entries(CLIENTS))("the %s client", (_label, connect) => {
     ["stateless", "false", "2025-11-25"],
     ["stateful", "true", "2025-11-25"],
   ] as const)("gets field for field what the upstream gives it (%s serving, MCP_STATEFUL_SESSIONS=%s, upstream link %s)", async (_mode, stateful, link) => {
+// Fields must survive both serving modes, the default stateless one and stateful sessions.
     vi.stubEnv("MCP_STATEFUL_SESSIONS", stateful);
     const [direct, gateway] = await Promise.all([connect(rich.url, "unused"), connect(urls[link], t.member.token)]);
     try {

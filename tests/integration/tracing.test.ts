@@ -38,6 +38,7 @@ async function startHttpUpstream(): Promise<typeof upstream> {
 
 beforeAll(async () => {
   receiver = await startOtlpReceiver();
+// Tracing is off by default: these turn it on, towards the test's own OTLP/JSON receiver.
   vi.stubEnv("OTEL_EXPORTER_OTLP_ENDPOINT", receiver.url);
   vi.stubEnv("OTEL_EXPORTER_OTLP_PROTOCOL", "http/json");
   vi.stubEnv("OTEL_SERVICE_NAME", "switchboard-test");

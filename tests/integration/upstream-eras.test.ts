@@ -115,7 +115,7 @@ describe("protocol era per connector", () => {
     expect((await connection())?.protocolVersion).toBe("2026-07-28");
     const patched = await api(t.admin.token).patch(`/api/v1/connectors/${connector.id}`, { config: { protocolEra: "2025-11-25" } });
     expect(patched.status).toBe(200);
-    expect(patched.body.config).toEqual({ url: modern.url, protocolEra: "2025-11-25", transport: "streamable-http" });
+    expect(patched.body.config).toEqual({ url: modern.url, protocolEra: "2025-11-25", transport: "streamable-http", toolApproval: true });
     await call("echo");
     expect((await connection())?.protocolVersion).toBe("2025-11-25");
     const reloaded = await api(t.admin.token).post(`/api/v1/connectors/${connector.id}/reload`, {});
@@ -144,7 +144,7 @@ describe("legacy HTTP+SSE upstreams (2024-11-05)", () => {
       config: { url: sse.url, transport: "sse", headers: { Authorization: "Bearer sse-secret" } },
     });
     expect(created.status).toBe(201);
-    expect(created.body.config).toEqual({ url: sse.url, protocolEra: "auto", transport: "sse" });
+    expect(created.body.config).toEqual({ url: sse.url, protocolEra: "auto", transport: "sse", toolApproval: true });
     expect(created.body.protocolVersion).toBe("2024-11-05");
     expect(created.body.tools.map((tool: { name: string }) => tool.name)).toEqual(["echo", "host_call", "fails"]);
     expect(methods(sse)).not.toContain("server/discover"); // HTTP+SSE carries the 2025-era protocol only
