@@ -31,6 +31,10 @@ export interface CanonicalTool {
   description: string;
   inputSchema: Record<string, unknown>;
   request?: { method: string; path: string };
+  /** http tools: what an admin set (issue 26); absent when none. */
+  annotations?: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  response?: { select: string };
 }
 
 export interface CanonicalConnector {
@@ -102,7 +106,7 @@ function canonicalConnector(c: ConfigConnector): CanonicalConnector {
     ...(t.title ? { title: t.title } : {}),
     description: t.description ?? "",
     inputSchema: t.inputSchema ?? { type: "object" },
-    ...(c.type === "http" && "request" in t && t.request ? { request: { method: (t as HttpToolInput).request.method, path: (t as HttpToolInput).request.path } } : {}),
+    ...(c.type === "http" && "request" in t && t.request ? httpToolParts(t as HttpToolInput) : {}),
   }));
   if (c.type === "http") return { ...common, baseUrl: c.baseUrl, tools };
   return { ...common, url: c.url, protocolEra: c.protocolEra ?? "auto", transport: c.transport ?? "streamable-http", tools };
@@ -111,4 +115,14 @@ function canonicalConnector(c: ConfigConnector): CanonicalConnector {
 /** The names `${secret:NAME}` references in a header value. */
 export function secretNamesIn(value: string): string[] {
   return [...value.matchAll(/\$\{secret:([^}]*)\}/g)].map((m) => m[1]);
+}
+
+/** An http tool's request and what an admin set on it; an mcp tool's fields are the upstream's, discovered again. */
+function httpToolParts(t: HttpToolInput): Pick<CanonicalTool, "request" | "annotations" | "outputSchema" | "response"> {
+  return {
+    request: { method: t.request.method, path: t.request.path },
+    ...(t.annotations ? { annotations: t.annotations } : {}),
+    ...(t.outputSchema ? { outputSchema: t.outputSchema as Record<string, unknown> } : {}),
+    ...(t.response ? { response: t.response } : {}),
+  };
 }

@@ -95,7 +95,7 @@ function readConnectors(tx: Tx, orgId: string) {
       secretHeaders: true,
       protocolEra: true,
       transport: true,
-      tools: { select: { name: true, title: true, description: true, inputSchema: true, request: true }, orderBy: [{ position: "asc" }, { name: "asc" }] },
+      tools: { select: { name: true, title: true, description: true, inputSchema: true, request: true, annotations: true, outputSchema: true, response: true }, orderBy: [{ position: "asc" }, { name: "asc" }] },
       resources: { select: { uri: true, name: true, description: true, mimeType: true, fetchConfig: true }, orderBy: [{ uri: "asc" }, { id: "asc" }] },
       graphEntities: { where: { orgId }, select: { key: true, label: true, description: true } },
       graphRelations: { where: { orgId }, select: { fromKey: true, toKey: true, kind: true, description: true } },
@@ -156,6 +156,10 @@ function toConfigConnector(c: ConnectorRow, headerNames: string[]): NonNullable<
     description: t.description,
     inputSchema: t.inputSchema as Record<string, unknown>,
     ...(t.request ? { request: t.request as { method: "GET"; path: string } } : {}),
+    // What an admin set on an http tool (issue 26) goes round-trip; an mcp tool's are the upstream's, discovered again.
+    ...(t.request && t.annotations ? { annotations: t.annotations as Record<string, unknown> } : {}),
+    ...(t.request && t.outputSchema ? { outputSchema: t.outputSchema as Record<string, unknown> } : {}),
+    ...(t.request && t.response ? { response: t.response as { select: string } } : {}),
   }));
   const config = publicConfig(c.type, c.config);
   if (c.type === "http") return { type: "http", ...common, baseUrl: config.baseUrl ?? "", tools: tools as never };

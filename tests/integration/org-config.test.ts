@@ -44,7 +44,14 @@ async function orgA(): Promise<{ t: Tenant; serverId: string }> {
     config: { baseUrl: "https://crm.example.com", headers: { Authorization: CRM_TOKEN } },
     tools: [
       { name: "get_customer", title: "Get a customer", description: "One customer", request: { method: "GET", path: "/customers/{id}" }, inputSchema: { type: "object", properties: { id: { type: "string" } }, required: ["id"] } },
-      { name: "list_customers", request: { method: "GET", path: "/customers" } },
+      // What an admin sets on an http tool (issue 26) must survive export → apply: the surface comparison below sees it.
+      {
+        name: "list_customers",
+        request: { method: "GET", path: "/customers" },
+        annotations: { readOnlyHint: true, openWorldHint: false },
+        response: { select: "{ count: length(@) }" },
+        outputSchema: { type: "object", properties: { count: { type: "number" } } },
+      },
     ],
   });
   expect(crm.status, crm.text).toBe(201);
@@ -95,6 +102,8 @@ describe("GET /orgs/{orgId}/config", () => {
     const crm = doc.connectors.find((c: { slug: string }) => c.slug === "crm");
     expect(crm.headers).toEqual({ Authorization: "${secret:CRM_AUTHORIZATION}" });
     expect(crm.tools.map((x: { name: string }) => x.name)).toEqual(["get_customer", "list_customers"]);
+    expect(crm.tools[1]).toMatchObject({ annotations: { readOnlyHint: true, openWorldHint: false }, response: { select: "{ count: length(@) }" }, outputSchema: { type: "object" } });
+    expect(crm.tools[0]).not.toHaveProperty("annotations");
     expect(crm.resources[0]).toMatchObject({ uri: "crm://schema", fetchConfig: { text: "customers(id, name)" } });
     expect(doc.connectors.find((c: { slug: string }) => c.slug === "docs").tools[0].name).toBe("search_docs");
     const main = doc.workspaces.find((w: { slug: string }) => w.slug === "main");
