@@ -71,7 +71,8 @@ describe("tools/list on the wire", () => {
     expect(frame![1]).toBe(JSON.stringify(message));
     expect(message).toMatchObject({ jsonrpc: "2.0", id: 41 });
     expect(message.result.tools.map((tool: { name: string }) => tool.name)).toEqual(TOOLS);
-    expect(message.result.tools[1]).toEqual({ name: "beta", description: "The beta tool", inputSchema: schema(1) });
+    // An http GET tool says it only reads (issue 26 point 3).
+    expect(message.result.tools[1]).toEqual({ name: "beta", description: "The beta tool", inputSchema: schema(1), annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true } });
   });
 
   it("2026-07-28: a JSON answer that is the canonical JSON of the SDK's result (resultType, cache fields, server info), read by an SDK v2 client", async () => {
