@@ -2,7 +2,7 @@ import { z } from "zod";
 import { listQuery } from "@/lib/api/list-query";
 import { jsonDeeperThan, Markdown, MAX_JSON_DEPTH, Name } from "@/lib/schemas/common";
 import { eraFitsTransport, PROTOCOL_ERAS, UPSTREAM_TRANSPORTS } from "@/lib/connectors/upstream-protocol";
-import { ConnectorAuthInput, ConnectorAuthView } from "@/lib/connectors/upstream-auth/auth-settings";
+import { ConnectorAuthInput, ConnectorAuthView } from "@/lib/connectors/upstream-auth/auth-schemas";
 import { ToolAnnotations, ToolOutputSchema, ToolResponseShape } from "@/lib/connectors/tool-fields";
 
 /** Request and answer shapes of the connector endpoints (ADMIN_API.md "Connectors"). */

@@ -21,7 +21,9 @@ describe("discoverMcpTools against a real upstream on 127.0.0.1", () => {
     closers.push(upstream.close);
     const found = await discoverMcpTools({ url: upstream.url, headers: {} });
     expect(found.tools.map((t) => t.name)).toEqual(["tool_0", "tool_1", "tool_2", "tool_3", "search"]);
-    expect(found.tools[0]).toEqual({ name: "tool_0", title: null, description: "Tool 0", inputSchema: { type: "object" } });
+    // Every field MCP defines is kept (issue 25); none sent here.
+    const none = { outputSchema: null, annotations: null, icons: null, execution: null, meta: null };
+    expect(found.tools[0]).toEqual({ name: "tool_0", title: null, description: "Tool 0", inputSchema: { type: "object" }, ...none });
     expect(found.tools[4]).toMatchObject({ title: "Search the docs", description: "", inputSchema: { properties: { q: { type: "string" } }, required: ["q"] } });
     expect(upstream.listCalls).toBe(3);
     expect(found.protocolVersion).toMatch(/^\d{4}-\d{2}-\d{2}$/);

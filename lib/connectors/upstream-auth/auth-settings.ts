@@ -1,68 +1,9 @@
-import { z } from "zod";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { encryptSecret, decryptSecret } from "@/lib/crypto/secret-box";
 
-/**
- * How a connector authenticates to its upstream (issue 24 point 1): `headers` (the static
- * secret headers, the default), `oauth` (authorization code + PKCE, per person or shared) or
- * `client_credentials` (machine to machine). The client secret is write-only: it is sealed
- * into its own column and never part of the stored settings or any answer.
- */
+import { ConnectorAuthInput, HEADERS_AUTH, type ConnectorAuth } from "@/lib/connectors/upstream-auth/auth-schemas";
 
-const Url = z.url({ protocol: /^https?$/, error: "Must be an absolute http(s) URL." }).max(2048);
-const Scope = z.string().regex(/^[\x21\x23-\x5b\x5d-\x7e]{1,200}$/, "A scope is printable ASCII without spaces, quotes or backslashes.");
-const Scopes = z.array(Scope).max(50);
-const ClientId = z.string().min(1).max(2048).regex(/^[^\r\n\0]*$/);
-const ClientSecret = z.string().min(1).max(4096).regex(/^[^\r\n\0]*$/).meta({ description: "Write-only: stored encrypted and never returned." });
-
-export const HeadersAuth = z.object({ type: z.literal("headers") });
-export const OAuthAuth = z.object({
-  type: z.literal("oauth"),
-  connection: z.enum(["per_user", "shared"]).meta({ description: "`per_user`: each person connects their own account; `shared`: an owner or admin connects one account for the connector." }),
-  clientId: ClientId.optional().meta({ description: "A client registered with the upstream's authorization server; absent: our Client ID Metadata Document where supported, else dynamic registration." }),
-  clientSecret: ClientSecret.optional(),
-  scopes: Scopes.optional().meta({ description: "Replace the discovered scopes (least privilege)." }),
-  authorizationServer: Url.optional().meta({ description: "http connectors: an issuer that publishes RFC 8414 / OpenID metadata." }),
-  authorizationEndpoint: Url.optional().meta({ description: "http connectors without metadata: with tokenEndpoint." }),
-  tokenEndpoint: Url.optional(),
-});
-export const ClientCredentialsAuth = z.object({
-  type: z.literal("client_credentials"),
-  tokenUrl: Url,
-  clientId: ClientId,
-  clientSecret: ClientSecret.optional().meta({ description: "Required when the auth is set; a PATCH may leave it out to keep the stored one." }),
-  scopes: Scopes.optional(),
-  audience: z.string().min(1).max(2048).optional(),
-});
-
-export const ConnectorAuthInput = z.discriminatedUnion("type", [HeadersAuth, OAuthAuth, ClientCredentialsAuth]).meta({
-  id: "ConnectorAuthInput",
-  description: "How requests to the upstream authenticate. Secret headers still go out beside a token, except `Authorization`, which the token owns.",
-});
-export type ConnectorAuthInput = z.infer<typeof ConnectorAuthInput>;
-
-/** The stored (and answered) settings: the input without its secret. */
-export type ConnectorAuth =
-  | { type: "headers" }
-  | (Omit<z.infer<typeof OAuthAuth>, "clientSecret"> & { hasClientSecret?: boolean })
-  | (Omit<z.infer<typeof ClientCredentialsAuth>, "clientSecret"> & { hasClientSecret?: boolean });
-
-export const ConnectorAuthView = z
-  .object({
-    type: z.enum(["headers", "oauth", "client_credentials"]),
-    connection: z.enum(["per_user", "shared"]).optional(),
-    clientId: z.string().optional(),
-    hasClientSecret: z.boolean().optional().meta({ description: "Whether a client secret is set (never its value)." }),
-    scopes: z.array(z.string()).optional(),
-    authorizationServer: z.string().optional(),
-    authorizationEndpoint: z.string().optional(),
-    tokenEndpoint: z.string().optional(),
-    tokenUrl: z.string().optional(),
-    audience: z.string().optional(),
-  })
-  .meta({ id: "ConnectorAuth" });
-
-export const HEADERS_AUTH: ConnectorAuth = { type: "headers" };
+export * from "@/lib/connectors/upstream-auth/auth-schemas";
 
 /** The stored settings of a row (anything unreadable is `headers`, today's behaviour). */
 export function asConnectorAuth(value: Prisma.JsonValue | undefined): ConnectorAuth {

@@ -1,5 +1,6 @@
 import { fetchToken, type AuthorizationServerMetadata, type OAuthClientProvider } from "@modelcontextprotocol/client";
 import { limitedFetch } from "@/lib/connectors/upstream-auth/oauth-fetch";
+import { processState } from "@/lib/process-state";
 
 /**
  * `client_credentials` (machine to machine, issue 24 point 1): the token comes from the
@@ -18,7 +19,7 @@ export interface ClientCredentialsSettings {
   version: number;
 }
 
-const globalForTokens = globalThis as unknown as { switchboardClientCredentialTokens?: Map<string, { token: string; until: number }> };
+const globalForTokens = processState<{ switchboardClientCredentialTokens?: Map<string, { token: string; until: number }> }>();
 const tokens = (globalForTokens.switchboardClientCredentialTokens ??= new Map());
 const EARLY_MS = 30_000;
 

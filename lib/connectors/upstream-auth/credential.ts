@@ -5,6 +5,7 @@ import { asConnectorAuth, type ConnectorAuth, openClientSecret } from "@/lib/con
 import { clientCredentialsToken } from "@/lib/connectors/upstream-auth/client-credentials";
 import { connectLink } from "@/lib/connectors/upstream-auth/connect-link";
 import { accessTokenOf, refreshConnection } from "@/lib/connectors/upstream-auth/tokens";
+import { processState } from "@/lib/process-state";
 
 /**
  * The one entry point the call path asks just before a request goes upstream (issue 24
@@ -32,7 +33,7 @@ interface AuthRow {
 }
 
 /** The connector's auth settings per configuration version: a changed connector bumps it. */
-const globalForAuth = globalThis as unknown as { switchboardConnectorAuth?: LRUCache<string, AuthRow> };
+const globalForAuth = processState<{ switchboardConnectorAuth?: LRUCache<string, AuthRow> }>();
 const authRows = (globalForAuth.switchboardConnectorAuth ??= new LRUCache({ max: 5_000 }));
 
 async function authOf(connector: ConnectorRef, configVersion: number): Promise<AuthRow | null> {

@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import { processState } from "@/lib/process-state";
 
 /**
  * Access tokens opened from their sealed rows, in this process's memory only, for a short
@@ -11,7 +12,7 @@ export interface CachedToken {
   expiresAt: number | null;
 }
 
-const globalForTokens = globalThis as unknown as { switchboardUpstreamTokens?: LRUCache<string, CachedToken> };
+const globalForTokens = processState<{ switchboardUpstreamTokens?: LRUCache<string, CachedToken> }>();
 const cache = (globalForTokens.switchboardUpstreamTokens ??= new LRUCache({ max: 10_000, ttl: 60_000 }));
 
 export function cachedToken(connectionId: string): CachedToken | undefined {

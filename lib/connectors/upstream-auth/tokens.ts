@@ -6,6 +6,7 @@ import { expiryOf, openConnection, sealConnection, type SealedConnection } from 
 import { limitedFetch } from "@/lib/connectors/upstream-auth/oauth-fetch";
 import { describeOAuthFailure, isGrantRefused } from "@/lib/connectors/upstream-auth/oauth-errors";
 import { cachedToken, forgetCachedToken, rememberToken } from "@/lib/connectors/upstream-auth/token-cache";
+import { processState } from "@/lib/process-state";
 
 /**
  * A connection's access token at call time, refreshed once when it has expired or the
@@ -43,7 +44,7 @@ async function readToken(connectionId: string) {
 }
 
 /** One refresh per connection in this process at a time; the row lock orders the instances. */
-const globalForRefresh = globalThis as unknown as { switchboardRefreshing?: Map<string, Promise<string>> };
+const globalForRefresh = processState<{ switchboardRefreshing?: Map<string, Promise<string>> }>();
 const refreshing = (globalForRefresh.switchboardRefreshing ??= new Map());
 
 /** A new access token in place of `stale` (the one that expired or got a 401). */
