@@ -1885,6 +1885,8 @@ export interface components {
             data: unknown;
             /** Format: date-time */
             createdAt: string;
+            /** @description The W3C trace id (32 hex digits) of the request that caused the event, as the request's spans and log lines carry it; null when tracing is off (no OTEL_* setting) or the event has no request. */
+            traceId: string | null;
             /** @description Names of the ids above as they are now (null: no id; `(deleted)`: the object is gone). */
             names: {
                 actor: string | null;
