@@ -75,7 +75,7 @@ async function writeConnector(ctx: WriteContext, c: CanonicalConnector, change: 
   let id = ids.connectors.get(c.slug);
   const auth = await authData(tx, { id: change.action === "create" ? undefined : id, orgId, type: c.type }, ctx.auth.get(c.slug));
   if (change.action === "create") {
-    id = (await tx.connector.create({ data: { orgId, slug: c.slug, type: c.type, ...row, ...(auth as Prisma.ConnectorUncheckedCreateInput) }, select: { id: true } })).id;
+    id = (await tx.connector.create({ data: { orgId, slug: c.slug, type: c.type, ...row, ...(auth as Pick<Prisma.ConnectorUncheckedCreateInput, "auth" | "authSecret" | "oauthClientState">) }, select: { id: true } })).id;
     ids.connectors.set(c.slug, id);
   } else {
     await tx.connector.updateMany({ where: { id, orgId }, data: { ...row, ...auth } });
