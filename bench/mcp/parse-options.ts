@@ -54,6 +54,10 @@ ${allKindNames().map((n) => `                      ${n}`).join("\n")}
                     the app has stopped, print the top self-time functions of the Next.js
                     server; the .cpuprofile files stay in DIR (open them in Chrome DevTools).
                     Profiling slows the app: take the table from a run without it
+  --otlp            tracing on: the app exports its spans (OTLP http/protobuf, the default)
+                    to a local receiver that accepts and drops (bench/mcp/serve-otlp-sink.ts,
+                    its own process, not counted as the app's CPU); the run ends with how
+                    many export requests it received. Compare with a run without it
   -h, --help        this text
 
 Differences under ~10 % between two runs are noise on small machines; compare ratios of one run.
@@ -64,6 +68,8 @@ export interface Options extends Settings {
   upstreamDelayMs: number;
   json: string | null;
   cpuProf: string | null;
+  /** Tracing on, towards a local OTLP receiver that drops what it gets. */
+  otlp: boolean;
   /** The kinds to run, by name (every one unless --kinds). */
   kinds: Set<string>;
 }
@@ -105,12 +111,13 @@ export function parseArgs(argv: string[]): Options | null {
   if (argv.includes("--help") || argv.includes("-h")) return null;
   const quick = argv.includes("--quick");
   const defaults = quick ? { duration: 2, connections: 16, rounds: 1, warmup: 1 } : { duration: 10, connections: 16, rounds: 3, warmup: 3 };
-  const options: Options = { ...defaults, upstreamDelayMs: DEFAULT_DELAY_MS, json: null, cpuProf: null, kinds: new Set() };
+  const options: Options = { ...defaults, upstreamDelayMs: DEFAULT_DELAY_MS, json: null, cpuProf: null, otlp: false, kinds: new Set() };
   let kinds: string | undefined | null = null;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--quick") continue;
     if (arg === "--json") options.json = argv[++i] ?? "";
+    else if (arg === "--otlp") options.otlp = true;
     else if (arg === "--cpu-prof") options.cpuProf = path.resolve(argv[++i] ?? "");
     // Read once every option is: the delayed kind's name carries --upstream-delay-ms.
     else if (arg === "--kinds") kinds = argv[++i];

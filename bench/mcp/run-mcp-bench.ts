@@ -15,6 +15,7 @@ import { formatSessionMemory, measureSessionMemory, SESSION_MEMORY, type Session
 import { sendPatiently } from "./mcp-wire";
 import { HELP, type Options, parseArgs } from "./parse-options";
 import { formatFloorTable, formatTable, summarize } from "./print-results";
+import { sinkReport } from "./serve-otlp-sink";
 import { type Child, startChild } from "./start-child";
 import { summarizeProfiles } from "./summarize-profile";
 
@@ -71,6 +72,19 @@ async function startBare(url: string, key: string, file: string, resources: bool
   return startChild("serve-bare.ts", [file]);
 }
 
+/** With --otlp: the receiver that drops what it gets, and the OTEL_* settings pointing the app at it. */
+async function startOtlpSink(options: Options, stops: (() => Promise<void>)[]): Promise<{ env: Record<string, string>; report(): Promise<string> } | null> {
+  if (!options.otlp) return null;
+  const sink = await startChild("serve-otlp-sink.ts");
+  stops.push(sink.stop);
+  const url = `http://127.0.0.1:${sink.port}`;
+  log(`tracing on: OTLP http/protobuf to ${url} (accepts and drops)`);
+  return {
+    env: { OTEL_EXPORTER_OTLP_ENDPOINT: url, OTEL_SERVICE_NAME: "switchboard-bench" },
+    report: () => sinkReport(url),
+  };
+}
+
 type Seeded = Awaited<ReturnType<typeof seed>>;
 
 /** The selected rps kinds: validated, then measured; their summary is printed. */
@@ -112,7 +126,8 @@ async function runKinds(options: Options, app: StartedApp, upstream: Child, seed
 async function run(options: Options, stops: (() => Promise<void>)[]): Promise<void> {
   const upstream = await startChild("serve-upstream.ts");
   stops.push(upstream.stop);
-  const app = await startProductionApp(log, profilingEnv(options.cpuProf));
+  const otlp = await startOtlpSink(options, stops);
+  const app = await startProductionApp(log, { ...profilingEnv(options.cpuProf), ...otlp?.env });
   stops.push(app.stop);
   const seeded = await seed(app, upstream);
   const measured = await runKinds(options, app, upstream, seeded, stops);
@@ -122,6 +137,7 @@ async function run(options: Options, stops: (() => Promise<void>)[]): Promise<vo
     memory = await measureSessionMemory(app.databaseUrl, { path: `/mcp/${seeded.tenant.serverId}`, key: seeded.tenant.memberKey, tools }, log);
     console.log(`\n${formatSessionMemory(memory)}\n`);
   }
+  if (otlp) console.log(await otlp.report());
   console.log(`Machine: ${os.cpus().length} CPU(s), load average ${os.loadavg().map((l) => l.toFixed(1)).join(" / ")} at the end of the run.`);
   if (options.json) {
     const settings = { ...options, kinds: [...options.kinds] };

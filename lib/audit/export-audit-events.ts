@@ -11,7 +11,7 @@ import type { AuditExportQuery } from "@/lib/audit/schemas";
 
 const CSV_COLUMNS = [
   "createdAt", "actorType", "actorId", "actor", "action", "targetType", "targetId", "target",
-  "workspaceId", "workspace", "server", "connector", "tool", "outcome", "durationMs", "data",
+  "workspaceId", "workspace", "server", "connector", "tool", "outcome", "durationMs", "data", "traceId",
 ] as const;
 
 /**
@@ -42,6 +42,7 @@ function csvRow(e: AuditEventView): string {
     outcome: e.toolCall?.outcome,
     durationMs: e.toolCall?.durationMs,
     data: e.data,
+    traceId: e.traceId,
   };
   return CSV_COLUMNS.map((c) => csvCell(cells[c])).join(",");
 }

@@ -20,6 +20,7 @@ const auditSelect = {
   targetId: true,
   data: true,
   createdAt: true,
+  traceId: true,
 } as const satisfies Prisma.AuditEventSelect;
 type AuditRow = Prisma.AuditEventGetPayload<{ select: typeof auditSelect }>;
 export type AuditEventView = AuditRow & { names: AuditNames; toolCall: ReturnType<typeof toolCallOf> };

@@ -42,6 +42,10 @@ export const AuditEvent = z
     targetId: z.string().nullable(),
     data: z.unknown().meta({ description: "What changed (never a secret)." }),
     createdAt: z.iso.datetime(),
+    traceId: z
+      .string()
+      .nullable()
+      .meta({ description: "The W3C trace id (32 hex digits) of the request that caused the event, as the request's spans and log lines carry it; null when tracing is off (no OTEL_* setting) or the event has no request." }),
     names: z
       .object({
         actor: z.string().nullable(),

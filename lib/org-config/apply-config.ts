@@ -18,6 +18,7 @@ import { planChanges } from "@/lib/org-config/plan-config";
 import { readOrgSecrets, resolveSecretReferences } from "@/lib/org-config/secrets";
 import { assertValidReferences } from "@/lib/org-config/validate-config";
 import { writeChanges } from "@/lib/org-config/write-config";
+import { resolvedAuth } from "@/lib/org-config/config-auth";
 import type { ConfigChange, OrgConfigDocument } from "@/lib/org-config/schemas";
 
 /**
@@ -52,6 +53,7 @@ async function makePlan(tx: Tx, caller: Caller, orgId: string, doc: OrgConfigDoc
     desired,
     prune,
     currentHeaders: current.headerValues,
+    currentClientSecrets: current.clientSecrets,
     resolveHeader: (value) => resolveSecretReferences(value, secrets),
   });
   return { changes, etag: current.etag, current, desired, secrets };
@@ -91,7 +93,7 @@ export async function applyOrgConfig(caller: Caller, orgId: string, doc: OrgConf
       if (plan.changes.length === 0) return { ...plan, rediscover: [] as string[], storageKeys: [] as string[] };
       await assertMayWrite(tx, caller, orgId, plan.changes);
       const ids = plan.current.ids;
-      const storageKeys = await writeChanges({ tx, orgId, desired: plan.desired, ids, headers: resolvedHeaders(plan) }, plan.changes);
+      const storageKeys = await writeChanges({ tx, orgId, desired: plan.desired, ids, headers: resolvedHeaders(plan), auth: resolvedAuth(plan) }, plan.changes);
       await configVersion.bump(tx, orgId);
       await recordAuditEvent(caller, { orgId, action: "org.config.apply", targetType: "org", targetId: orgId, data: { prune: opts.prune, changes: plan.changes as Prisma.InputJsonValue } }, tx);
       const after = await readOrgConfig(tx, caller, orgId);
@@ -123,9 +125,9 @@ async function rediscover(caller: Caller, orgId: string, slug: string): Promise<
   }
 }
 
-/** mcp connectors created, or whose upstream, protocol or headers changed. */
+/** mcp connectors created, or whose upstream, protocol, headers or auth changed. */
 function toRediscover(plan: Planned): string[] {
-  const upstream = /^(url|protocolEra|transport|headers)(\.|$)/;
+  const upstream = /^(url|protocolEra|transport|headers|auth)(\.|$)/;
   return plan.changes
     .filter((c) => c.kind === "connector" && c.action !== "delete")
     .filter((c) => plan.desired.connectors.find((x) => x.slug === c.name)?.type === "mcp")

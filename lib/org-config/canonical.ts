@@ -1,5 +1,5 @@
 import type { HttpToolInput } from "@/lib/connectors/schemas";
-import type { ConfigConnector, OrgConfigDocument } from "@/lib/org-config/schemas";
+import type { ConfigAuth, ConfigConnector, OrgConfigDocument } from "@/lib/org-config/schemas";
 
 /**
  * One spelling of a configuration document: every default filled in and every list whose order
@@ -46,7 +46,11 @@ export interface CanonicalConnector {
   url?: string;
   protocolEra?: string;
   transport?: string;
+  /** mcp connectors: new and changed tools wait for approval. */
+  toolApproval?: boolean;
   headers: Record<string, string>;
+  /** `{ type: "headers" }` when the document says nothing; `clientSecret` is a reference. */
+  auth: ConfigAuth;
   tools: CanonicalTool[];
   resources: { uri: string; name: string; description: string | null; mimeType: string | null; fetchConfig: Record<string, unknown> | null }[];
   graph: {
@@ -91,6 +95,7 @@ function canonicalConnector(c: ConfigConnector): CanonicalConnector {
     type: c.type,
     instructions: c.instructions ?? null,
     headers: Object.fromEntries(Object.entries(c.headers ?? {}).sort(byText(([name]) => name.toLowerCase()))),
+    auth: canonicalAuth(c.auth),
     resources: (c.resources ?? [])
       .map((r) => ({ uri: r.uri, name: r.name, description: r.description ?? null, mimeType: r.mimeType ?? null, fetchConfig: r.fetchConfig ?? null }))
       .sort(byText((r) => r.uri)),
@@ -109,7 +114,13 @@ function canonicalConnector(c: ConfigConnector): CanonicalConnector {
     ...(c.type === "http" && "request" in t && t.request ? httpToolParts(t as HttpToolInput) : {}),
   }));
   if (c.type === "http") return { ...common, baseUrl: c.baseUrl, tools };
-  return { ...common, url: c.url, protocolEra: c.protocolEra ?? "auto", transport: c.transport ?? "streamable-http", tools };
+  return { ...common, url: c.url, protocolEra: c.protocolEra ?? "auto", transport: c.transport ?? "streamable-http", toolApproval: c.toolApproval ?? true, tools };
+}
+
+/** The auth without its unset fields (an export and a hand-written document compare alike). */
+function canonicalAuth(auth: ConfigAuth | undefined): ConfigAuth {
+  if (!auth || auth.type === "headers") return { type: "headers" };
+  return Object.fromEntries(Object.entries(auth).filter(([, value]) => value !== undefined)) as ConfigAuth;
 }
 
 /** The names `${secret:NAME}` references in a header value. */

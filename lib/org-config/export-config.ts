@@ -7,9 +7,10 @@ import { etagOf } from "@/lib/api/if-match";
 import { assertCredentialMay } from "@/lib/permissions/guards";
 import { openHeaders } from "@/lib/connectors/secret-headers";
 import { publicConfig } from "@/lib/connectors/connector-view";
+import { asConnectorAuth, openClientSecret } from "@/lib/connectors/upstream-auth/auth-settings";
 import { logger } from "@/lib/log";
 import { type CanonicalDocument, canonicalDocument } from "@/lib/org-config/canonical";
-import type { OrgConfigDocument } from "@/lib/org-config/schemas";
+import type { ConfigConnector, OrgConfigDocument } from "@/lib/org-config/schemas";
 
 /**
  * Reads an organization into its configuration document (lib/org-config/schemas.ts): objects
@@ -27,6 +28,8 @@ export interface ReadConfig {
   ids: { connectors: Map<string, string>; workspaces: Map<string, string>; servers: Map<string, string>; skills: Map<string, string>; roles: Map<string, string> };
   /** Plaintext secret headers by connector slug (compared with the resolved references). */
   headerValues: Map<string, Record<string, string>>;
+  /** Plaintext client secrets of the connectors' auth, by slug (none: not set or unreadable). */
+  clientSecrets: Map<string, string>;
 }
 
 /** The reference an export writes for a header: `CRM_AUTHORIZATION` for crm's Authorization. */
@@ -46,6 +49,7 @@ export async function readOrgConfig(tx: Tx, caller: Caller, orgId: string): Prom
   const [connectors, workspaces, roles] = await Promise.all([readConnectors(tx, orgId), readWorkspaces(tx, caller, orgId), readRoles(tx, orgId)]);
   const slugOf = new Map(connectors.map((c) => [c.id, c.slug]));
   const headerValues = new Map(connectors.map((c) => [c.slug, openOrEmpty(c.secretHeaders, c.id)]));
+  const clientSecrets = new Map(connectors.flatMap((c) => openedClientSecret(c.authSecret, c.id).map((secret) => [c.slug, secret] as const)));
   const raw: OrgConfigDocument = {
     version: 1,
     settings: { toolAuditDetail: org.toolAuditDetail, auditRetentionDays: org.auditRetentionDays },
@@ -71,6 +75,7 @@ export async function readOrgConfig(tx: Tx, caller: Caller, orgId: string): Prom
     document,
     etag: etagOf(document),
     headerValues,
+    clientSecrets,
     ids: {
       connectors: new Map(connectors.map((c) => [c.slug, c.id])),
       workspaces: new Map(workspaces.map((w) => [w.slug, w.id])),
@@ -93,8 +98,11 @@ function readConnectors(tx: Tx, orgId: string) {
       instructions: true,
       config: true,
       secretHeaders: true,
+      auth: true,
+      authSecret: true,
       protocolEra: true,
       transport: true,
+      toolApproval: true,
       tools: { select: { name: true, title: true, description: true, inputSchema: true, request: true, annotations: true, outputSchema: true, response: true }, orderBy: [{ position: "asc" }, { name: "asc" }] },
       resources: { select: { uri: true, name: true, description: true, mimeType: true, fetchConfig: true }, orderBy: [{ uri: "asc" }, { id: "asc" }] },
       graphEntities: { where: { orgId }, select: { key: true, label: true, description: true } },
@@ -144,6 +152,7 @@ function toConfigConnector(c: ConnectorRow, headerNames: string[]): NonNullable<
     name: c.name,
     instructions: c.instructions,
     headers: Object.fromEntries(headerNames.map((h) => [h, `\${secret:${defaultSecretName(c.slug, h)}}`])),
+    auth: configAuth(c),
     resources: c.resources.map((r) => ({ ...r, fetchConfig: (r.fetchConfig as Record<string, unknown> | null) ?? null })),
     graph: {
       entities: c.graphEntities,
@@ -163,7 +172,25 @@ function toConfigConnector(c: ConnectorRow, headerNames: string[]): NonNullable<
   }));
   const config = publicConfig(c.type, c.config);
   if (c.type === "http") return { type: "http", ...common, baseUrl: config.baseUrl ?? "", tools: tools as never };
-  return { type: "mcp", ...common, url: config.url ?? "", protocolEra: c.protocolEra as "auto", transport: c.transport as "sse", tools };
+  return { type: "mcp", ...common, url: config.url ?? "", protocolEra: c.protocolEra as "auto", transport: c.transport as "sse", toolApproval: c.toolApproval, tools };
+}
+
+/** The auth as the connector API answers it, a set client secret as the reference an export writes (`CRM_CLIENT_SECRET`). */
+function configAuth(c: ConnectorRow): NonNullable<ConfigConnector["auth"]> {
+  const auth = asConnectorAuth(c.auth);
+  if (auth.type === "headers") return auth;
+  const { hasClientSecret: _has, ...settings } = auth;
+  return { ...settings, ...(c.authSecret ? { clientSecret: `\${secret:${defaultSecretName(c.slug, "client_secret")}}` } : {}) } as NonNullable<ConfigConnector["auth"]>;
+}
+
+function openedClientSecret(sealed: string | null, connectorId: string): string[] {
+  try {
+    const secret = openClientSecret(sealed);
+    return secret === undefined ? [] : [secret];
+  } catch {
+    logger.warn({ connectorId }, "connector client secret cannot be decrypted");
+    return [];
+  }
 }
 
 function openOrEmpty(stored: string | null, connectorId: string): Record<string, string> {

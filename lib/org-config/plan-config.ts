@@ -20,6 +20,8 @@ export interface PlanInput {
   currentHeaders: Map<string, Record<string, string>>;
   /** A header value with its references resolved, or null when one is not set. */
   resolveHeader: (value: string) => string | null;
+  /** Plaintext client secrets of the current connectors' auth, by slug. */
+  currentClientSecrets: Map<string, string>;
 }
 
 interface Keyed {
@@ -49,7 +51,7 @@ export function planChanges(input: PlanInput): ConfigChange[] {
         continue;
       }
       const fields = diff("", before.value, o.value);
-      if (o.kind === "connector") fields.push(...headerFields(input, o.key, current, desired));
+      if (o.kind === "connector") fields.push(...headerFields(input, o.key, current, desired), ...clientSecretFields(input, o.key, current, desired));
       if (fields.length > 0) changes.push({ action: "update", kind: o.kind, name: o.key, fields });
     }
     if (!prune) continue;
@@ -96,9 +98,11 @@ function withSharedPositions(now: Keyed[], wanted: Keyed[]): [Keyed[], Keyed[]] 
  * the order apart; headers are compared by value elsewhere; mcp tools not at all.
  */
 function connectorObject(c: CanonicalConnector): Keyed {
-  const { headers: _h, tools, resources, graph, ...rest } = c;
+  const { headers: _h, tools, resources, graph, auth, ...rest } = c;
+  const { clientSecret: _secret, ...authShown } = auth as { clientSecret?: string };
   const value = {
     ...rest,
+    auth: authShown,
     ...(c.type === "http" ? { tools: Object.fromEntries(tools.map((t) => [t.name, t])), toolOrder: tools.map((t) => t.name) } : {}),
     resources: Object.fromEntries(resources.map((r) => [r.uri, r])),
     graph: { entities: Object.fromEntries(graph.entities.map((e) => [e.key, e])), relations: graph.relations },
@@ -127,6 +131,20 @@ function headerFields(input: PlanInput, slug: string, current: CanonicalDocument
     if (resolved !== null && resolved !== stored[name]) fields.push({ path: `headers.${name}`, from, to });
   }
   return fields;
+}
+
+/**
+ * The auth's client secret, like a header: a reference whose resolved secret differs from the
+ * stored one, or a new secret; left out of the document, the stored one is kept (as a PATCH does).
+ */
+function clientSecretFields(input: PlanInput, slug: string, current: CanonicalDocument, desired: CanonicalDocument): Field[] {
+  const secretOf = (doc: CanonicalDocument) => (doc.connectors.find((c) => c.slug === slug)?.auth as { clientSecret?: string } | undefined)?.clientSecret ?? null;
+  const [from, to] = [secretOf(current), secretOf(desired)];
+  if (to === null) return [];
+  const stored = input.currentClientSecrets.get(slug);
+  const resolved = input.resolveHeader(to);
+  const changed = stored === undefined || (resolved !== null && resolved !== stored);
+  return changed ? [{ path: "auth.clientSecret", from, to }] : [];
 }
 
 /** Leaf differences between two JSON values; objects are walked, arrays compared whole. */

@@ -5,6 +5,7 @@ import { CreateStoredResourceBody } from "@/lib/resources/schemas";
 import { plainMimeTypeOrNull } from "@/lib/resources/stored-resource-rules";
 import { PutManualGraphBody } from "@/lib/knowledge-graph/schemas";
 import { AuditRetentionDays, ToolAuditDetail } from "@/lib/orgs/schemas";
+import { ClientCredentialsAuth, HeadersAuth, OAuthAuth } from "@/lib/connectors/upstream-auth/auth-schemas";
 
 /**
  * An organization as one document (docs/configuration-as-code.md): what `GET …/config` answers
@@ -29,6 +30,13 @@ const SecretHeaderValue = z
   });
 const SecretHeaderRefs = z.record(z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/, "Not a valid HTTP header name."), SecretHeaderValue);
 
+/** A connector's client secret in a document: a `${secret:NAME}` reference, resolved on apply (write-only, like secret headers). */
+const ClientSecretRef = SecretHeaderValue.meta({ description: "`${secret:NAME}`: the client secret is set apart with PUT /orgs/{orgId}/secrets/{name}, never written here. Left out: a stored one is kept." });
+
+/** How the connector authenticates to its upstream, as the connector API answers it; the client secret as a reference. */
+const ConfigAuth = z.discriminatedUnion("type", [HeadersAuth, OAuthAuth.extend({ clientSecret: ClientSecretRef.optional() }), ClientCredentialsAuth.extend({ clientSecret: ClientSecretRef.optional() })]);
+export type ConfigAuth = z.infer<typeof ConfigAuth>;
+
 /** A stored resource as POST …/resources takes it; its media type already in the plain form that endpoint stores. */
 const Resource = CreateStoredResourceBody.extend({
   mimeType: z
@@ -46,6 +54,7 @@ const connectorCommon = {
   name: Name,
   instructions: Instructions,
   headers: SecretHeaderRefs.optional().meta({ description: "Secret request headers, each value with `${secret:NAME}` references." }),
+  auth: ConfigAuth.optional().meta({ description: "How requests to the upstream authenticate (default `{ type: headers }`), as the connector API takes it; `clientSecret` as a `${secret:NAME}` reference." }),
   resources: z.array(Resource).max(5000).optional(),
   graph: Graph.optional().meta({ description: "The manual layer of the connector's knowledge graph." }),
 };
@@ -66,6 +75,7 @@ export const ConfigConnector = z.discriminatedUnion("type", [
     url: HttpUrl,
     protocolEra: ProtocolEra.optional(),
     transport: UpstreamTransport.optional(),
+    toolApproval: z.boolean().optional().meta({ description: "A tool that appears or changes upstream waits for an admin's approval (default true, as for a connector created by the API)." }),
     tools: z.array(DiscoveredTool).max(2000).optional().meta({ description: "Exported for review; not applied (the upstream is discovered again after the apply commits)." }),
   }),
 ]);

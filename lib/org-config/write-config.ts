@@ -2,6 +2,8 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { sealHeaders } from "@/lib/connectors/secret-headers";
 import { httpToolRows, replaceTools } from "@/lib/connectors/tool-rows";
 import { replaceServerConnectors } from "@/lib/servers/server-connectors";
+import type { ConnectorAuthInput } from "@/lib/connectors/upstream-auth/auth-settings";
+import { authData } from "@/lib/org-config/config-auth";
 import type { HttpToolInput } from "@/lib/connectors/schemas";
 import type { CanonicalConnector, CanonicalDocument } from "@/lib/org-config/canonical";
 import type { ReadConfig } from "@/lib/org-config/export-config";
@@ -22,6 +24,8 @@ export interface WriteContext {
   ids: ReadConfig["ids"];
   /** Resolved secret headers of the connectors whose headers change, by slug. */
   headers: Map<string, Record<string, string>>;
+  /** The auth of the connectors created or whose auth changes, client secrets resolved, by slug. */
+  auth: Map<string, ConnectorAuthInput>;
 }
 
 const ORDER: ConfigChange["kind"][] = ["settings", "workspace", "connector", "role", "server", "skill"];
@@ -64,16 +68,17 @@ async function writeConnector(ctx: WriteContext, c: CanonicalConnector, change: 
     name: c.name,
     instructions: c.instructions,
     config: c.type === "http" ? { baseUrl: c.baseUrl } : { url: c.url },
-    ...(c.type === "mcp" ? { protocolEra: c.protocolEra!, transport: c.transport! } : {}),
+    ...(c.type === "mcp" ? { protocolEra: c.protocolEra!, transport: c.transport!, toolApproval: c.toolApproval } : {}),
     ...(ctx.headers.has(c.slug) ? { secretHeaders: sealHeaders(ctx.headers.get(c.slug)!) } : {}),
   };
   const changed = (prefix: string) => change.action === "create" || (change.fields ?? []).some((f) => f.path === prefix || f.path.startsWith(`${prefix}.`));
   let id = ids.connectors.get(c.slug);
+  const auth = await authData(tx, { id: change.action === "create" ? undefined : id, orgId, type: c.type }, ctx.auth.get(c.slug));
   if (change.action === "create") {
-    id = (await tx.connector.create({ data: { orgId, slug: c.slug, type: c.type, ...row }, select: { id: true } })).id;
+    id = (await tx.connector.create({ data: { orgId, slug: c.slug, type: c.type, ...row, ...(auth as Pick<Prisma.ConnectorUncheckedCreateInput, "auth" | "authSecret" | "oauthClientState">) }, select: { id: true } })).id;
     ids.connectors.set(c.slug, id);
   } else {
-    await tx.connector.updateMany({ where: { id, orgId }, data: row });
+    await tx.connector.updateMany({ where: { id, orgId }, data: { ...row, ...auth } });
   }
   const connector = { id: id!, orgId };
   if (c.type === "http" && (changed("tools") || changed("toolOrder"))) await replaceTools(tx, connector, httpToolRows(orgId, c.tools as HttpToolInput[]));

@@ -27,6 +27,8 @@ export interface UpstreamOptions {
   port?: number;
   /** Generated prompts `<prefix>p<i>`, resources `gen://<prefix>r/<i>` and templates `gen://<prefix>t<i>/{id}`, made page by page (`pageSize` per page). */
   catalog?: { prompts?: number; resources?: number; templates?: number; pageSize: number; prefix?: string };
+  /** Serves tools/call: the text of the tool's result (none: the SDK's "method not found"). */
+  answer?: (name: string, args: Record<string, unknown>) => string;
 }
 
 export interface Upstream {
@@ -55,6 +57,8 @@ export async function startMcpUpstream(options: UpstreamOptions = {}): Promise<U
       const next = start + size < state.tools.length ? String(start + size) : undefined;
       return { tools: page, ...(next ? { nextCursor: next } : {}) };
     });
+    const answer = options.answer;
+    if (answer) server.setRequestHandler("tools/call", (request) => ({ content: [{ type: "text" as const, text: answer(request.params.name, request.params.arguments ?? {}) }] }));
     return server;
   };
   const fetchHandler =

@@ -86,7 +86,7 @@ describe("audit export", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/csv");
     const rows = res.text.trimEnd().split("\r\n");
-    expect(rows[0]).toBe("createdAt,actorType,actorId,actor,action,targetType,targetId,target,workspaceId,workspace,server,connector,tool,outcome,durationMs,data");
+    expect(rows[0]).toBe("createdAt,actorType,actorId,actor,action,targetType,targetId,target,workspaceId,workspace,server,connector,tool,outcome,durationMs,data,traceId");
     expect(rows).toHaveLength(3);
     expect(rows[1]).toContain(`,member <${t.member.user.email}>,tool.call,connector,${connectorId},Billing API,${t.workspace.id},Main,Finance desk,Billing API,"'=HYPERLINK(""x"")",ok,12,`);
     expect(rows[2]).toContain(",get_invoice,ok,12,");

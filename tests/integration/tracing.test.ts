@@ -5,18 +5,20 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
 import { loggerOptions } from "@/lib/log";
-import { flushTraces, startTracing } from "@/lib/observability/start-tracing";
+import { startTracing } from "@/lib/observability/start-tracing";
 import { traced } from "@/lib/observability/tracing";
 import { createHttpConnector, createMcpServer, createTenant, type Tenant } from "@/tests/helpers/factories";
 import { connectV1 } from "@/tests/helpers/mcp-clients";
-import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from "@/tests/helpers/otlp-receiver";
+import { startOtlpReceiver, type OtlpReceiver } from "@/tests/helpers/otlp-receiver";
+import { expectCallTree, expectNoneOf, parseTraceparent, spansOfTrace } from "@/tests/helpers/trace-checks";
 import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
 
 /**
  * Issue 28 "Traces": with OTEL_EXPORTER_OTLP_ENDPOINT set, one trace per MCP request, with spans
  * for authentication, visibility, the upstream call and database work; the upstream receives a
  * W3C traceparent of that trace; the audit event and the log lines carry its id; no argument,
- * result or token in any span. The spans go over OTLP/JSON to a receiver of the test's own.
+ * result or token in any span. The spans go over OTLP/JSON to a receiver of the test's own
+ * (tracing-protobuf.test.ts: the default http/protobuf, an `mcp` connector, the audit API).
  */
 
 const ARGUMENT = "argument-7f3a-never-in-a-span";
@@ -53,26 +55,6 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-/** Every span of `traceId`, waiting until `until` holds for them (the exporter sends in batches). */
-async function spansOf(traceId: string, until: (spans: ReceivedSpan[]) => boolean): Promise<ReceivedSpan[]> {
-  let spans: ReceivedSpan[] = [];
-  await vi.waitFor(
-    async () => {
-      await flushTraces();
-      spans = receiver.spans.filter((span) => span.traceId === traceId);
-      expect(until(spans), `spans received: ${receiver.spans.map((span) => span.name).join(", ")}`).toBe(true);
-    },
-    { timeout: 10_000, interval: 100 },
-  );
-  return spans;
-}
-
-function ancestorsOf(span: ReceivedSpan, spans: ReceivedSpan[]): string[] {
-  const names: string[] = [];
-  for (let parent = spans.find((s) => s.spanId === span.parentSpanId); parent; parent = spans.find((s) => s.spanId === parent!.parentSpanId)) names.push(parent.name);
-  return names;
-}
-
 describe("a tools/call, traced", () => {
   let t: Tenant;
   let serverId: string;
@@ -96,31 +78,16 @@ describe("a tools/call, traced", () => {
 
     // The upstream got `00-<trace id>-<span id>-01`: the trace of the call, the upstream span as parent.
     expect(upstream.traceparents).toHaveLength(1);
-    const [, traceId, parentId, flags] = upstream.traceparents[0].split("-");
-    expect(traceId).toMatch(/^[0-9a-f]{32}$/);
-    expect(flags).toBe("01");
+    const { traceId, parentId } = parseTraceparent(upstream.traceparents[0]);
 
-    const spans = await spansOf(traceId, (s) => s.some((span) => span.name === "POST /mcp/{serverId}"));
-    // The MCP client here shares the process, so its own fetch span (undici's) is the caller's
-    // traceparent the server span joins: a caller's trace continues through the gateway.
-    const caller = spans.find((span) => !span.parentSpanId)!;
-    expect(caller).toMatchObject({ name: "POST", kind: 3 });
-    const root = spans.find((span) => span.name === "POST /mcp/{serverId}")!;
-    expect(root).toMatchObject({ kind: 2, service: "switchboard-test", parentSpanId: caller.spanId });
-    expect(root.attributes).toMatchObject({ "http.request.method": "POST", "http.route": "/mcp/{serverId}", "http.response.status_code": 200 });
-
-    const upstreamSpan = spans.find((span) => span.spanId === parentId)!;
-    expect(upstreamSpan).toMatchObject({ name: "http GET", kind: 3 });
-    expect(upstreamSpan.attributes).toMatchObject({ "switchboard.upstream.kind": "http", "server.address": "127.0.0.1" });
-    // Every span hangs from the request's; the named steps are there, with Prisma's database spans.
-    for (const span of spans.filter((s) => s !== root && s !== caller)) expect(ancestorsOf(span, spans)).toContain(root.name);
-    const names = spans.map((span) => span.name);
-    expect(names).toEqual(expect.arrayContaining(["authenticate", "visibility", "http GET"]));
-    expect(names.some((name) => name.startsWith("prisma:"))).toBe(true);
+    const spans = await spansOfTrace(receiver, traceId, (s) => s.some((span) => span.name === "POST /mcp/{serverId}"));
+    expect(new Set(spans.map((span) => span.protocol))).toEqual(new Set(["http/json"]));
+    const tree = expectCallTree(spans, "http GET");
+    expect(tree.upstream.spanId).toBe(parentId);
+    expect(tree.upstream.attributes).toMatchObject({ "switchboard.upstream.kind": "http", "server.address": "127.0.0.1" });
 
     // Nothing the caller sent or got back, and no credential, in any span.
-    const exported = JSON.stringify(spans.map((span) => span.raw));
-    for (const secret of [ARGUMENT, RESULT, t.admin.token]) expect(exported).not.toContain(secret);
+    expectNoneOf(spans, [ARGUMENT, RESULT, t.admin.token]);
 
     // The call's audit event names the same trace.
     const event = await db().auditEvent.findFirst({ where: { orgId: t.org.id, action: "tool.call" }, orderBy: { createdAt: "desc" } });

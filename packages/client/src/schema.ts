@@ -1584,6 +1584,47 @@ export interface components {
                 headers?: {
                     [key: string]: string;
                 };
+                /** @description How requests to the upstream authenticate (default `{ type: headers }`), as the connector API takes it; `clientSecret` as a `${secret:NAME}` reference. */
+                auth?: {
+                    /** @constant */
+                    type: "headers";
+                } | {
+                    /** @constant */
+                    type: "oauth";
+                    /**
+                     * @description `per_user`: each person connects their own account; `shared`: an owner or admin connects one account for the connector.
+                     * @enum {string}
+                     */
+                    connection: "per_user" | "shared";
+                    /** @description A client registered with the upstream's authorization server; absent: our Client ID Metadata Document where supported, else dynamic registration. */
+                    clientId?: string;
+                    /** @description `${secret:NAME}`: the client secret is set apart with PUT /orgs/{orgId}/secrets/{name}, never written here. Left out: a stored one is kept. */
+                    clientSecret?: string;
+                    /** @description Replace the discovered scopes (least privilege). */
+                    scopes?: string[];
+                    /**
+                     * Format: uri
+                     * @description http connectors: an issuer that publishes RFC 8414 / OpenID metadata.
+                     */
+                    authorizationServer?: string;
+                    /**
+                     * Format: uri
+                     * @description http connectors without metadata: with tokenEndpoint.
+                     */
+                    authorizationEndpoint?: string;
+                    /** Format: uri */
+                    tokenEndpoint?: string;
+                } | {
+                    /** @constant */
+                    type: "client_credentials";
+                    /** Format: uri */
+                    tokenUrl: string;
+                    clientId: string;
+                    /** @description `${secret:NAME}`: the client secret is set apart with PUT /orgs/{orgId}/secrets/{name}, never written here. Left out: a stored one is kept. */
+                    clientSecret?: string;
+                    scopes?: string[];
+                    audience?: string;
+                };
                 resources?: {
                     uri: string;
                     name: string;
@@ -1625,6 +1666,47 @@ export interface components {
                 headers?: {
                     [key: string]: string;
                 };
+                /** @description How requests to the upstream authenticate (default `{ type: headers }`), as the connector API takes it; `clientSecret` as a `${secret:NAME}` reference. */
+                auth?: {
+                    /** @constant */
+                    type: "headers";
+                } | {
+                    /** @constant */
+                    type: "oauth";
+                    /**
+                     * @description `per_user`: each person connects their own account; `shared`: an owner or admin connects one account for the connector.
+                     * @enum {string}
+                     */
+                    connection: "per_user" | "shared";
+                    /** @description A client registered with the upstream's authorization server; absent: our Client ID Metadata Document where supported, else dynamic registration. */
+                    clientId?: string;
+                    /** @description `${secret:NAME}`: the client secret is set apart with PUT /orgs/{orgId}/secrets/{name}, never written here. Left out: a stored one is kept. */
+                    clientSecret?: string;
+                    /** @description Replace the discovered scopes (least privilege). */
+                    scopes?: string[];
+                    /**
+                     * Format: uri
+                     * @description http connectors: an issuer that publishes RFC 8414 / OpenID metadata.
+                     */
+                    authorizationServer?: string;
+                    /**
+                     * Format: uri
+                     * @description http connectors without metadata: with tokenEndpoint.
+                     */
+                    authorizationEndpoint?: string;
+                    /** Format: uri */
+                    tokenEndpoint?: string;
+                } | {
+                    /** @constant */
+                    type: "client_credentials";
+                    /** Format: uri */
+                    tokenUrl: string;
+                    clientId: string;
+                    /** @description `${secret:NAME}`: the client secret is set apart with PUT /orgs/{orgId}/secrets/{name}, never written here. Left out: a stored one is kept. */
+                    clientSecret?: string;
+                    scopes?: string[];
+                    audience?: string;
+                };
                 resources?: {
                     uri: string;
                     name: string;
@@ -1649,6 +1731,8 @@ export interface components {
                  * @enum {string}
                  */
                 transport?: "streamable-http" | "sse";
+                /** @description A tool that appears or changes upstream waits for an admin's approval (default true, as for a connector created by the API). */
+                toolApproval?: boolean;
                 /** @description Exported for review; not applied (the upstream is discovered again after the apply commits). */
                 tools?: {
                     name: string;
@@ -1885,6 +1969,8 @@ export interface components {
             data: unknown;
             /** Format: date-time */
             createdAt: string;
+            /** @description The W3C trace id (32 hex digits) of the request that caused the event, as the request's spans and log lines carry it; null when tracing is off (no OTEL_* setting) or the event has no request. */
+            traceId: string | null;
             /** @description Names of the ids above as they are now (null: no id; `(deleted)`: the object is gone). */
             names: {
                 actor: string | null;
@@ -2418,6 +2504,47 @@ export interface components {
                 headers?: {
                     [key: string]: string;
                 };
+                /** @description How requests to the upstream authenticate (default `{ type: headers }`), as the connector API takes it; `clientSecret` as a `${secret:NAME}` reference. */
+                auth?: {
+                    /** @constant */
+                    type: "headers";
+                } | {
+                    /** @constant */
+                    type: "oauth";
+                    /**
+                     * @description `per_user`: each person connects their own account; `shared`: an owner or admin connects one account for the connector.
+                     * @enum {string}
+                     */
+                    connection: "per_user" | "shared";
+                    /** @description A client registered with the upstream's authorization server; absent: our Client ID Metadata Document where supported, else dynamic registration. */
+                    clientId?: string;
+                    /** @description `${secret:NAME}`: the client secret is set apart with PUT /orgs/{orgId}/secrets/{name}, never written here. Left out: a stored one is kept. */
+                    clientSecret?: string;
+                    /** @description Replace the discovered scopes (least privilege). */
+                    scopes?: string[];
+                    /**
+                     * Format: uri
+                     * @description http connectors: an issuer that publishes RFC 8414 / OpenID metadata.
+                     */
+                    authorizationServer?: string;
+                    /**
+                     * Format: uri
+                     * @description http connectors without metadata: with tokenEndpoint.
+                     */
+                    authorizationEndpoint?: string;
+                    /** Format: uri */
+                    tokenEndpoint?: string;
+                } | {
+                    /** @constant */
+                    type: "client_credentials";
+                    /** Format: uri */
+                    tokenUrl: string;
+                    clientId: string;
+                    /** @description `${secret:NAME}`: the client secret is set apart with PUT /orgs/{orgId}/secrets/{name}, never written here. Left out: a stored one is kept. */
+                    clientSecret?: string;
+                    scopes?: string[];
+                    audience?: string;
+                };
                 resources?: {
                     uri: string;
                     name: string;
@@ -2459,6 +2586,47 @@ export interface components {
                 headers?: {
                     [key: string]: string;
                 };
+                /** @description How requests to the upstream authenticate (default `{ type: headers }`), as the connector API takes it; `clientSecret` as a `${secret:NAME}` reference. */
+                auth?: {
+                    /** @constant */
+                    type: "headers";
+                } | {
+                    /** @constant */
+                    type: "oauth";
+                    /**
+                     * @description `per_user`: each person connects their own account; `shared`: an owner or admin connects one account for the connector.
+                     * @enum {string}
+                     */
+                    connection: "per_user" | "shared";
+                    /** @description A client registered with the upstream's authorization server; absent: our Client ID Metadata Document where supported, else dynamic registration. */
+                    clientId?: string;
+                    /** @description `${secret:NAME}`: the client secret is set apart with PUT /orgs/{orgId}/secrets/{name}, never written here. Left out: a stored one is kept. */
+                    clientSecret?: string;
+                    /** @description Replace the discovered scopes (least privilege). */
+                    scopes?: string[];
+                    /**
+                     * Format: uri
+                     * @description http connectors: an issuer that publishes RFC 8414 / OpenID metadata.
+                     */
+                    authorizationServer?: string;
+                    /**
+                     * Format: uri
+                     * @description http connectors without metadata: with tokenEndpoint.
+                     */
+                    authorizationEndpoint?: string;
+                    /** Format: uri */
+                    tokenEndpoint?: string;
+                } | {
+                    /** @constant */
+                    type: "client_credentials";
+                    /** Format: uri */
+                    tokenUrl: string;
+                    clientId: string;
+                    /** @description `${secret:NAME}`: the client secret is set apart with PUT /orgs/{orgId}/secrets/{name}, never written here. Left out: a stored one is kept. */
+                    clientSecret?: string;
+                    scopes?: string[];
+                    audience?: string;
+                };
                 resources?: {
                     uri: string;
                     name: string;
@@ -2483,6 +2651,8 @@ export interface components {
                  * @enum {string}
                  */
                 transport?: "streamable-http" | "sse";
+                /** @description A tool that appears or changes upstream waits for an admin's approval (default true, as for a connector created by the API). */
+                toolApproval?: boolean;
                 /** @description Exported for review; not applied (the upstream is discovered again after the apply commits). */
                 tools?: {
                     name: string;
