@@ -4,7 +4,7 @@ import { db } from "@/lib/db/client";
 import { asConnectorAuth, type ConnectorAuth, openClientSecret } from "@/lib/connectors/upstream-auth/auth-settings";
 import { clientCredentialsToken } from "@/lib/connectors/upstream-auth/client-credentials";
 import { connectLink } from "@/lib/connectors/upstream-auth/connect-link";
-import { accessTokenOf, refreshConnection } from "@/lib/connectors/upstream-auth/tokens";
+import { accessTokenOf, type ConnectionRef, refreshConnection } from "@/lib/connectors/upstream-auth/tokens";
 import { processState } from "@/lib/process-state";
 
 /**
@@ -68,14 +68,14 @@ export async function upstreamCredential(connector: ConnectorRef, userId: string
   const connection = await db().upstreamConnection.findFirst({ where: { connectorId: connector.id, orgId: connector.orgId, slot }, select: { id: true, status: true } });
   if (!connection) return userId === null ? missing("instance") : missing("not_connected");
   if (connection.status !== "connected") return userId === null ? missing("instance") : missing("needs_reconnect");
-  return { kind: "token", connectionId: connection.id, provider: connectionAuthProvider(connection.id) };
+  return { kind: "token", connectionId: connection.id, provider: connectionAuthProvider({ id: connection.id, orgId: connector.orgId }) };
 }
 
 /** The transport's view of a connection: its token before each request, one refresh on a 401. */
-export function connectionAuthProvider(connectionId: string): AuthProvider {
+export function connectionAuthProvider(ref: ConnectionRef): AuthProvider {
   let last: string | undefined;
   return {
-    token: async () => (last = await accessTokenOf(connectionId)),
-    onUnauthorized: async () => void (last = await refreshConnection(connectionId, last ?? "")),
+    token: async () => (last = await accessTokenOf(ref)),
+    onUnauthorized: async () => void (last = await refreshConnection(ref, last ?? "")),
   };
 }
