@@ -6,6 +6,7 @@ import { clientCredentialsToken } from "@/lib/connectors/upstream-auth/client-cr
 import { connectLink } from "@/lib/connectors/upstream-auth/connect-link";
 import { accessTokenOf, type ConnectionRef, refreshConnection } from "@/lib/connectors/upstream-auth/tokens";
 import { processState } from "@/lib/process-state";
+import { stepUpScopeOf } from "@/lib/connectors/upstream-auth/step-up";
 
 /**
  * The one entry point the call path asks just before a request goes upstream (issue 24
@@ -18,7 +19,7 @@ import { processState } from "@/lib/process-state";
 export type UpstreamCredential =
   | { kind: "none" }
   | { kind: "token"; provider: AuthProvider; connectionId?: string }
-  | { kind: "missing"; reason: "not_connected" | "needs_reconnect" | "instance"; connectorId: string; connectorName: string; connectUrl: string | null };
+  | { kind: "missing"; reason: "not_connected" | "needs_reconnect" | "instance"; connectorId: string; connectorName: string; connectUrl: string | null; stepUpScope?: string };
 
 interface ConnectorRef {
   id: string;
@@ -67,7 +68,11 @@ export async function upstreamCredential(connector: ConnectorRef, userId: string
   const slot = row.auth.connection === "shared" ? "shared" : userId!;
   const connection = await db().upstreamConnection.findFirst({ where: { connectorId: connector.id, orgId: connector.orgId, slot }, select: { id: true, status: true } });
   if (!connection) return userId === null ? missing("instance") : missing("not_connected");
-  if (connection.status !== "connected") return userId === null ? missing("instance") : missing("needs_reconnect");
+  if (connection.status !== "connected") {
+    if (userId === null) return missing("instance");
+    const stepUpScope = await stepUpScopeOf({ orgId: connector.orgId, connectorId: connector.id, slot });
+    return { ...missing("needs_reconnect"), ...(stepUpScope ? { stepUpScope } : {}) } as UpstreamCredential;
+  }
   return { kind: "token", connectionId: connection.id, provider: connectionAuthProvider({ id: connection.id, orgId: connector.orgId }) };
 }
 
