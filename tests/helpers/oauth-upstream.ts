@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type http from "node:http";
 import express, { type Response } from "express";
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { mcpAuthRouter, getOAuthProtectedResourceMetadataUrl } from "@modelcontextprotocol/sdk/server/auth/router.js";
 import { requireBearerAuth } from "@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js";
@@ -37,19 +37,31 @@ export interface OAuthUpstream {
   registrations: number;
   /** The `resource` of each authorization request. */
   resources: (string | undefined)[];
+  /** The `scope` of each authorization request. */
+  scopesAsked: string[];
+  /** 403 insufficient_scope answers sent (stepUpTool). */
+  stepUpChallenges: number;
   /** Bodies of client_credentials token requests. */
   ccRequests: Record<string, string>[];
   revokeUser(user: string): void;
   close(): Promise<void>;
 }
 
-export async function startOAuthUpstream(opts: { accessTtlSec?: number } = {}): Promise<OAuthUpstream> {
+export interface OAuthUpstreamOptions {
+  accessTtlSec?: number;
+  /** Each upstream user gets their own resources, template and prompt (named after them). */
+  perUserCatalog?: boolean;
+  /** An `admin_action` tool that answers 403 insufficient_scope (scope "profile admin") to a token without `admin`. */
+  stepUpTool?: boolean;
+}
+
+export async function startOAuthUpstream(opts: OAuthUpstreamOptions = {}): Promise<OAuthUpstream> {
   const ttl = opts.accessTtlSec ?? 3600;
   const clients = new Map<string, OAuthClientInformationFull>();
   const codes = new Map<string, { grant: Grant; challenge: string; redirectUri: string }>();
   const access = new Map<string, { grant: Grant; expiresAt: number }>();
   const refresh = new Map<string, Grant>();
-  const state: OAuthUpstream = { origin: "", mcpUrl: "", issued: [], refreshes: 0, revocations: 0, registrations: 0, resources: [], ccRequests: [], revokeUser: () => undefined, close: async () => undefined };
+  const state: OAuthUpstream = { origin: "", mcpUrl: "", issued: [], refreshes: 0, revocations: 0, registrations: 0, resources: [], scopesAsked: [], stepUpChallenges: 0, ccRequests: [], revokeUser: () => undefined, close: async () => undefined };
 
   const issue = (grant: Grant): OAuthTokens => {
     const token = `at_${randomBytes(16).toString("hex")}`;
@@ -74,6 +86,7 @@ export async function startOAuthUpstream(opts: { accessTtlSec?: number } = {}): 
     clientsStore,
     async authorize(client: OAuthClientInformationFull, params: AuthorizationParams, res: Response) {
       state.resources.push(params.resource?.href);
+      state.scopesAsked.push((params.scopes ?? []).join(" "));
       const hidden = { client_id: client.client_id, redirect_uri: params.redirectUri, state: params.state ?? "", challenge: params.codeChallenge, scopes: (params.scopes ?? []).join(" "), resource: params.resource?.href ?? "" };
       const fields = Object.entries(hidden).map(([k, v]) => `<input type="hidden" name="${k}" value="${String(v).replace(/"/g, "&quot;")}">`).join("");
       res.status(200).type("html").send(`<!doctype html><title>Upstream sign-in</title><form method="post" action="/login">${fields}<label>User <input name="username" id="username"></label><button type="submit" id="signin">Sign in</button></form>`);
@@ -131,8 +144,18 @@ export async function startOAuthUpstream(opts: { accessTtlSec?: number } = {}): 
   });
   const bearer = requireBearerAuth({ verifier: provider, resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(new URL(state.mcpUrl)) });
   app.post("/mcp", express.json(), bearer, async (req, res) => {
+    const user = String(req.auth?.extra?.user);
+    const body = req.body as { method?: string; params?: { name?: string } } | undefined;
+    if (opts.stepUpTool && body?.method === "tools/call" && body.params?.name === "admin_action" && !req.auth?.scopes.includes("admin")) {
+      state.stepUpChallenges++;
+      res.setHeader("WWW-Authenticate", `Bearer error="insufficient_scope", scope="profile admin", resource_metadata="${getOAuthProtectedResourceMetadataUrl(new URL(state.mcpUrl))}"`);
+      res.status(403).type("json").send(JSON.stringify({ error: "insufficient_scope" }));
+      return;
+    }
     const mcp = new McpServer({ name: "oauth-upstream", version: "1.0.0" });
     mcp.registerTool("whoami", { description: "Who the upstream thinks you are" }, async (extra) => ({ content: [{ type: "text", text: `upstream user: ${String(extra.authInfo?.extra?.user)}` }] }));
+    if (opts.stepUpTool) mcp.registerTool("admin_action", { description: "Needs the admin scope" }, async () => ({ content: [{ type: "text", text: `admin action by ${user}` }] }));
+    if (opts.perUserCatalog) registerCatalogOf(mcp, user);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on("close", () => void transport.close());
     await mcp.connect(transport);
@@ -168,6 +191,13 @@ export async function signInUpstream(authorizationUrl: string, user: string): Pr
   const fields = Object.fromEntries([...html.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2].replace(/&quot;/g, '"')]));
   const res = await fetch(new URL("/login", authorizationUrl), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ ...fields, username: user }), redirect: "manual" });
   return new URL(res.headers.get("location")!);
+}
+
+/** What `user` alone sees upstream: a resource, a resource template and a prompt named after them. */
+function registerCatalogOf(mcp: McpServer, user: string): void {
+  mcp.registerResource(`${user}-notes`, `notes://${user}/today`, { mimeType: "text/plain" }, async (uri) => ({ contents: [{ uri: uri.href, mimeType: "text/plain", text: `today's notes of ${user}` }] }));
+  mcp.registerResource(`${user}-days`, new ResourceTemplate(`notes://${user}/days/{day}`, { list: undefined }), { mimeType: "text/plain" }, async (uri, vars) => ({ contents: [{ uri: uri.href, mimeType: "text/plain", text: `notes of ${user} on ${String(vars.day)}` }] }));
+  mcp.registerPrompt(`${user}_greeting`, { description: `Greets ${user}` }, async () => ({ messages: [{ role: "user", content: { type: "text", text: `hello ${user}` } }] }));
 }
 
 /** The client_credentials client the upstream knows. */

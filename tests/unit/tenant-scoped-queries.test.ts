@@ -20,7 +20,7 @@ const DIRS = ["lib", "app/api", "app/mcp"];
 const TENANT_MODELS = new Set([
   "workspace", "orgMember", "workspaceMember", "connector", "tool", "mcpRole", "mcpRoleTool", "mcpServer",
   "mcpRolePrompt", "mcpServerConnector", "skill", "storedResource", "graphEntity", "graphRelation", "file", "apiKey", "auditEvent",
-  "orgInvitation", "usageBucket", "connectorHealth", "oauthGrant", "ssoConnection", "ssoDomain",
+  "orgInvitation", "usageBucket", "connectorHealth", "oauthGrant", "ssoConnection", "ssoDomain", "upstreamConnection", "upstreamConnectionStart",
 ]);
 const QUERY_METHODS = new Set([
   "findUnique", "findUniqueOrThrow", "findFirst", "findFirstOrThrow", "findMany", "count", "aggregate", "groupBy",
@@ -33,6 +33,8 @@ const TENANT_KEYS = new Set(["orgId", "workspaceId", "org", "workspace", "AND", 
  * Keep this list short: the reason must say why no tenant can be named in the query.
  */
 const ALLOWED = new Map<string, string>([
+  ["lib/connectors/upstream-auth/complete.ts: upstreamConnectionStart.findFirst", "the upstream's callback: the hash of the single-use state this server issued is what decides the tenant (like an API key's); the row names its org"],
+  ["lib/connectors/upstream-auth/connect.ts: upstreamConnectionStart.deleteMany", "sweep of expired connection attempts of every organization; answers nobody"],
   ["lib/sso/start-sso-sign-in.ts: ssoDomain.findFirst", "sign-in by email domain, before anyone is signed in: the verified domain (one org's only) is what decides the tenant"],
   ["lib/sso/finish-sso-sign-in.ts: ssoConnection.findUnique", "the callback's connection id comes from the state this server stored at sign-in start; the row names its org"],
   ["lib/auth/resolve-bearer.ts: apiKey.findFirst", "authentication: the presented key's hash is what decides the tenant"],

@@ -1,4 +1,4 @@
-import { ProtocolError, SdkError } from "@modelcontextprotocol/client";
+import { InsufficientScopeError, ProtocolError, SdkError } from "@modelcontextprotocol/client";
 import { describeUpstreamError } from "@/lib/connectors/describe-upstream-error";
 import { loadUpstreamSettings } from "@/lib/connectors/runtime/connector-secrets";
 import { type EraFallback, recordEraFallback, recordFallbackVersion, refusalText, refusesModernPath, withdrawEraFallback } from "@/lib/connectors/runtime/era-fallback";
@@ -9,6 +9,7 @@ import type { UpstreamLane } from "@/lib/connectors/open-upstream";
 import type { SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
 import { type UpstreamCredential, upstreamCredential } from "@/lib/connectors/upstream-auth/credential";
 import { NeedsReconnectError } from "@/lib/connectors/upstream-auth/tokens";
+import { markStepUp } from "@/lib/connectors/upstream-auth/step-up";
 
 type MissingCredential = Extract<UpstreamCredential, { kind: "missing" }>;
 
@@ -85,8 +86,11 @@ export async function sendUpstream<T>(send: UpstreamSend<T>, pool: UpstreamPool)
     } catch (e) {
       if (recorded) await withdrawEraFallback(send.connector.orgId, send.connector.id, recorded).catch(() => undefined);
       recorded = null;
-      // A refused refresh: the connection now needs the person; this request was not answered.
-      if (causedBy(e, NeedsReconnectError)) {
+      // The upstream wants a wider scope (403 insufficient_scope): only the person can grant it.
+      const scoped = causeOf(e, InsufficientScopeError);
+      if (scoped && credential.kind === "token" && credential.connectionId) await markStepUp({ id: credential.connectionId, orgId: send.connector.orgId }, scoped.requiredScope);
+      // A refused refresh, or a step-up: the connection now needs the person; this request was not answered.
+      if (causedBy(e, NeedsReconnectError) || (scoped && credential.kind === "token" && credential.connectionId)) {
         if (used) pool.drop(used);
         return credential.kind === "token" ? await reconnectAnswer(send, reconnect) : reconnect();
       }
@@ -121,8 +125,12 @@ function lostSession(e: unknown, connection: UpstreamConnection): boolean {
 
 
 function causedBy(e: unknown, type: new (...args: never[]) => Error): boolean {
-  for (let err: unknown = e, depth = 0; err && depth < 5; err = (err as { cause?: unknown }).cause, depth++) if (err instanceof type) return true;
-  return false;
+  return causeOf(e, type) !== undefined;
+}
+
+function causeOf<E extends Error>(e: unknown, type: new (...args: never[]) => E): E | undefined {
+  for (let err: unknown = e, depth = 0; err && depth < 5; err = (err as { cause?: unknown }).cause, depth++) if (err instanceof type) return err;
+  return undefined;
 }
 
 /** The caller's answer once their connection turned `needs_reconnect` (with their connect link). */

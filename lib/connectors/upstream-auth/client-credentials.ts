@@ -1,4 +1,5 @@
 import { fetchToken, type AuthorizationServerMetadata, type OAuthClientProvider } from "@modelcontextprotocol/client";
+import { LRUCache } from "lru-cache";
 import { limitedFetch } from "@/lib/connectors/upstream-auth/oauth-fetch";
 import { processState } from "@/lib/process-state";
 
@@ -19,8 +20,11 @@ export interface ClientCredentialsSettings {
   version: number;
 }
 
-const globalForTokens = processState<{ switchboardClientCredentialTokens?: Map<string, { token: string; until: number }> }>();
-const tokens = (globalForTokens.switchboardClientCredentialTokens ??= new Map());
+/** Connectors one process keeps a machine token for; the least recently used go first (a token is fetched again). */
+const MAX_CONNECTORS = 5_000;
+
+const globalForTokens = processState<{ switchboardClientCredentialTokens?: LRUCache<string, { token: string; until: number }> }>();
+const tokens = (globalForTokens.switchboardClientCredentialTokens ??= new LRUCache({ max: MAX_CONNECTORS }));
 const EARLY_MS = 30_000;
 
 export async function clientCredentialsToken(settings: ClientCredentialsSettings, fresh = false): Promise<string> {
@@ -31,7 +35,7 @@ export async function clientCredentialsToken(settings: ClientCredentialsSettings
   const metadata = { issuer: new URL(settings.tokenUrl).origin, token_endpoint: settings.tokenUrl, authorization_endpoint: settings.tokenUrl, response_types_supported: ["token"] } as AuthorizationServerMetadata;
   const got = await fetchToken(provider, new URL(settings.tokenUrl).origin, { metadata, scope: settings.scopes?.join(" ") || undefined, fetchFn: limitedFetch });
   const lifetime = typeof got.expires_in === "number" ? got.expires_in * 1000 : 3600_000;
-  for (const old of tokens.keys()) if (old.startsWith(`${settings.connectorId}|`)) tokens.delete(old);
+  for (const old of [...tokens.keys()]) if (old.startsWith(`${settings.connectorId}|`)) tokens.delete(old);
   tokens.set(key, { token: got.access_token, until: Date.now() + Math.max(lifetime - EARLY_MS, lifetime / 2) });
   return got.access_token;
 }

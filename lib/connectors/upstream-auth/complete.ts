@@ -31,7 +31,7 @@ export async function completeConnection(query: URLSearchParams, sessionUserId: 
   if (!start) return { kind: "refused", message: "This connection attempt has expired or was already used. Start connecting again from Switchboard." };
   if (!sessionUserId) return { kind: "sign_in", callbackPath };
   // Single use: whoever completes it (or fails to), the state is gone.
-  const { count } = await db().upstreamConnectionStart.deleteMany({ where: { stateHash: hash } });
+  const { count } = await db().upstreamConnectionStart.deleteMany({ where: { stateHash: hash, orgId: start.orgId } });
   if (count !== 1) return { kind: "refused", message: "This connection attempt was already used. Start connecting again from Switchboard." };
   if (sessionUserId !== start.userId) {
     return { kind: "refused", message: "This connection was started by another person. Nothing was stored: sign in as the person who started it, or start connecting again yourself." };
@@ -74,7 +74,7 @@ async function storeConnection(
     tokens: sealConnection({ tokens, client: attempt.client ?? sealed.client, discovery: attempt.discovery ?? sealed.discovery, resource: attempt.resource, madeWith: sealed.madeWith }),
   };
   const row = await db().upstreamConnection.upsert({
-    where: { connectorId_slot: { connectorId: start.connectorId, slot } },
+    where: { connectorId_slot: { connectorId: start.connectorId, slot }, orgId: start.orgId },
     create: { orgId: start.orgId, connectorId: start.connectorId, userId: start.connection === "per_user" ? start.userId : null, connection: start.connection, slot, ...data },
     update: data,
     select: { id: true },

@@ -22,7 +22,11 @@ export function connectMessage(missing: Missing): string {
   if (missing.reason === "instance" || !missing.connectUrl) {
     return `The connector "${missing.connectorName}" acts upstream as a person: the instance credential has no connection of its own. Call as a person (their API key or an OAuth token) who has connected their account.`;
   }
-  const again = missing.reason === "needs_reconnect" ? "Your connection to it has ended (the upstream refused to renew it): connect again" : "You have not connected your account yet: connect";
+  const again = missing.stepUpScope
+    ? `The upstream needs wider access than your connection grants (scope "${missing.stepUpScope}"): connect again`
+    : missing.reason === "needs_reconnect"
+      ? "Your connection to it has ended (the upstream refused to renew it): connect again"
+      : "You have not connected your account yet: connect";
   return `The connector "${missing.connectorName}" acts upstream with your own account. ${again} at ${missing.connectUrl} — then retry.`;
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { auth, extractWWWAuthenticateParams, type OAuthDiscoveryState } from "@modelcontextprotocol/client";
+import { auth, computeScopeUnion, extractWWWAuthenticateParams, type OAuthDiscoveryState } from "@modelcontextprotocol/client";
 import { db } from "@/lib/db/client";
 import { setting } from "@/lib/config/settings";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@/lib/errors";
@@ -10,7 +10,8 @@ import { assertCredentialMay } from "@/lib/permissions/guards";
 import { orgsVisibleTo } from "@/lib/tenancy/scopes";
 import { asConnectorAuth, clientFingerprint, type ConnectorAuth, openClientSecret } from "@/lib/connectors/upstream-auth/auth-settings";
 import { ConnectionAttempt } from "@/lib/connectors/upstream-auth/client-provider";
-import { openClientState, sealClientState, sealStart, stateHash } from "@/lib/connectors/upstream-auth/connection-store";
+import { openClientState, sealClientState, sealStart, slotOf, stateHash } from "@/lib/connectors/upstream-auth/connection-store";
+import { stepUpScopeOf } from "@/lib/connectors/upstream-auth/step-up";
 import { limitedFetch } from "@/lib/connectors/upstream-auth/oauth-fetch";
 import { describeOAuthFailure } from "@/lib/connectors/upstream-auth/oauth-errors";
 
@@ -76,7 +77,9 @@ export async function beginAttempt(connector: OAuthConnector, userId: string, or
   const serverUrl = serverUrlOf(connector);
   const redirectUri = `${origin}${CALLBACK_PATH}`;
   const challenge = connector.type === "mcp" ? await readChallenge(serverUrl) : {};
-  const scope = scopeChoice(connector.auth, challenge.scope, widerScope);
+  // Step-up: the upstream asked this person's connection for more (lib/connectors/upstream-auth/step-up.ts).
+  const stepUp = await stepUpScopeOf({ orgId: connector.orgId, connectorId: connector.id, slot: slotOf(connector.auth.connection, userId) });
+  const scope = scopeChoice(connector.auth, challenge.scope, computeScopeUnion(widerScope, stepUp));
   const state = randomBytes(32).toString("base64url");
   const registrations = openClientState(connector.oauthClientState).registrations ?? {};
   const attempt = new ConnectionAttempt({
@@ -114,10 +117,13 @@ export async function beginAttempt(connector: OAuthConnector, userId: string, or
   return { authorizationUrl: attempt.authorizationUrl!.toString() };
 }
 
-/** The admin's scopes when set (least privilege), else the challenge's, else the SDK's choice (`scopes_supported`). */
+/**
+ * The admin's scopes when set (least privilege), else the challenge's, else the SDK's choice
+ * (`scopes_supported`); a step-up's wider scope is added to either (the upstream asked for it).
+ */
 function scopeChoice(connectorAuth: OAuthConnector["auth"], challenged: string | undefined, wider: string | undefined): string | undefined {
-  if (connectorAuth.scopes && connectorAuth.scopes.length > 0) return connectorAuth.scopes.join(" ");
-  return wider ?? challenged;
+  if (connectorAuth.scopes && connectorAuth.scopes.length > 0) return computeScopeUnion(connectorAuth.scopes.join(" "), wider);
+  return wider ? computeScopeUnion(challenged, wider) : challenged;
 }
 
 function adminClientOf(connector: OAuthConnector): { client_id: string; client_secret?: string } | undefined {

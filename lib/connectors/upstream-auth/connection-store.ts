@@ -16,6 +16,8 @@ export interface SealedConnection {
   resource?: string;
   /** clientFingerprint(auth) when it was made: a connector whose client or scopes changed asks again. */
   madeWith: string;
+  /** The scope an upstream's 403 insufficient_scope asked for (step-up): the next connect asks for it too. */
+  stepUpScope?: string;
 }
 
 /** What a connection attempt keeps between the start and the callback. */

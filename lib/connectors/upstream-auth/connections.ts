@@ -91,7 +91,7 @@ export async function deleteConnection(caller: Caller, connectionId: string): Pr
 async function removeConnection(caller: Caller, where: Prisma.UpstreamConnectionWhereInput): Promise<void> {
   const row = await db().upstreamConnection.findFirst({ where, select: { id: true, orgId: true, connectorId: true, tokens: true, connection: true, userId: true } });
   if (!row) throw new NotFoundError("connection");
-  const { count } = await db().upstreamConnection.deleteMany({ where: { id: row.id } });
+  const { count } = await db().upstreamConnection.deleteMany({ where: { id: row.id, orgId: row.orgId } });
   if (count === 0) throw new NotFoundError("connection");
   forgetCachedToken(row.id);
   const revoked = await revokeUpstream(row.tokens);
@@ -111,7 +111,7 @@ async function removeConnection(caller: Caller, where: Prisma.UpstreamConnection
 export async function dropPersonConnections(orgId: string, userId: string): Promise<void> {
   const rows = await db().upstreamConnection.findMany({ where: { orgId, userId }, select: { id: true, tokens: true, connectorId: true } });
   if (rows.length === 0) return;
-  await db().upstreamConnection.deleteMany({ where: { id: { in: rows.map((r) => r.id) } } });
+  await db().upstreamConnection.deleteMany({ where: { orgId, id: { in: rows.map((r) => r.id) } } });
   for (const row of rows) {
     forgetCachedToken(row.id);
     await revokeUpstream(row.tokens);

@@ -4,8 +4,9 @@ import { db } from "@/lib/db/client";
 import { asConnectorAuth, type ConnectorAuth, openClientSecret } from "@/lib/connectors/upstream-auth/auth-settings";
 import { clientCredentialsToken } from "@/lib/connectors/upstream-auth/client-credentials";
 import { connectLink } from "@/lib/connectors/upstream-auth/connect-link";
-import { accessTokenOf, refreshConnection } from "@/lib/connectors/upstream-auth/tokens";
+import { accessTokenOf, type ConnectionRef, refreshConnection } from "@/lib/connectors/upstream-auth/tokens";
 import { processState } from "@/lib/process-state";
+import { stepUpScopeOf } from "@/lib/connectors/upstream-auth/step-up";
 
 /**
  * The one entry point the call path asks just before a request goes upstream (issue 24
@@ -18,7 +19,7 @@ import { processState } from "@/lib/process-state";
 export type UpstreamCredential =
   | { kind: "none" }
   | { kind: "token"; provider: AuthProvider; connectionId?: string }
-  | { kind: "missing"; reason: "not_connected" | "needs_reconnect" | "instance"; connectorId: string; connectorName: string; connectUrl: string | null };
+  | { kind: "missing"; reason: "not_connected" | "needs_reconnect" | "instance"; connectorId: string; connectorName: string; connectUrl: string | null; stepUpScope?: string };
 
 interface ConnectorRef {
   id: string;
@@ -67,15 +68,19 @@ export async function upstreamCredential(connector: ConnectorRef, userId: string
   const slot = row.auth.connection === "shared" ? "shared" : userId!;
   const connection = await db().upstreamConnection.findFirst({ where: { connectorId: connector.id, orgId: connector.orgId, slot }, select: { id: true, status: true } });
   if (!connection) return userId === null ? missing("instance") : missing("not_connected");
-  if (connection.status !== "connected") return userId === null ? missing("instance") : missing("needs_reconnect");
-  return { kind: "token", connectionId: connection.id, provider: connectionAuthProvider(connection.id) };
+  if (connection.status !== "connected") {
+    if (userId === null) return missing("instance");
+    const stepUpScope = await stepUpScopeOf({ orgId: connector.orgId, connectorId: connector.id, slot });
+    return { ...missing("needs_reconnect"), ...(stepUpScope ? { stepUpScope } : {}) } as UpstreamCredential;
+  }
+  return { kind: "token", connectionId: connection.id, provider: connectionAuthProvider({ id: connection.id, orgId: connector.orgId }) };
 }
 
 /** The transport's view of a connection: its token before each request, one refresh on a 401. */
-export function connectionAuthProvider(connectionId: string): AuthProvider {
+export function connectionAuthProvider(ref: ConnectionRef): AuthProvider {
   let last: string | undefined;
   return {
-    token: async () => (last = await accessTokenOf(connectionId)),
-    onUnauthorized: async () => void (last = await refreshConnection(connectionId, last ?? "")),
+    token: async () => (last = await accessTokenOf(ref)),
+    onUnauthorized: async () => void (last = await refreshConnection(ref, last ?? "")),
   };
 }

@@ -28,15 +28,21 @@ export class NeedsReconnectError extends Error {
 /** Refresh a little before the end: a token sent as it expires comes back as 401. */
 const EARLY_MS = 1_000;
 
-/** The access token to send now (refreshing an expired one first). */
-export async function accessTokenOf(connectionId: string): Promise<string> {
-  const known = cachedToken(connectionId) ?? (await readToken(connectionId));
-  if (known.expiresAt === null || known.expiresAt - EARLY_MS > Date.now()) return known.accessToken;
-  return refreshConnection(connectionId, known.accessToken);
+/** A connection as the call path found it: by its connector, in its organization (never by id alone). */
+export interface ConnectionRef {
+  id: string;
+  orgId: string;
 }
 
-async function readToken(connectionId: string) {
-  const row = await db().upstreamConnection.findUnique({ where: { id: connectionId }, select: { tokens: true, status: true, expiresAt: true } });
+/** The access token to send now (refreshing an expired one first). */
+export async function accessTokenOf(ref: ConnectionRef): Promise<string> {
+  const known = cachedToken(ref.id) ?? (await readToken(ref));
+  if (known.expiresAt === null || known.expiresAt - EARLY_MS > Date.now()) return known.accessToken;
+  return refreshConnection(ref, known.accessToken);
+}
+
+async function readToken({ id: connectionId, orgId }: ConnectionRef) {
+  const row = await db().upstreamConnection.findFirst({ where: { id: connectionId, orgId }, select: { tokens: true, status: true, expiresAt: true } });
   if (!row || row.status !== "connected") throw new NeedsReconnectError(connectionId);
   const token = { accessToken: openConnection(row.tokens).tokens.access_token, expiresAt: row.expiresAt?.getTime() ?? null };
   rememberToken(connectionId, token);
@@ -48,22 +54,22 @@ const globalForRefresh = processState<{ switchboardRefreshing?: Map<string, Prom
 const refreshing = (globalForRefresh.switchboardRefreshing ??= new Map());
 
 /** A new access token in place of `stale` (the one that expired or got a 401). */
-export function refreshConnection(connectionId: string, stale: string): Promise<string> {
-  const running = refreshing.get(connectionId);
+export function refreshConnection(ref: ConnectionRef, stale: string): Promise<string> {
+  const running = refreshing.get(ref.id);
   if (running) return running;
-  const promise = refreshUnderLock(connectionId, stale).finally(() => refreshing.delete(connectionId));
-  refreshing.set(connectionId, promise);
+  const promise = refreshUnderLock(ref, stale).finally(() => refreshing.delete(ref.id));
+  refreshing.set(ref.id, promise);
   return promise;
 }
 
 type LockedOutcome = { ok: true; token: string; expiresAt: number | null } | { ok: false; reason: string; row?: { orgId: string; connectorId: string; userId: string | null } };
 
-async function refreshUnderLock(connectionId: string, stale: string): Promise<string> {
+async function refreshUnderLock({ id: connectionId, orgId }: ConnectionRef, stale: string): Promise<string> {
   forgetCachedToken(connectionId);
   const outcome = await db().$transaction(
     async (tx): Promise<LockedOutcome> => {
       const rows = await tx.$queryRaw<{ tokens: string; status: string; expires_at: Date | null; org_id: string; connector_id: string; user_id: string | null }[]>`
-        SELECT tokens, status, expires_at, org_id, connector_id, user_id FROM upstream_connections WHERE id = ${connectionId} FOR UPDATE`;
+        SELECT tokens, status, expires_at, org_id, connector_id, user_id FROM upstream_connections WHERE id = ${connectionId} AND org_id = ${orgId} FOR UPDATE`;
       const row = rows[0];
       if (!row || row.status !== "connected") return { ok: false, reason: "not connected" };
       const owner = { orgId: row.org_id, connectorId: row.connector_id, userId: row.user_id };
@@ -80,7 +86,7 @@ async function refreshUnderLock(connectionId: string, stale: string): Promise<st
         throw e; // unreachable, a 5xx: the connection stays, this call fails
       }
       const expiresAt = expiryOf(next.tokens);
-      await tx.upstreamConnection.update({ where: { id: connectionId }, data: { tokens: sealConnection(next), expiresAt } });
+      await tx.upstreamConnection.update({ where: { id: connectionId, orgId }, data: { tokens: sealConnection(next), expiresAt } });
       return { ok: true, token: next.tokens.access_token, expiresAt: expiresAt?.getTime() ?? null };
     },
     { timeout: 20_000, maxWait: 20_000 },
@@ -108,7 +114,7 @@ async function refreshed(sealed: SealedConnection): Promise<SealedConnection> {
 }
 
 async function markNeedsReconnect(connectionId: string, owner: { orgId: string; connectorId: string; userId: string | null }, reason: string): Promise<void> {
-  const { count } = await db().upstreamConnection.updateMany({ where: { id: connectionId, status: "connected" }, data: { status: "needs_reconnect" } });
+  const { count } = await db().upstreamConnection.updateMany({ where: { id: connectionId, orgId: owner.orgId, status: "connected" }, data: { status: "needs_reconnect" } });
   if (count === 0) return;
   logger.info({ connectionId, connectorId: owner.connectorId }, "upstream refused a refresh: the connection needs to be made again");
   await recordAuditEvent(

@@ -23,7 +23,7 @@ export function visibleConnectors(snapshot: ServerSnapshot, access: CallerAccess
     if (tools.length > 0 || prompts.length > 0) connectors.push({ ...connector, tools, prompts });
   }
   const toolsByExposedName = new Map(connectors.flatMap((c) => c.tools.map((t) => [t.exposedName, t] as const)));
-  return { snapshot, connectors: capViewCatalog(connectors, snapshot.server.id), toolsByExposedName };
+  return { snapshot, connectors: capViewCatalog(connectors, snapshot.server.id), toolsByExposedName, access };
 }
 
 /**

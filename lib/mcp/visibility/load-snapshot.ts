@@ -10,6 +10,7 @@ import { applyToolOverrides, nameTools } from "@/lib/mcp/visibility/apply-tool-o
 import { servedToolFields } from "@/lib/mcp/visibility/served-tool-fields";
 import { servableTool } from "@/lib/connectors/tool-approval";
 import { processState } from "@/lib/process-state";
+import { asConnectorAuth } from "@/lib/connectors/upstream-auth/auth-settings";
 
 /**
  * Loads a server's snapshot, reusing the cached one while the org's config version is
@@ -79,7 +80,7 @@ export function dropCachedSnapshot(serverId: string): void {
 }
 
 const connectorSelect = {
-  id: true, orgId: true, slug: true, name: true, type: true, instructions: true, config: true, upstreamCatalog: true, toolApproval: true,
+  id: true, orgId: true, slug: true, name: true, type: true, instructions: true, config: true, upstreamCatalog: true, toolApproval: true, auth: true,
   tools: { orderBy: [{ position: "asc" }, { name: "asc" }], select: { name: true, title: true, description: true, inputSchema: true, request: true, outputSchema: true, annotations: true, icons: true, execution: true, meta: true, response: true, approvalState: true, approvedDefinition: true } },
   resources: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, uri: true, name: true, description: true, mimeType: true, fetchConfig: true } },
   graphEntities: { orderBy: { key: "asc" }, select: { key: true, label: true, description: true } },
@@ -152,5 +153,11 @@ function toSnapshotConnectors(rows: LoadedConnector[]): SnapshotConnector[] {
     upstream: { resources: catalogs[n].resources, resourceTemplates: catalogs[n].resourceTemplates, subscribe: catalogs[n].subscribe, completions: catalogs[n].completions },
     storedResources: c.resources,
     graph: { entities: c.graphEntities, relations: c.graphRelations },
+    ...(c.type === "mcp" && isPerUser(c.auth) ? { perUser: true } : {}),
   }));
+}
+
+function isPerUser(auth: unknown): boolean {
+  const a = asConnectorAuth(auth as Prisma.JsonValue);
+  return a.type === "oauth" && a.connection === "per_user";
 }

@@ -7,6 +7,7 @@ import { visibleConnectors } from "@/lib/mcp/visibility/filter-view";
 import { findServerHead, findWorkspaceServerHeads, loadServerSnapshot, type ServerHead } from "@/lib/mcp/visibility/load-snapshot";
 import type { CallerView } from "@/lib/mcp/visibility/snapshot-types";
 import { processState } from "@/lib/process-state";
+import { personalView } from "@/lib/mcp/visibility/personal-catalog";
 
 /**
  * Everything /mcp/<serverId> needs to answer one caller, or null when the server does not
@@ -60,10 +61,13 @@ export async function resolveCallerView(caller: Caller, serverId: string): Promi
   if (version === null) return null;
   const key = `${callerKey(caller)}|${serverId}`;
   const hit = caches.byCaller.get(key);
-  if (hit && hit.version === version) return hit.value;
-  const view = await buildCallerView(caller, serverId);
-  caches.byCaller.set(key, { version, value: view });
-  return view;
+  let view = hit && hit.version === version ? hit.value : undefined;
+  if (view === undefined) {
+    view = await buildCallerView(caller, serverId);
+    caches.byCaller.set(key, { version, value: view });
+  }
+  // A per_user connector's catalog is the caller's own (lib/mcp/visibility/personal-catalog.ts).
+  return view ? personalView(caller, view) : null;
 }
 
 /**
@@ -77,15 +81,29 @@ export async function resolveWorkspaceViews(caller: Caller): Promise<Labelled<Ca
   if (!key) return null;
   const version = await readCurrentVersion(key.orgId);
   if (version === null) return null;
-  const hit = caches.byWorkspaceKey.get(key.id);
-  if (hit && hit.version === version) return hit;
-  const heads = await findWorkspaceServerHeads(caller, key);
-  // One org and one workspace: the caller's access class is the same on every server.
-  const access = heads.length > 0 ? await loadAccessClass(caller, heads[0]) : null;
-  const views = access ? await Promise.all(heads.map((head) => classView(head, access))) : [];
-  const entry = { version, value: views };
-  caches.byWorkspaceKey.set(key.id, entry);
-  return entry;
+  let entry = caches.byWorkspaceKey.get(key.id);
+  if (!entry || entry.version !== version) {
+    const heads = await findWorkspaceServerHeads(caller, key);
+    // One org and one workspace: the caller's access class is the same on every server.
+    const access = heads.length > 0 ? await loadAccessClass(caller, heads[0]) : null;
+    const views = access ? await Promise.all(heads.map((head) => classView(head, access))) : [];
+    entry = { version, value: views };
+    caches.byWorkspaceKey.set(key.id, entry);
+  }
+  return personalViews(caller, entry);
+}
+
+/** Per-user catalogs in a list of views (lib/mcp/visibility/personal-catalog.ts): the same list while nothing of it changed. */
+const personalLists = new WeakMap<CallerView[], Labelled<CallerView[]>>();
+
+async function personalViews(caller: Caller, entry: Labelled<CallerView[]>): Promise<Labelled<CallerView[]>> {
+  const views = await Promise.all(entry.value.map((view) => personalView(caller, view)));
+  if (views.every((v, i) => v === entry.value[i])) return entry;
+  const known = personalLists.get(entry.value);
+  if (known && known.value.length === views.length && known.value.every((v, i) => v === views[i])) return known;
+  const personal = { version: entry.version, value: views };
+  personalLists.set(entry.value, personal);
+  return personal;
 }
 
 function callerKey(caller: Caller): string {

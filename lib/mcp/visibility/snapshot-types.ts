@@ -1,6 +1,7 @@
 import type { Icon } from "@/lib/connectors/mcp-fields";
 import type { ToolAuditDetail } from "@/lib/generated/prisma/client";
 import type { CatalogPrompt, UpstreamCatalog } from "@/lib/connectors/upstream-catalog";
+import type { CallerAccess } from "@/lib/mcp/visibility/load-access";
 
 /**
  * What an MCP server is, as loaded once per configuration version: every surface of
@@ -76,6 +77,8 @@ export interface SnapshotConnector {
   storedResources: SnapshotStoredResource[];
   /** The manual layer of the knowledge graph. */
   graph: SnapshotGraph;
+  /** An OAuth `per_user` mcp connector: its catalog is each caller's own (lib/mcp/visibility/personal-catalog.ts). */
+  perUser?: boolean;
 }
 
 export interface SnapshotSkill {
@@ -105,4 +108,6 @@ export interface CallerView {
   connectors: SnapshotConnector[];
   /** Every allowed tool, by exposed name. */
   toolsByExposedName: Map<string, SnapshotTool>;
+  /** What the caller's class may use (prompts of a per_user catalog are filtered by it too). */
+  access?: CallerAccess;
 }
