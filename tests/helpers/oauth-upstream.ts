@@ -35,6 +35,8 @@ export interface OAuthUpstream {
   refreshes: number;
   revocations: number;
   registrations: number;
+  /** The redirect URIs each dynamic registration named, in order. */
+  registeredRedirects: string[][];
   /** The `resource` of each authorization request. */
   resources: (string | undefined)[];
   /** Bodies of client_credentials token requests. */
@@ -49,7 +51,7 @@ export async function startOAuthUpstream(opts: { accessTtlSec?: number } = {}): 
   const codes = new Map<string, { grant: Grant; challenge: string; redirectUri: string }>();
   const access = new Map<string, { grant: Grant; expiresAt: number }>();
   const refresh = new Map<string, Grant>();
-  const state: OAuthUpstream = { origin: "", mcpUrl: "", issued: [], refreshes: 0, revocations: 0, registrations: 0, resources: [], ccRequests: [], revokeUser: () => undefined, close: async () => undefined };
+  const state: OAuthUpstream = { origin: "", mcpUrl: "", issued: [], refreshes: 0, revocations: 0, registrations: 0, registeredRedirects: [], resources: [], ccRequests: [], revokeUser: () => undefined, close: async () => undefined };
 
   const issue = (grant: Grant): OAuthTokens => {
     const token = `at_${randomBytes(16).toString("hex")}`;
@@ -66,6 +68,7 @@ export async function startOAuthUpstream(opts: { accessTtlSec?: number } = {}): 
       const full = { ...client, client_id: `client_${randomBytes(6).toString("hex")}`, client_id_issued_at: Math.floor(Date.now() / 1000) } as OAuthClientInformationFull;
       clients.set(full.client_id, full);
       state.registrations++;
+      state.registeredRedirects.push(client.redirect_uris.map(String));
       return full;
     },
   };
