@@ -111,7 +111,7 @@ describe("the connect link of a per-person OAuth connector, followed in Chromium
     link = elicitation.url;
     expect(link).toBe(`http://localhost:${port}/api/connections/start?connector=${new URL(link).searchParams.get("connector")}&person=${people.carol.id}`);
     expect(upstream.issued.length).toBe(issued);
-  });
+  }, 300_000);
 
   it("opened while signed in as another person, the link is refused with a page that says so", async () => {
     await inContext(async (context) => {
@@ -123,7 +123,7 @@ describe("the connect link of a per-person OAuth connector, followed in Chromium
       await page.getByText("made for another person").waitFor();
     });
     expect(upstream.resources.length).toBe(1); // the admin's only: the refused link never reached the upstream
-  });
+  }, 300_000);
 
   it("followed by its person it signs them in, goes to the upstream's sign-in and back to a page that says to retry; the retry acts upstream as them", async () => {
     await inContext(async (context) => {
@@ -145,5 +145,5 @@ describe("the connect link of a per-person OAuth connector, followed in Chromium
     expect(retried.isError).not.toBe(true);
     expect(retried.content).toEqual([{ type: "text", text: "upstream user: carol" }]);
     await client.close();
-  });
+  }, 300_000);
 });

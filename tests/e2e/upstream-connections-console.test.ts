@@ -99,7 +99,7 @@ describe("Connections in the console, without PUBLIC_URL, on both hostnames", ()
     await expect.poll(() => rows.count()).toBe(2);
     await rows.nth(1).getByText("E2E Admin").waitFor();
     await rows.nth(1).getByText("Connected").waitFor();
-  });
+  }, 300_000);
 
   it("a member at 127.0.0.1 connects from their Connections page: the callback and a new registration are on 127.0.0.1", async () => {
     const { context, page } = await signedIn(hosts().loopback, member.email, PASSWORD);
@@ -143,7 +143,7 @@ describe("Connections in the console, without PUBLIC_URL, on both hostnames", ()
     } finally {
       await context.close();
     }
-  });
+  }, 300_000);
 
   it("the admin's Connections page shows the shared connector to connect; the page passes axe in light and dark and fits 390 px with a long name", async () => {
     const { page } = adminSession;
@@ -160,7 +160,7 @@ describe("Connections in the console, without PUBLIC_URL, on both hostnames", ()
     } finally {
       await narrow.context.close();
     }
-  });
+  }, 300_000);
 
   it("the admin removes a connection from the connector's page, asked first", async () => {
     const { page } = adminSession;
@@ -169,7 +169,7 @@ describe("Connections in the console, without PUBLIC_URL, on both hostnames", ()
     await page.getByRole("alertdialog", { name: "Remove E2E Admin from Upstream?" }).getByRole("button", { name: "Remove" }).click();
     await page.getByText("Nobody is connected yet.").waitFor();
     await adminSession.context.close();
-  });
+  }, 300_000);
 
   it("a person whose organizations have no OAuth connector sees the empty state", async () => {
     const other = await seedAdmin();
@@ -180,5 +180,5 @@ describe("Connections in the console, without PUBLIC_URL, on both hostnames", ()
     } finally {
       await context.close();
     }
-  });
+  }, 300_000);
 });
