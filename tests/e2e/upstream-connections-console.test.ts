@@ -108,7 +108,7 @@ describe("Connections in the console, without PUBLIC_URL, on both hostnames", ()
       await page.getByRole("heading", { name: "Connections", level: 1 }).waitFor();
       const upstreamCard = card(page, "Upstream");
       await upstreamCard.getByText("Not connected").waitFor();
-      await upstreamCard.getByText("Your account").waitFor();
+      await upstreamCard.getByText("Your account", { exact: true }).waitFor();
       // The shared connector: shown, but an owner or admin connects it.
       const sharedCard = card(page, LONG_NAME);
       await sharedCard.getByText("An owner or admin of the organization connects it for everyone.").waitFor();
