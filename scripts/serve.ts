@@ -78,7 +78,9 @@ async function main(args: string[]): Promise<void> {
   const port = Number(option(args, "-p") ?? 3000);
   const hostname = option(args, "-H");
   // As `next start` / `next dev` do, before Next (and React with it) is loaded.
-  Object.assign(process.env, { NODE_ENV: dev ? "development" : "production" });
+  // PORT too: the addresses the app makes without a request (the connect link of an MCP answer,
+  // the OAuth issuer without PUBLIC_URL) name the port it really listens on, not PORT's default.
+  Object.assign(process.env, { NODE_ENV: dev ? "development" : "production", PORT: String(port) });
   if (!dev) serveBuiltConfig(process.cwd());
   const { default: createNext } = await import("next");
   const app = createNext({ dev, dir: process.cwd(), hostname: hostname ?? "localhost", port });

@@ -6,6 +6,7 @@ import {
   Eye,
   FolderOpen,
   KeyRound,
+  Link2,
   LayoutDashboard,
   Layers,
   Mail,
@@ -26,12 +27,13 @@ export interface ContextNavItem {
   icon: LucideIcon;
 }
 
-/** The person's own places, whatever organization is shown: invitations to answer, the servers they can use, and every key that acts in their name. */
+/** The person's own places, whatever organization is shown: invitations to answer, the servers they can use, the upstream accounts they connected, and every key that acts in their name. */
 export function personalNavItems(pendingInvitations: number): ContextNavItem[] {
   return [
     { href: "/", label: "Overview", icon: LayoutDashboard },
     { href: "/invitations", label: pendingInvitations > 0 ? `Invitations (${pendingInvitations})` : "Invitations", icon: Mail },
     { href: "/me/servers", label: "My MCP servers", icon: Server },
+    { href: "/me/connections", label: "Connections", icon: Link2 },
     { href: "/me/api-keys", label: "Your API keys", icon: KeyRound },
     { href: "/me/connected-apps", label: "Connected apps", icon: AppWindow },
     { href: "/me/account", label: "Account", icon: UserRound },

@@ -35,6 +35,8 @@ export interface OAuthUpstream {
   refreshes: number;
   revocations: number;
   registrations: number;
+  /** The redirect URIs each dynamic registration named, in order. */
+  registeredRedirects: string[][];
   /** The `resource` of each authorization request. */
   resources: (string | undefined)[];
   /** The `scope` of each authorization request. */
@@ -61,7 +63,7 @@ export async function startOAuthUpstream(opts: OAuthUpstreamOptions = {}): Promi
   const codes = new Map<string, { grant: Grant; challenge: string; redirectUri: string }>();
   const access = new Map<string, { grant: Grant; expiresAt: number }>();
   const refresh = new Map<string, Grant>();
-  const state: OAuthUpstream = { origin: "", mcpUrl: "", issued: [], refreshes: 0, revocations: 0, registrations: 0, resources: [], scopesAsked: [], stepUpChallenges: 0, ccRequests: [], revokeUser: () => undefined, close: async () => undefined };
+  const state: OAuthUpstream = { origin: "", mcpUrl: "", issued: [], refreshes: 0, revocations: 0, registrations: 0, registeredRedirects: [], resources: [], scopesAsked: [], stepUpChallenges: 0, ccRequests: [], revokeUser: () => undefined, close: async () => undefined };
 
   const issue = (grant: Grant): OAuthTokens => {
     const token = `at_${randomBytes(16).toString("hex")}`;
@@ -78,6 +80,7 @@ export async function startOAuthUpstream(opts: OAuthUpstreamOptions = {}): Promi
       const full = { ...client, client_id: `client_${randomBytes(6).toString("hex")}`, client_id_issued_at: Math.floor(Date.now() / 1000) } as OAuthClientInformationFull;
       clients.set(full.client_id, full);
       state.registrations++;
+      state.registeredRedirects.push(client.redirect_uris.map(String));
       return full;
     },
   };

@@ -42,6 +42,7 @@ export const CONSOLE_PAGES: Record<string, ConsolePage> = {
   "app/(admin)/me/account/page.tsx": { urls: () => ["/me/account"] },
   "app/(admin)/me/api-keys/page.tsx": { urls: () => ["/me/api-keys"] },
   "app/(admin)/me/connected-apps/page.tsx": { urls: () => ["/me/connected-apps"] },
+  "app/(admin)/me/connections/page.tsx": { urls: () => ["/me/connections"] },
   "app/(admin)/me/servers/page.tsx": { urls: () => ["/me/servers"] },
   "app/(admin)/orgs/new/page.tsx": { urls: () => ["/orgs/new"] },
   "app/(admin)/orgs/[orgId]/page.tsx": { urls: (ids) => [org(ids)] },

@@ -5,12 +5,13 @@ import { type ConnectorParams, loadConnector } from "@/app/(admin)/orgs/[orgId]/
 import { ConnectorSettingsForm, DeleteConnectorButton } from "@/app/(admin)/orgs/[orgId]/connectors/[connectorId]/settings-form";
 import { ReplaceHeadersButton } from "@/app/(admin)/orgs/[orgId]/connectors/[connectorId]/replace-headers";
 import { etagOf } from "@/lib/api/if-match";
+import { ConnectionsCard } from "@/app/(admin)/orgs/[orgId]/connectors/[connectorId]/connections-card";
 
 export const metadata: Metadata = { title: "Connector settings" };
 
 export default async function ConnectorSettingsPage({ params }: { params: ConnectorParams }) {
   const { orgId, connectorId } = await params;
-  const { connector } = await loadConnector(orgId, connectorId);
+  const { connector, caller } = await loadConnector(orgId, connectorId);
   const names = connector.hasSecretHeaders;
   return (
     <div className="grid gap-6">
@@ -32,6 +33,7 @@ export default async function ConnectorSettingsPage({ params }: { params: Connec
           />
         </CardContent>
       </Card>
+      <ConnectionsCard caller={caller} connector={{ id: connector.id, orgId, name: connector.name, auth: connector.auth, toolCount: connector.tools.length }} />
       <Card aria-labelledby="connector-headers">
         <CardHeader>
           <CardTitle id="connector-headers">Secret headers</CardTitle>
