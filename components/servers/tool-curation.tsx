@@ -52,7 +52,10 @@ export function ToolCuration({ serverId, rows, version: loaded, save }: Props) {
               <div className="flex flex-wrap items-center gap-2">
                 <span className={draft.hidden ? "font-mono text-sm line-through" : "font-mono text-sm font-medium"}>{seen.name}</span>
                 {seen.name !== row.tool && <span className="text-xs text-zinc-500 dark:text-zinc-400">(connector&apos;s name: {row.tool})</span>}
-                <Badge>{row.connectorName}</Badge>
+                {/* A long connector name ellipsed, not widening a phone's page. */}
+                <Badge className="max-w-full min-w-0" title={row.connectorName}>
+                  <span className="truncate">{row.connectorName}</span>
+                </Badge>
                 {draft.hidden && <Badge tone="danger">Hidden</Badge>}
                 {row.missing && <Badge tone="danger">Gone upstream: override kept</Badge>}
                 {seen.hints.map((h) => (
