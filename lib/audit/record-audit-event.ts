@@ -22,23 +22,30 @@ type AuditClient = Pick<Prisma.TransactionClient, "auditEvent">;
  * (lib/config-version), in the same transaction.
  */
 export async function recordAuditEvent(caller: Caller, input: AuditInput, client: AuditClient = db()): Promise<string> {
+  const event = await client.auditEvent.create({ select: { id: true }, data: auditRow(caller, input) });
+  return event.id;
+}
+
+/**
+ * The row of an audit event, whichever way it is written (here in the change's transaction,
+ * or group-committed with other calls in flight, lib/audit/write-call-rows.ts): the actor, the
+ * way in ("via": the API key or the OAuth client) merged into the data, the typed action, the
+ * tenant and the trace.
+ */
+export function auditRow(caller: Caller, input: AuditInput) {
   const { actorType, actorId } = describeCaller(caller);
   const via = caller.kind === "user" ? viaOf(caller) : null;
-  const event = await client.auditEvent.create({
-    select: { id: true },
-    data: {
-      orgId: input.orgId,
-      workspaceId: input.workspaceId ?? null,
-      actorType,
-      actorId,
-      action: input.action,
-      targetType: input.targetType,
-      targetId: input.targetId,
-      data: via ? { ...asObject(input.data), ...via } : input.data,
-      traceId: currentTraceId() ?? null,
-    },
-  });
-  return event.id;
+  return {
+    orgId: input.orgId,
+    workspaceId: input.workspaceId ?? null,
+    actorType,
+    actorId,
+    action: input.action,
+    targetType: input.targetType,
+    targetId: input.targetId,
+    data: via ? { ...asObject(input.data), ...via } : input.data,
+    traceId: currentTraceId() ?? null,
+  };
 }
 
 /** What the audit log shows the call came through: an API key, or an OAuth client ("via <name>"). */

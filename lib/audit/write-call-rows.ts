@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { type PlainStatement, runPlainSql } from "@/lib/db/run-plain-sql";
-import { currentTraceId } from "@/lib/observability/tracing";
 import { groupWrites } from "@/lib/db/group-writes";
-import { type Caller, describeCaller } from "@/lib/auth/caller";
-import { type AuditInput, viaOf } from "@/lib/audit/record-audit-event";
+import type { Caller } from "@/lib/auth/caller";
+import { type AuditInput, auditRow } from "@/lib/audit/record-audit-event";
 import type { AuditAction } from "@/lib/audit/actions";
 import { onShutdown } from "@/lib/ops/shutdown";
 import { processState } from "@/lib/process-state";
@@ -11,10 +10,10 @@ import { processState } from "@/lib/process-state";
 /**
  * The two writes of every call in flight's audit event (tools/call, prompts/get, resources/read), group-committed (lib/db/group-writes.ts):
  * the "started" row, committed before the call leaves the platform, and the ending merged
- * into it afterwards. Concurrent calls share one statement and its commit; each
+ * into it afterwards (a host-resource request's one row goes the same way). Concurrent calls share one statement and its commit; each
  * call still waits for its own row to be committed, so "a tool call is never executed without
- * its audit event" holds for every one of them. The row is the one recordAuditEvent writes
- * (same columns, the API key's id in data), with its own time of the call.
+ * its audit event" holds for every one of them. The row is recordAuditEvent's (`auditRow`),
+ * with its own id and time of the call.
  */
 
 interface NewRow {
@@ -100,24 +99,9 @@ const writer = (globalForRows.switchboardToolCallWrites ??= groupWrites<Write, s
 
 /** Inserts the event and resolves with its id once it is committed; rejects when it is not. */
 export function insertCallEvent(caller: Caller, input: AuditInput & { orgId: string }): Promise<string> {
-  const { actorType, actorId } = describeCaller(caller);
-  // The same "via" as every other audit event: the API key, or the OAuth client ("via <name>").
-  const via = caller.kind === "user" ? viaOf(caller) : null;
-  const data = via ? { ...(input.data as Record<string, unknown>), ...via } : input.data;
+  const { data, ...event } = auditRow(caller, input);
   const now = Date.now();
-  const row: NewRow = {
-    id: newEventId(now),
-    orgId: input.orgId,
-    workspaceId: input.workspaceId ?? null,
-    actorType,
-    actorId,
-    action: input.action,
-    targetType: input.targetType,
-    targetId: input.targetId,
-    data: JSON.stringify(data ?? null),
-    createdAt: new Date(now).toISOString(),
-    traceId: currentTraceId() ?? null,
-  };
+  const row: NewRow = { ...event, orgId: input.orgId, id: newEventId(now), data: JSON.stringify(data ?? null), createdAt: new Date(now).toISOString() };
   return writer.write({ row }).then(() => row.id);
 }
 

@@ -4,6 +4,7 @@ import { logger } from "@/lib/log";
 import { hashPassword } from "@/lib/auth/password";
 import { normalizeEmail } from "@/lib/auth/password-sign-in";
 import { setting } from "@/lib/config/settings";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 
 /**
  * First run: the very first account becomes the instance owner, owner of a "Default"
@@ -52,9 +53,7 @@ async function createOwnerInTransaction(tx: Prisma.TransactionClient, owner: New
   });
   const workspaceId = org.workspaces[0].id;
   await tx.workspaceMember.create({ data: { orgId: org.id, workspaceId, userId: user.id } });
-  await tx.auditEvent.create({
-    data: { orgId: org.id, actorType: "user", actorId: user.id, action: "instance.setup", targetType: "user", targetId: user.id },
-  });
+  await recordAuditEvent({ kind: "user", userId: user.id, apiKey: null }, { orgId: org.id, action: "instance.setup", targetType: "user", targetId: user.id }, tx);
   return user.id;
 }
 

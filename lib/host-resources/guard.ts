@@ -1,64 +1,36 @@
-import type { Prisma } from "@/lib/generated/prisma/client";
 import { type Caller, INSTANCE_CALLER } from "@/lib/auth/caller";
-import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import { consume, getLimiter } from "@/lib/ratelimit/limiter";
+import { auditCall } from "@/lib/connectors/pipeline/audit-call";
+import type { SharedStep } from "@/lib/connectors/pipeline/call-context";
+import { countMetrics } from "@/lib/connectors/pipeline/count-metrics";
+import type { AuditTarget, HostRequestContext, HostRequestKind } from "@/lib/connectors/pipeline/host-request-context";
+import { limitCall } from "@/lib/connectors/pipeline/limit-call";
+import { runCall } from "@/lib/connectors/pipeline/run-call";
 import type { HostResourcesContext } from "@/lib/host-resources/context";
-import { isHostResourcesError, rateLimited } from "@/lib/host-resources/errors";
-import { setting } from "@/lib/config/settings";
+
+export type { AuditTarget };
 
 /**
- * The request budget of HOST_RESOURCES_RATE_LIMIT requests per HOST_RESOURCES_RATE_WINDOW_SEC
- * seconds (default 120 per 60), kept per (workspace, connector): "each server in each
- * workspace has its own request budget". Shared across instances through Redis when
- * REDIS_URL is set. Reads and lists spend the same budget.
+ * A host-resource request through the call pipeline (lib/connectors/pipeline), as every call in
+ * flight: the audit step (one row, URI and size or filter and count, never content, committed
+ * before the answer goes back), the metrics step, then the limits step (the request budget per
+ * workspace and connector, -32004 when spent, audited too). No usage step: usage counts the
+ * calls members make through their MCP servers, and a host-resource request is made by an
+ * upstream inside one of those calls (already counted), for no MCP server
+ * (docs/call-pipeline.md says more).
  */
-export async function spendHostResourcesBudget(ctx: HostResourcesContext): Promise<void> {
-  const points = setting("HOST_RESOURCES_RATE_LIMIT");
-  const durationSec = setting("HOST_RESOURCES_RATE_WINDOW_SEC");
-  // The budget is part of the name: one name, one budget (getLimiter refuses a change).
-  const limiter = getLimiter(`host-resources:${points}/${durationSec}`, { points, durationSec });
-  const result = await consume(limiter, `${ctx.workspaceId}:${ctx.connectorId}`);
-  if (!result.ok) throw rateLimited(result.retryAfterMs);
-}
+const HOST_REQUEST: readonly SharedStep[] = [auditCall, countMetrics, limitCall];
 
 /** Who the audit log names: the user the tool runs for, or the instance credential. */
-function auditCaller(ctx: HostResourcesContext): Caller {
-  return ctx.userId ? { kind: "user", userId: ctx.userId, apiKey: null } : INSTANCE_CALLER;
-}
-
-export interface AuditTarget {
-  targetType: "file" | "workspace";
-  targetId: string | null;
-  data: Record<string, Prisma.InputJsonValue | null>;
+function auditCaller(host: HostResourcesContext): Caller {
+  return host.userId ? { kind: "user", userId: host.userId, apiKey: null } : INSTANCE_CALLER;
 }
 
 /**
- * Runs one host-resources request and audits it whatever happens: who (the user), which
- * connector, which file or filter, and the outcome (`ok`, or the JSON-RPC error code).
- * `target` is filled in by `run` as it learns more (the file id once resolved).
+ * Runs one host-resources request: `target` is what its audit row names, filled in by `run` as
+ * it learns more (the file id once resolved); `run` throws the seed's errors, which reach the
+ * upstream unchanged once the row is written.
  */
-export async function audited<T>(
-  ctx: HostResourcesContext,
-  action: "host_resources.read" | "host_resources.list",
-  target: AuditTarget,
-  run: () => Promise<T>,
-): Promise<T> {
-  const record = (outcome: Record<string, Prisma.InputJsonValue>) =>
-    recordAuditEvent(auditCaller(ctx), {
-      orgId: ctx.orgId,
-      workspaceId: ctx.workspaceId,
-      action,
-      targetType: target.targetType,
-      targetId: target.targetId,
-      data: { connectorId: ctx.connectorId, ...target.data, ...outcome } as Prisma.InputJsonValue,
-    });
-  try {
-    const result = await run();
-    await record({ outcome: "ok" });
-    return result;
-  } catch (e) {
-    const code = isHostResourcesError(e) ? e.code : -32603;
-    await record({ outcome: "error", code });
-    throw e;
-  }
+export function runHostRequest<T>(host: HostResourcesContext, kind: HostRequestKind, target: AuditTarget, run: () => Promise<T>): Promise<T> {
+  const ctx: HostRequestContext = { kind, host, caller: auditCaller(host), target };
+  return runCall(ctx, HOST_REQUEST, async () => ({ result: await run(), outcome: "ok" as const }));
 }

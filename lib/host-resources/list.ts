@@ -2,7 +2,7 @@ import { db } from "@/lib/db/client";
 import type { HostResourcesContext } from "@/lib/host-resources/context";
 import { fileUri, filesVisibleToUser } from "@/lib/files/file-view";
 import { parseListParams } from "@/lib/host-resources/params";
-import { type AuditTarget, audited, spendHostResourcesBudget } from "@/lib/host-resources/guard";
+import { type AuditTarget, runHostRequest } from "@/lib/host-resources/guard";
 import { storable } from "@/lib/connectors/runtime/audit-excerpt";
 import { listTooLarge } from "@/lib/host-resources/errors";
 import { setting } from "@/lib/config/settings";
@@ -28,8 +28,7 @@ export interface HostResourcesListResult {
  */
 export async function handleHostResourcesList(ctx: HostResourcesContext, params: unknown): Promise<HostResourcesListResult> {
   const target: AuditTarget = { targetType: "workspace", targetId: ctx.workspaceId, data: {} };
-  return audited(ctx, "host_resources.list", target, async () => {
-    await spendHostResourcesBudget(ctx);
+  return runHostRequest(ctx, "host_resources/list", target, async () => {
     const filter = parseListParams(params);
     // The upstream chose this text; PostgreSQL refuses U+0000 and lone surrogates, which no
     // stored MIME type or tag holds: such a filter matches nothing, and is audited cleaned.

@@ -8,7 +8,7 @@ import { HOST_RESOURCES_MAX_READ_BYTES } from "@/lib/host-resources/capability";
 import { contentUnavailable, resourceNotFound, resourceTooLarge } from "@/lib/host-resources/errors";
 import { fileIdFromUri, readUriParam } from "@/lib/host-resources/params";
 import { type ResourceContents, toResourceContents } from "@/lib/host-resources/text-mime";
-import { type AuditTarget, audited, spendHostResourcesBudget } from "@/lib/host-resources/guard";
+import { type AuditTarget, runHostRequest } from "@/lib/host-resources/guard";
 import { storable } from "@/lib/connectors/runtime/audit-excerpt";
 
 /** The specification's ReadResourceResult, as `ai.nimblebrain/resources/read` returns it. */
@@ -25,8 +25,7 @@ export interface HostResourcesReadResult {
  */
 export async function handleHostResourcesRead(ctx: HostResourcesContext, params: unknown): Promise<HostResourcesReadResult> {
   const target: AuditTarget = { targetType: "file", targetId: null, data: { uri: uriForAudit(params) } };
-  return audited(ctx, "host_resources.read", target, async () => {
-    await spendHostResourcesBudget(ctx);
+  return runHostRequest(ctx, "host_resources/read", target, async () => {
     const uri = readUriParam(params);
     const fileId = fileIdFromUri(uri);
     const file = await db().file.findFirst({

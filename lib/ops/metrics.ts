@@ -15,6 +15,7 @@ interface Metrics {
   duration: Histogram<"route" | "method" | "status">;
   rateLimitRejections: Counter<"limiter">;
   upstreamCalls: Counter<"kind" | "outcome">;
+  hostResourceRequests: Counter<"operation" | "outcome">;
   liveSessions: Gauge;
   redisUp: Gauge;
   /** Where the live-sessions gauge reads its value when scraped (lib/mcp/serve/connection-state/sessions.ts). */
@@ -52,6 +53,12 @@ function createMetrics(): Metrics {
       name: "switchboard_upstream_calls_total",
       help: "Calls to connector upstreams (HTTP APIs, MCP servers), by connector kind and outcome",
       labelNames: ["kind", "outcome"],
+      registers,
+    }),
+    hostResourceRequests: new Counter({
+      name: "switchboard_host_resource_requests_total",
+      help: "ai.nimblebrain/resources/* requests upstream MCP servers made of this host, by operation (read, list) and outcome (ok, error)",
+      labelNames: ["operation", "outcome"],
       registers,
     }),
     liveSessions: new Gauge({
@@ -94,6 +101,11 @@ export function countRateLimitRejection(limiter: string): void {
  */
 export function countUpstreamCall(kind: "http" | "mcp", outcome: "ok" | "isError" | "error"): void {
   metrics().upstreamCalls.inc({ kind, outcome });
+}
+
+/** One host-resource request an upstream made of us (ai.nimblebrain/resources/read or /list) and how it ended. */
+export function countHostResourcesRequest(operation: "read" | "list", outcome: "ok" | "error"): void {
+  metrics().hostResourceRequests.inc({ operation, outcome });
 }
 
 /** Tells the live-sessions gauge how to count this instance's stateful MCP sessions (read at scrape time). */

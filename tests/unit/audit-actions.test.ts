@@ -65,4 +65,12 @@ describe("audit actions: one typed list", () => {
     const parameter = audit.parameters.find((p: { name: string }) => p.name === "action");
     expect(parameter.schema.enum).toEqual(AUDIT_ACTION_NAMES);
   });
+
+  it("every audit row in lib/ is written by lib/audit's writers, which take the typed action (no other insert into the log)", () => {
+    const direct = sourceFiles(LIB)
+      .filter((file) => !file.includes(`${path.sep}audit${path.sep}`))
+      .filter((file) => /auditEvent\.(create|createMany|upsert)\(|INSERT INTO audit_events/i.test(fs.readFileSync(file, "utf8")))
+      .map((file) => path.relative(process.cwd(), file));
+    expect(direct).toEqual([]);
+  });
 });

@@ -5,7 +5,9 @@ import { AppError } from "@/lib/errors";
 import type { ToolAuditDetail } from "@/lib/generated/prisma/client";
 import { errorText, logger } from "@/lib/log";
 import { auditExcerpt } from "@/lib/connectors/runtime/audit-excerpt";
-import type { CallAnswer, CallContext, CallKind, CallStep } from "@/lib/connectors/pipeline/call-context";
+import { type CallAnswer, type CallContext, isHostRequest, type PipelineContext, type SharedStep } from "@/lib/connectors/pipeline/call-context";
+import type { HostRequestContext } from "@/lib/connectors/pipeline/host-request-context";
+import { isHostResourcesError } from "@/lib/host-resources/errors";
 
 /**
  * The audit step of every call in flight: who called what of which connector on which server,
@@ -19,18 +21,26 @@ import type { CallAnswer, CallContext, CallKind, CallStep } from "@/lib/connecto
  * default only the size and sha-256 of the arguments and of the result, because a result can
  * hold a member's private file the admins reading the log may not open, "The audit log is no
  * side door to private content"); a resource read keeps its URI and size, never its content.
+ *
+ * A host-resource request (an upstream reading or listing the caller's files) goes the other
+ * way: nothing leaves the platform until its answer does, so its one row — who, which
+ * connector, which file (URI, size, MIME type) or filter and count, the outcome or the
+ * JSON-RPC error code, never the content — is written with the answer and committed before
+ * the answer is sent: the same guarantee (no file leaves unaudited) in one write instead of two.
  */
 
-/** Each kind's audit action, and what its refusal says when the started row cannot be written. */
-const KINDS: Record<CallKind, { action: AuditAction; notMade: string }> = {
+/** Each kind's audit action, and what its refusal says when its row cannot be written. */
+const KINDS: Record<PipelineContext["kind"], { action: AuditAction; notMade: string }> = {
   "tools/call": { action: "tool.call", notMade: "The tool call was not made" },
   "prompts/get": { action: "prompt.get", notMade: "The prompt was not fetched" },
   "resources/read": { action: "resource.read", notMade: "The resource was not read" },
+  "host_resources/read": { action: "host_resources.read", notMade: "The file was not read" },
+  "host_resources/list": { action: "host_resources.list", notMade: "The files were not listed" },
 };
 
 /** The call was not made: its audit event could not be written (the database is unreachable). */
 export class CallNotAuditedError extends AppError {
-  constructor(kind: CallKind) {
+  constructor(kind: PipelineContext["kind"]) {
     super("unavailable", `${KINDS[kind].notMade}: it could not be recorded in the audit log. Try again in a moment.`);
     this.name = "CallNotAuditedError";
   }
@@ -111,10 +121,37 @@ function finish(ctx: CallContext, eventId: string, answer: CallAnswer<unknown>):
   }
 }
 
-/** The step: the started row committed before `next()`, the ending submitted after it. */
-export const auditCall: CallStep = async (ctx, next) => {
+/**
+ * The step. A call upstream: the started row committed before `next()`, the ending submitted
+ * after it. A host-resource request: one row with the answer, committed before it is returned.
+ */
+export const auditCall: SharedStep = async (ctx, next) => {
+  if (isHostRequest(ctx)) {
+    const answer = await next();
+    ctx.auditEventId = await recordHostRequest(ctx, answer as CallAnswer<unknown>);
+    return answer;
+  }
   ctx.auditEventId = await begin(ctx);
   const answer = await next();
   finish(ctx, ctx.auditEventId, answer as CallAnswer<unknown>);
   return answer;
 };
+
+/** The host-resource request's row: its target as the request filled it, and how it ended (the code a caller got). */
+async function recordHostRequest(ctx: HostRequestContext, answer: CallAnswer<unknown>): Promise<string> {
+  const { host, target } = ctx;
+  const ending = answer.thrown === undefined ? { outcome: "ok" } : { outcome: "error", code: isHostResourcesError(answer.thrown) ? answer.thrown.code : -32603 };
+  try {
+    return await insertCallEvent(ctx.caller, {
+      orgId: host.orgId,
+      workspaceId: host.workspaceId,
+      action: KINDS[ctx.kind].action,
+      targetType: target.targetType,
+      targetId: target.targetId,
+      data: { connectorId: host.connectorId, ...target.data, ...ending, durationMs: answer.durationMs },
+    });
+  } catch (e) {
+    logger.error({ err: errorText(e), connectorId: host.connectorId, kind: ctx.kind }, "host-resource request refused: its audit event could not be written");
+    throw new CallNotAuditedError(ctx.kind);
+  }
+}

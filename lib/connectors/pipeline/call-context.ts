@@ -1,13 +1,14 @@
 import type { Caller } from "@/lib/auth/caller";
 import type { CallFlight } from "@/lib/connectors/runtime/call-flight";
 import type { CallOutcome } from "@/lib/connectors/runtime/outcome";
+import type { HostRequestContext } from "@/lib/connectors/pipeline/host-request-context";
 import type { CallerView, SnapshotConnector, SnapshotTool } from "@/lib/mcp/visibility/snapshot-types";
 
 /**
  * One call in flight through an MCP endpoint — tools/call, prompts/get, an upstream's
  * resources/read — as the call pipeline (lib/connectors/pipeline/run-call.ts) carries it from
  * step to step. Each cross-cutting rule (access recheck, argument checks, audit, usage,
- * metrics) is one step reading and filling this object, in the spirit of the MCP SDK's
+ * metrics, limits) is one step reading and filling this object, in the spirit of the MCP SDK's
  * middleware: a step may refuse (throw) before the upstream is called, or wrap the rest of
  * the chain and see its answer.
  *
@@ -17,6 +18,14 @@ import type { CallerView, SnapshotConnector, SnapshotTool } from "@/lib/mcp/visi
  */
 
 export type CallKind = "tools/call" | "prompts/get" | "resources/read";
+
+/** What each call's limits are, decided once per kind by the limits step (limit-call.ts) and enforced by the terminal step. */
+export interface CallLimits {
+  /** How long the upstream has to answer (an http tool's request, an upstream MCP request). */
+  timeoutMs: number;
+  /** The most bytes of an http tool's response that are read. */
+  maxResponseBytes?: number;
+}
 
 export interface CallContext {
   kind: CallKind;
@@ -41,7 +50,12 @@ export interface CallContext {
   credential?: unknown;
   /** The audit event of this call, once its start row is committed. */
   auditEventId?: string;
+  /** The call's limits, filled by the limits step before the terminal step. */
+  limits?: CallLimits;
 }
+
+/** Any request the pipeline runs: a call the platform makes upstream, or a host-resource request an upstream makes of it. */
+export type PipelineContext = CallContext | HostRequestContext;
 
 /** How a call ended, as every step after the terminal one sees it. */
 export interface CallAnswer<R> {
@@ -60,4 +74,14 @@ export interface CallAnswer<R> {
 }
 
 /** A step of the chain: work before `next()`, after it, or instead of it (a refusal). */
-export type CallStep = <R>(ctx: CallContext, next: () => Promise<CallAnswer<R>>) => Promise<CallAnswer<R>>;
+export type Step<C> = <R>(ctx: C, next: () => Promise<CallAnswer<R>>) => Promise<CallAnswer<R>>;
+
+/** A step of the calls the platform makes upstream. */
+export type CallStep = Step<CallContext>;
+
+/** A step every kind composes (audit, metrics, limits): it tells the two families apart by `kind`. */
+export type SharedStep = Step<PipelineContext>;
+
+export function isHostRequest(ctx: PipelineContext): ctx is HostRequestContext {
+  return ctx.kind === "host_resources/read" || ctx.kind === "host_resources/list";
+}

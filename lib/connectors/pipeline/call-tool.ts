@@ -3,6 +3,7 @@ import type { CallContext, CallStep } from "@/lib/connectors/pipeline/call-conte
 import { checkToolArguments, refuseUnstorableArguments } from "@/lib/connectors/pipeline/check-arguments";
 import { countMetrics } from "@/lib/connectors/pipeline/count-metrics";
 import { countUsage } from "@/lib/connectors/pipeline/count-usage";
+import { limitCall, limitsOf } from "@/lib/connectors/pipeline/limit-call";
 import { runCall } from "@/lib/connectors/pipeline/run-call";
 import { callHttpTool } from "@/lib/connectors/runtime/http-tool";
 import { callMcpTool } from "@/lib/connectors/runtime/mcp-tool";
@@ -24,7 +25,7 @@ import { errorText, logger } from "@/lib/log";
  * JSON-RPC error the upstream MCP server answered is recorded, then thrown as UpstreamRpcError
  * for the protocol layer to pass on as that error.
  */
-const TOOL_CALL: readonly CallStep[] = [refuseUnstorableArguments, auditCall, countMetrics, countUsage, checkToolArguments];
+const TOOL_CALL: readonly CallStep[] = [refuseUnstorableArguments, auditCall, countMetrics, countUsage, checkToolArguments, limitCall];
 
 export async function callTool(input: ToolCallInput, pool: UpstreamPool = upstreamPool()): Promise<ToolCallResult> {
   const connector = input.view.connectors.find((c) => c.id === input.tool.connectorId);
@@ -60,7 +61,11 @@ function send(ctx: CallContext, pool: UpstreamPool): Promise<RuntimeAnswer> {
   const { connector, view } = ctx;
   const tool = ctx.tool!;
   const args = ctx.args ?? {};
-  if (connector.type === "http") return callHttpTool(connector, tool, args, view.snapshot.configVersion, ctx.signal, { userId: ctx.caller.kind === "user" ? ctx.caller.userId : null, flight: ctx.flight });
+  const limits = limitsOf(ctx);
+  if (connector.type === "http") {
+    const access = { userId: ctx.caller.kind === "user" ? ctx.caller.userId : null, flight: ctx.flight };
+    return callHttpTool(connector, tool, args, view.snapshot.configVersion, ctx.signal, access, { timeoutMs: limits.timeoutMs, maxResponseBytes: limits.maxResponseBytes! });
+  }
   const owner = upstreamOwner(ctx.caller, view, connector);
-  return callMcpTool({ owner, connector, tool, args, configVersion: view.snapshot.configVersion, signal: ctx.signal, flight: ctx.flight }, pool);
+  return callMcpTool({ owner, connector, tool, args, configVersion: view.snapshot.configVersion, signal: ctx.signal, flight: ctx.flight, timeoutMs: limits.timeoutMs }, pool);
 }

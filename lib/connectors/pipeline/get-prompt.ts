@@ -5,6 +5,7 @@ import type { CallContext, CallStep } from "@/lib/connectors/pipeline/call-conte
 import { refuseUnstorableArguments } from "@/lib/connectors/pipeline/check-arguments";
 import { countMetrics } from "@/lib/connectors/pipeline/count-metrics";
 import { countUsage } from "@/lib/connectors/pipeline/count-usage";
+import { limitCall, limitsOf } from "@/lib/connectors/pipeline/limit-call";
 import { recheckAccess } from "@/lib/connectors/pipeline/recheck-access";
 import { runCall } from "@/lib/connectors/pipeline/run-call";
 import type { CallFlight } from "@/lib/connectors/runtime/call-flight";
@@ -25,7 +26,7 @@ import type { CallerView, SnapshotPrompt } from "@/lib/mcp/visibility/snapshot-t
  * universal", not only for tools) — reaches the caller as its era allows
  * (lib/mcp/serve/protocol/serve-tool-call.ts, `serveCallInFlight`).
  */
-const PROMPT_GET: readonly CallStep[] = [recheckAccess, refuseUnstorableArguments, auditCall, countMetrics, countUsage];
+const PROMPT_GET: readonly CallStep[] = [recheckAccess, refuseUnstorableArguments, auditCall, countMetrics, countUsage, limitCall];
 
 const INVALID_PARAMS = -32602;
 
@@ -63,6 +64,7 @@ function fetchPrompt(ctx: CallContext, pool?: UpstreamPool): Promise<GetPromptRe
       connector: ctx.connector,
       signal: ctx.signal,
       flight: ctx.flight,
+      timeoutMs: limitsOf(ctx).timeoutMs,
       work: (client, options, connection) => sendPrompt(client, options, connection, ctx),
     },
     pool,

@@ -4,6 +4,7 @@ import { auditCall } from "@/lib/connectors/pipeline/audit-call";
 import type { CallContext, CallStep } from "@/lib/connectors/pipeline/call-context";
 import { countMetrics } from "@/lib/connectors/pipeline/count-metrics";
 import { countUsage } from "@/lib/connectors/pipeline/count-usage";
+import { limitCall, limitsOf } from "@/lib/connectors/pipeline/limit-call";
 import { recheckAccess } from "@/lib/connectors/pipeline/recheck-access";
 import { runCall } from "@/lib/connectors/pipeline/run-call";
 import type { CallFlight } from "@/lib/connectors/runtime/call-flight";
@@ -16,7 +17,7 @@ import type { CallerView, SnapshotConnector } from "@/lib/mcp/visibility/snapsho
  * `resource.read` event records the URI and, once answered, the size of what was read — never
  * its content, whatever the organization's toolAuditDetail — and the read counts as usage.
  */
-const RESOURCE_READ: readonly CallStep[] = [recheckAccess, auditCall, countMetrics, countUsage];
+const RESOURCE_READ: readonly CallStep[] = [recheckAccess, auditCall, countMetrics, countUsage, limitCall];
 
 export interface ResourceReadInput {
   caller: Caller;
@@ -40,7 +41,7 @@ export function readConnectorResource(input: ResourceReadInput): Promise<ReadRes
     flight: input.flight,
   };
   return runCall(ctx, RESOURCE_READ, async (c) => ({
-    result: await readUpstreamResource({ caller: c.caller, view: c.view, connector: c.connector, uri: c.names.upstream, signal: c.signal }, c.flight),
+    result: await readUpstreamResource({ caller: c.caller, view: c.view, connector: c.connector, uri: c.names.upstream, signal: c.signal, timeoutMs: limitsOf(c).timeoutMs }, c.flight),
     outcome: "ok" as const,
   }));
 }

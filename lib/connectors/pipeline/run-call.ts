@@ -1,9 +1,10 @@
-import type { CallAnswer, CallContext, CallStep } from "@/lib/connectors/pipeline/call-context";
+import type { CallAnswer, PipelineContext, Step } from "@/lib/connectors/pipeline/call-context";
 
 /**
  * Runs one call through its steps, then its terminal step (the request to the upstream).
  * Steps run in order around the terminal one, as the MCP SDK's middleware does; each kind of
- * call composes its own list (lib/connectors/pipeline/pipelines.ts).
+ * request composes its own list beside its entry point (call-tool.ts, get-prompt.ts,
+ * read-resource.ts; lib/host-resources/guard.ts for the host-resource requests).
  *
  * The terminal step's failure is an answer like any other (outcome `error`, `thrown` kept), so
  * the audit's ending, usage and metrics see every call that reached the upstream; it is thrown
@@ -11,21 +12,21 @@ import type { CallAnswer, CallContext, CallStep } from "@/lib/connectors/pipelin
  * refusal: nothing was sent.
  */
 
-export type Terminal<R> = (ctx: CallContext) => Promise<Omit<CallAnswer<R>, "durationMs">>;
+export type Terminal<C, R> = (ctx: C) => Promise<Omit<CallAnswer<R>, "durationMs">>;
 
-export async function runCall<R>(ctx: CallContext, steps: readonly CallStep[], terminal: Terminal<R>): Promise<R> {
+export async function runCall<C extends PipelineContext, R>(ctx: C, steps: readonly Step<C>[], terminal: Terminal<C, R>): Promise<R> {
   const answer = await dispatch(ctx, steps, 0, terminal);
   if (answer.thrown !== undefined) throw answer.thrown;
   return answer.result;
 }
 
-function dispatch<R>(ctx: CallContext, steps: readonly CallStep[], index: number, terminal: Terminal<R>): Promise<CallAnswer<R>> {
+function dispatch<C, R>(ctx: C, steps: readonly Step<C>[], index: number, terminal: Terminal<C, R>): Promise<CallAnswer<R>> {
   const step = steps[index];
   if (!step) return timed(ctx, terminal);
   return step<R>(ctx, () => dispatch(ctx, steps, index + 1, terminal));
 }
 
-async function timed<R>(ctx: CallContext, terminal: Terminal<R>): Promise<CallAnswer<R>> {
+async function timed<C, R>(ctx: C, terminal: Terminal<C, R>): Promise<CallAnswer<R>> {
   const started = performance.now();
   let answer: Omit<CallAnswer<R>, "durationMs">;
   try {

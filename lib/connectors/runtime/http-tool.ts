@@ -5,7 +5,6 @@ import { planHttpRequest, RequestPlanError, type PlannedRequest } from "@/lib/co
 import { KEEP_TEXT, responseToAnswer } from "@/lib/connectors/runtime/http-response";
 import { failed, type RuntimeAnswer } from "@/lib/connectors/runtime/outcome";
 import type { SnapshotConnector, SnapshotTool } from "@/lib/mcp/visibility/snapshot-types";
-import { setting } from "@/lib/config/settings";
 import type { CallFlight } from "@/lib/connectors/runtime/call-flight";
 import { upstreamCredential } from "@/lib/connectors/upstream-auth/credential";
 import { connectAnswer } from "@/lib/connectors/upstream-auth/connect-answer";
@@ -14,17 +13,15 @@ import { NeedsReconnectError } from "@/lib/connectors/upstream-auth/tokens";
 
 /**
  * Executes a tool of an `http` connector: the request built from the tool's mapping against
- * the connector's baseUrl, with its decrypted headers, within HTTP_TOOL_TIMEOUT_MS and
- * HTTP_TOOL_MAX_RESPONSE_BYTES. Every failure is an isError result; none throws.
+ * the connector's baseUrl, with its decrypted headers, within the call's limits (the call
+ * pipeline's limits step: HTTP_TOOL_TIMEOUT_MS and HTTP_TOOL_MAX_RESPONSE_BYTES). Every
+ * failure is an isError result; none throws.
  */
 
-
-function timeoutMs(): number {
-  return setting("HTTP_TOOL_TIMEOUT_MS");
-}
-
-function maxResponseBytes(): number {
-  return setting("HTTP_TOOL_MAX_RESPONSE_BYTES");
+/** The limits an http tool call runs under (lib/connectors/pipeline/limit-call.ts decides them). */
+export interface HttpToolLimits {
+  timeoutMs: number;
+  maxResponseBytes: number;
 }
 
 /** Runs one http tool call; `signal` aborts it (the MCP client went away). */
@@ -33,9 +30,10 @@ export async function callHttpTool(
   tool: SnapshotTool,
   args: Record<string, unknown>,
   configVersion: number,
-  signal?: AbortSignal,
+  signal: AbortSignal | undefined,
   /** Who calls (their OAuth connection, lib/connectors/upstream-auth) and how they can be asked to connect. */
-  access: { userId: string | null; flight?: CallFlight } = { userId: null },
+  access: { userId: string | null; flight?: CallFlight },
+  limits: HttpToolLimits,
 ): Promise<RuntimeAnswer> {
   if (!tool.request || !connector.config.baseUrl) return failed(`The tool "${tool.exposedName}" has no HTTP request configured.`);
   let planned: PlannedRequest;
@@ -56,7 +54,7 @@ export async function callHttpTool(
   // Every header value sent (a token included) is scrubbed from what comes back.
   const sent: Record<string, string> = { ...headers };
   const scrubber = () => (Object.keys(sent).length > 0 ? (text: string) => redactSecrets(text, sent) : KEEP_TEXT);
-  const limit = timeoutMs();
+  const limit = limits.timeoutMs;
   const deadline = callDeadline(limit, signal);
   try {
     const response = await sendWithCredential(credential, headers, connector.config.baseUrl, (secretHeaders) => {
@@ -69,7 +67,7 @@ export async function callHttpTool(
           "content-type": "application/json",
           "user-agent": "switchboard-connector/0.1",
         },
-        maxBytes: maxResponseBytes(),
+        maxBytes: limits.maxResponseBytes,
         signal: deadline.signal,
       });
     });

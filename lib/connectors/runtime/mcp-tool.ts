@@ -10,7 +10,6 @@ import { UpstreamRpcError } from "@/lib/connectors/runtime/upstream-rpc-error";
 import type { ToolCallResult, UpstreamOwner } from "@/lib/connectors/runtime/types";
 import type { UpstreamConnection, UpstreamPool } from "@/lib/connectors/runtime/upstream-pool";
 import type { SnapshotConnector, SnapshotTool } from "@/lib/mcp/visibility/snapshot-types";
-import { setting } from "@/lib/config/settings";
 import { connectAnswer } from "@/lib/connectors/upstream-auth/connect-answer";
 
 /**
@@ -29,6 +28,8 @@ export interface McpToolCall {
   signal?: AbortSignal;
   /** The calling client's side of the call: progress, log messages, client input. */
   flight?: CallFlight;
+  /** How long the upstream has to answer (the call pipeline's limits step: UPSTREAM_CALL_TIMEOUT_MS), reset by its progress. */
+  timeoutMs: number;
 }
 
 /** Runs one call; never throws. */
@@ -66,7 +67,7 @@ export async function callMcpTool(call: McpToolCall, pool: UpstreamPool): Promis
 async function sendCall(connection: UpstreamConnection, call: McpToolCall): Promise<CallToolResult> {
   const { flight } = call;
   const modern = (connection.protocolVersion ?? "") >= "2026-07-28";
-  if (flight && !modern) await forwardLogLevel(connection, flight.logLevel);
+  if (flight && !modern) await forwardLogLevel(connection, flight.logLevel, call.timeoutMs);
   // Unknown capabilities (no caller, a stateless 2025-era one) are declared as none, so the
   // upstream may fall back: a 2026-07-28 upstream's input_required refused would end the whole
   // call (the SDK client's driver gives the upstream no -32021 to fall back on).
@@ -85,7 +86,7 @@ async function sendCall(connection: UpstreamConnection, call: McpToolCall): Prom
       {
         signal: call.signal,
         ...(passThrough ? { allowInputRequired: true } : {}),
-        timeout: setting("UPSTREAM_CALL_TIMEOUT_MS"),
+        timeout: call.timeoutMs,
         ...(flight ? { onprogress: (p: { progress: number; total?: number; message?: string }) => relay.progress(p), resetTimeoutOnProgress: true } : {}),
       },
     ),
@@ -97,11 +98,11 @@ async function sendCall(connection: UpstreamConnection, call: McpToolCall): Prom
  * (none: nothing is sent), when it differs from the last one tried. Best effort: an upstream
  * that refuses it or does not answer is logged and remembered, and the tool call goes on.
  */
-async function forwardLogLevel(connection: UpstreamConnection, level: LoggingLevel | undefined): Promise<void> {
+async function forwardLogLevel(connection: UpstreamConnection, level: LoggingLevel | undefined, timeoutMs: number): Promise<void> {
   if (!level || connection.logLevel === level || !connection.client.getServerCapabilities()?.logging) return;
   connection.logLevel = level;
   try {
-    await connection.client.setLoggingLevel(level, { timeout: setting("UPSTREAM_CALL_TIMEOUT_MS") });
+    await connection.client.setLoggingLevel(level, { timeout: timeoutMs });
   } catch (e) {
     logger.warn({ connection: connection.key, level, err: describeUpstreamError(e, connection.headers) }, "upstream refused logging/setLevel; the call goes on without it");
   }

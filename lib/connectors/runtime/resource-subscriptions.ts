@@ -58,6 +58,8 @@ export interface UpstreamResourceTarget {
   connector: SnapshotConnector;
   uri: string;
   signal?: AbortSignal;
+  /** A read's timeout, from the call pipeline's limits step (subscriptions wait UPSTREAM_CALL_TIMEOUT_MS). */
+  timeoutMs?: number;
 }
 
 /**

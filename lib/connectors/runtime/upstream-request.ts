@@ -35,11 +35,14 @@ export interface UpstreamRequest<T> {
   signal?: AbortSignal;
   /** The caller's flight, when the request carries one: it picks the caller's connection (`laneOf`). */
   flight?: CallFlight;
+  /** A call in flight's timeout, from the call pipeline's limits step; other requests wait UPSTREAM_CALL_TIMEOUT_MS. */
+  timeoutMs?: number;
 }
 
 /** Sends one request upstream; throws ProtocolError only. */
 export async function requestUpstream<T>(request: UpstreamRequest<T>, pool: UpstreamPool = upstreamPool()): Promise<T> {
   const { connector, view } = request;
+  const timeout = request.timeoutMs ?? setting("UPSTREAM_CALL_TIMEOUT_MS");
   const sent = await sendUpstream(
     {
       owner: upstreamOwner(request.caller, view, connector),
@@ -47,7 +50,7 @@ export async function requestUpstream<T>(request: UpstreamRequest<T>, pool: Upst
       configVersion: view.snapshot.configVersion,
       signal: request.signal,
       lane: laneOf(request.flight),
-      work: (connection) => request.work(connection.client, { signal: request.signal, timeout: setting("UPSTREAM_CALL_TIMEOUT_MS") }, connection),
+      work: (connection) => request.work(connection.client, { signal: request.signal, timeout }, connection),
     },
     pool,
   );
