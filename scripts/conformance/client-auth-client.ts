@@ -10,7 +10,9 @@
  *    person's browser would (the suite's authorization servers approve at once) to our
  *    callback, with the person's session cookie;
  * 3. call the scenario's `test-tool` through `/mcp/<serverId>` with the person's key; when the
- *    answer asks to connect (again), follow its connect link, as the person would, at most
+ *    answer asks to connect (again), follow its connect link, as the person would — or, when
+ *    the connector has no tools yet because discovery with the new connection was refused,
+ *    connect again from the Connections list, which says the connection needs it — at most
  *    three connections in all (a person does not loop forever either).
  *
  * Exits 0 only when the tool answered; writes what happened to SWITCHBOARD_RESULT_FILE.
@@ -95,6 +97,18 @@ async function callTool(serverId: string): Promise<CallOutcome> {
   }
 }
 
+/**
+ * What the person's Connections page offers when the connector's tools could not be discovered:
+ * a new authorization URL when their connection needs reconnecting, else nothing.
+ */
+async function reconnectLink(connectorId: string): Promise<string | null> {
+  const { items } = await api<{ items: Array<{ connectorId: string; status: string }> }>("GET", "/me/connections");
+  const mine = items.find((c) => c.connectorId === connectorId);
+  step(`connections: ${mine ? mine.status : "none"}`);
+  if (mine?.status !== "needs_reconnect") return null;
+  return (await api<{ authorizationUrl: string }>("POST", `/connectors/${connectorId}/connections`, {})).authorizationUrl;
+}
+
 async function main(): Promise<boolean> {
   const suffix = `${scenario.replace(/[^a-z0-9]+/gi, "-")}-${wire}`;
   const preRegistered = context.client_id ? { clientId: context.client_id, ...(context.client_secret ? { clientSecret: context.client_secret } : {}) } : {};
@@ -118,13 +132,14 @@ async function main(): Promise<boolean> {
   for (;;) {
     const outcome = await callTool(server.id);
     step(`call: ${outcome.kind}: ${outcome.text.slice(0, 300)}`);
-    if (outcome.kind !== "connect") return outcome.kind === "answered" && outcome.text.trim() === "test";
+    const again = outcome.kind === "connect" ? outcome.link : outcome.kind === "failed" && outcome.text.startsWith("no test-tool") ? await reconnectLink(connector.id) : null;
+    if (!again) return outcome.kind === "answered" && outcome.text.trim() === "test";
     if (connects >= MAX_CONNECTS) {
       step(`gave up after ${connects} connections`);
       return false;
     }
     connects++;
-    if (!(await connectVia(outcome.link))) return false;
+    if (!(await connectVia(again))) return false;
   }
 }
 

@@ -26,6 +26,11 @@ export interface InputRequest {
 
 export interface CallFlight {
   /**
+   * The origin the calling MCP client reached this instance at (PUBLIC_URL when set): where a
+   * connect link it is given must point, so a person signed in there is not sent elsewhere.
+   */
+  readonly clientOrigin?: string;
+  /**
    * The calling client's declared capabilities (initialize, or the request's own envelope on
    * 2026-07-28); undefined when they are unknown (a stateless 2025-era POST never carried an
    * initialize, a call without a client): the upstream is then refused input with -32021 (a

@@ -30,12 +30,23 @@ export function connectMessage(missing: Missing): string {
   return `The connector "${missing.connectorName}" acts upstream with your own account. ${again} at ${missing.connectUrl} — then retry.`;
 }
 
+/**
+ * The missing connection as this caller is told of it: its connect link on the origin the
+ * MCP client used (localhost or 127.0.0.1 without PUBLIC_URL), where the person signs in.
+ */
+function asSeenBy(missing: Missing, flight: CallFlight | undefined): Missing {
+  if (!missing.connectUrl || !flight?.clientOrigin) return missing;
+  const link = new URL(missing.connectUrl);
+  return { ...missing, connectUrl: `${flight.clientOrigin}${link.pathname}${link.search}` };
+}
+
 function urlElicitation(missing: Missing) {
   return { mode: "url" as const, elicitationId: randomUUID(), url: missing.connectUrl!, message: connectMessage(missing) };
 }
 
 /** The answer of a tool call that was not sent. */
-export function connectAnswer(missing: Missing, flight: CallFlight | undefined): RuntimeAnswer {
+export function connectAnswer(given: Missing, flight: CallFlight | undefined): RuntimeAnswer {
+  const missing = asSeenBy(given, flight);
   const answerable = missing.reason !== "instance" && missing.connectUrl !== null && flight?.clientCapabilities?.elicitation?.url !== undefined;
   if (answerable && flight?.callerWire === "2025") {
     const elicitation = urlElicitation(missing);
@@ -49,7 +60,8 @@ export function connectAnswer(missing: Missing, flight: CallFlight | undefined):
 }
 
 /** The JSON-RPC error of a prompts/get, resources/read or completion that was not sent. */
-export function connectRpcError(missing: Missing, flight?: CallFlight): { code: number; message: string; data?: unknown } {
+export function connectRpcError(given: Missing, flight?: CallFlight): { code: number; message: string; data?: unknown } {
+  const missing = asSeenBy(given, flight);
   if (missing.reason !== "instance" && missing.connectUrl && flight?.clientCapabilities?.elicitation?.url !== undefined) {
     return { code: URL_ELICITATION_REQUIRED, message: "URL elicitation required", data: { elicitations: [urlElicitation(missing)] } };
   }

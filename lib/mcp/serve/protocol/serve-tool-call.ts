@@ -14,6 +14,7 @@ import {
 import type { CallFlight, InputRequest } from "@/lib/connectors/runtime/call-flight";
 import type { ToolCallResult } from "@/lib/connectors/runtime/types";
 import { setting } from "@/lib/config/settings";
+import { publicOrigin } from "@/lib/servers/server-url";
 import { trackRunningCall } from "@/lib/mcp/serve/connection-state/cancel-running-calls";
 
 /**
@@ -95,6 +96,12 @@ class ServedFlight implements CallFlight {
     this.passInputRequired = modern;
     this.callerWire = modern ? "2026-07-28" : "2025";
     this.asksUndeclared = !modern && !!askClient && !clientCapabilities;
+  }
+
+  /** Worked out only when asked (a connect link): most calls never need it. */
+  get clientOrigin(): string | undefined {
+    const req = this.ctx.http?.req;
+    return req ? (publicOrigin(req.headers, req.url) ?? undefined) : undefined;
   }
 
   /**
