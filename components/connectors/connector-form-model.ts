@@ -12,6 +12,7 @@ import {
   HttpToolInput,
 } from "@/lib/connectors/schemas";
 import { eraFitsTransport } from "@/lib/connectors/upstream-protocol";
+import { jmespathError, ToolAnnotations, ToolOutputSchema } from "@/lib/connectors/tool-fields";
 import type { ConnectorToolView } from "@/lib/connectors/connector-view";
 import { Markdown, Name } from "@/lib/schemas/common";
 
@@ -42,6 +43,19 @@ export const ToolDraft = z.object({
   method: HttpMethod,
   path: ToolRequest.shape.path,
   inputSchemaText: SchemaText,
+  /** null: the method's defaults (issue 26 point 3). */
+  annotations: ToolAnnotations.nullable(),
+  /** Kept as stored or imported: the form does not edit it, and saving must not drop it. */
+  outputSchema: ToolOutputSchema.nullable(),
+  /** The answer's JMESPath selection (`response.select`); empty: the answer as received. */
+  select: z
+    .string()
+    .trim()
+    .max(2000)
+    .superRefine((expression, ctx) => {
+      const error = expression ? jmespathError(expression) : null;
+      if (error) ctx.addIssue({ code: "custom", message: `Not a valid JMESPath expression: ${error}` });
+    }),
 });
 export type ToolDraftInput = z.input<typeof ToolDraft>;
 
@@ -99,7 +113,7 @@ export const McpConnectorForm = z
 export type McpConnectorFormInput = z.input<typeof McpConnectorForm>;
 
 export function emptyToolDraft(): ToolDraftInput {
-  return { name: "", title: "", description: "", method: "GET", path: "/", inputSchemaText: DEFAULT_INPUT_SCHEMA };
+  return { name: "", title: "", description: "", method: "GET", path: "/", inputSchemaText: DEFAULT_INPUT_SCHEMA, annotations: null, outputSchema: null, select: "" };
 }
 
 /** A stored or imported tool as an editable draft. */
@@ -111,6 +125,9 @@ export function toolToDraft(tool: HttpToolInput | ConnectorToolView): ToolDraftI
     method: (tool.request?.method ?? "GET") as ToolDraftInput["method"],
     path: tool.request?.path ?? "/",
     inputSchemaText: JSON.stringify(tool.inputSchema ?? { type: "object", properties: {} }, null, 2),
+    annotations: tool.annotations ?? null,
+    outputSchema: tool.outputSchema ?? null,
+    select: tool.response?.select ?? "",
   };
 }
 
@@ -122,6 +139,9 @@ export function draftToTool(draft: z.output<typeof ToolDraft>): HttpToolInput {
     ...(draft.description.trim() ? { description: draft.description } : {}),
     inputSchema: draft.inputSchemaText,
     request: { method: draft.method, path: draft.path },
+    ...(draft.annotations ? { annotations: draft.annotations } : {}),
+    ...(draft.outputSchema ? { outputSchema: draft.outputSchema } : {}),
+    ...(draft.select ? { response: { select: draft.select } } : {}),
   };
 }
 
@@ -130,6 +150,7 @@ export function draftToTool(draft: z.output<typeof ToolDraft>): HttpToolInput {
  * `tools.2.inputSchema.type` → `tools.2.inputSchemaText`, `tools.2.request.path` → `tools.2.path`.
  */
 export function formPathOf(apiPath: string): string {
+  if (/^tools\.\d+\.response\.select$/.test(apiPath)) return apiPath.replace(/\.response\.select$/, ".select");
   const tool = /^tools\.(\d+)\.(inputSchema|request)(?:\.(\w+))?/.exec(apiPath);
   if (tool) return tool[2] === "inputSchema" ? `tools.${tool[1]}.inputSchemaText` : `tools.${tool[1]}.${tool[3] ?? "path"}`;
   if (apiPath.startsWith("config.headers")) return "headers";

@@ -12,6 +12,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { errorAt } from "@/components/forms/form-alert";
 import { JsonEditor } from "@/components/editors/json-editor";
 import type { ToolDraftInput } from "@/components/connectors/connector-form-model";
+import { ToolShapeFields } from "@/components/connectors/tool-shape-fields";
 import { TOOL_TITLE_MAX_LENGTH } from "@/lib/connectors/schemas";
 
 type ToolsForm = { tools: ToolDraftInput[] };
@@ -24,7 +25,7 @@ interface Props {
   onRemove: () => void;
 }
 
-/** One http tool: a summary line (name and title), and when expanded its name, title, description, mapping and input schema. */
+/** One http tool: a summary line (name and title), and when expanded its name, title, description, mapping, annotations, answer selection and input schema. */
 export function ToolEditorCard({ index: i, expanded, onToggle, onRemove }: Props) {
   const form = useFormContext<ToolsForm>();
   const tool = useWatch({ control: form.control, name: `tools.${i}` });
@@ -76,6 +77,7 @@ export function ToolEditorCard({ index: i, expanded, onToggle, onRemove }: Props
           <Field id={`${prefix}-description`} label="Description" hint="Tells the model when and how to use the tool." error={errorAt(form, `tools.${i}.description`)}>
             {(control) => <Textarea {...control} {...form.register(`tools.${i}.description`)} rows={3} />}
           </Field>
+          <ToolShapeFields index={i} prefix={prefix} />
           <Controller
             control={form.control}
             name={`tools.${i}.inputSchemaText`}

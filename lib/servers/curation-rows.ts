@@ -5,7 +5,9 @@ import type { CuratedRow } from "@/lib/servers/tool-curation-model";
 
 /**
  * The server page's curation rows: every tool of the assigned connectors, in assignment order,
- * with its override, then the overrides whose tool is gone upstream (kept, shown as such).
+ * with its override, then the overrides whose tool is gone upstream (kept, shown as such). A
+ * tool waiting for approval shows what is served: a changed one its approved definition, a new
+ * one that it is not served yet.
  */
 export function curationRows(connectorIds: string[], connectors: ConnectorView[], overrides: ToolOverrideView[]): CuratedRow[] {
   const byKey = new Map(overrides.map((o) => [`${o.connectorId}\u0000${o.tool}`, o]));
@@ -15,14 +17,17 @@ export function curationRows(connectorIds: string[], connectors: ConnectorView[]
     if (!c) continue;
     for (const t of c.tools) {
       const key = `${c.id}\u0000${t.name}`;
-      const annotations = t.annotations ?? (t.request ? defaultHttpAnnotations(t.request.method) : null);
-      rows.push({ key, connectorId: c.id, connectorName: c.name, tool: t.name, own: { description: t.description, annotations }, override: byKey.get(key) ?? null, missing: false });
+      // A changed tool waiting for approval is served with its approved definition: the model sees that one.
+      const served = t.approval?.state === "changed" && t.approval.approved ? t.approval.approved : t;
+      const annotations = (served.annotations as CuratedRow["own"]["annotations"]) ?? (t.request ? defaultHttpAnnotations(t.request.method) : null);
+      const own = { description: served.description, annotations };
+      rows.push({ key, connectorId: c.id, connectorName: c.name, tool: t.name, own, override: byKey.get(key) ?? null, missing: false, waiting: t.approval?.state ?? null });
       byKey.delete(key);
     }
   }
   for (const [key, o] of byKey) {
     const c = connectors.find((x) => x.id === o.connectorId);
-    rows.push({ key, connectorId: o.connectorId, connectorName: c?.name ?? o.connectorId, tool: o.tool, own: { description: "", annotations: null }, override: o, missing: true });
+    rows.push({ key, connectorId: o.connectorId, connectorName: c?.name ?? o.connectorId, tool: o.tool, own: { description: "", annotations: null }, override: o, missing: true, waiting: null });
   }
   return rows;
 }

@@ -27,6 +27,8 @@ export interface CuratedRow {
   own: { description: string; annotations: Partial<Record<Hint, boolean>> | null };
   override: (OverrideItem & { missing: boolean }) | null;
   missing: boolean;
+  /** Waiting for an admin's approval on its connector: "new" is not served yet. */
+  waiting: "changed" | "new" | null;
 }
 
 export interface Draft {
@@ -74,5 +76,16 @@ export function itemsOf(rows: CuratedRow[], drafts: Map<string, Draft>): Overrid
       ...(d.hidden ? { hidden: true } : {}),
     };
     return Object.keys(item).length > 2 ? [item] : [];
+  });
+}
+
+/**
+ * A refused save's field errors in the admin's words, each naming the tool it is about
+ * (`items.2.name` → the third saved item's tool); an error without an item stays as it is.
+ */
+export function saveProblems(items: OverrideItem[], fieldErrors: Record<string, string> | undefined): string[] {
+  return Object.entries(fieldErrors ?? {}).map(([path, message]) => {
+    const item = items[Number(/^items\.(\d+)/.exec(path)?.[1] ?? NaN)];
+    return item ? `${item.tool}: ${message}` : message;
   });
 }

@@ -61,6 +61,14 @@ function readFilters(query: Record<string, string | string[] | undefined>) {
 
 const OUTCOME_TONE = { ok: "success", isError: "warning", error: "danger" } as const;
 
+/** A discovery's tools that wait for approval (issue 26 point 2), in words: "search (changed), export_all (new)". */
+function waitingLine(e: AuditEventView): string | null {
+  if (e.action !== "connector.reload") return null;
+  const waiting = (e.data as { awaitingApproval?: unknown } | null)?.awaitingApproval;
+  if (!Array.isArray(waiting) || waiting.length === 0) return null;
+  return waiting.map((w: { tool?: unknown; change?: unknown }) => `${String(w.tool)} (${String(w.change)})`).join(", ");
+}
+
 /** A call in flight inline: the tool (prompt, resource), through which server, how it ended and how long it took. */
 function ToolCallLine({ call, server }: { call: NonNullable<AuditEventView["toolCall"]>; server: string | null }) {
   const label = OUTCOMES.find(([v]) => v === call.outcome)?.[1] ?? call.outcome;
@@ -204,6 +212,7 @@ export default async function AuditPage({ params, searchParams }: Props) {
                       {e.action}
                     </Badge>
                     {e.toolCall && <ToolCallLine call={e.toolCall} server={e.names.server} />}
+                    {waitingLine(e) && <span className="mt-1 block text-xs break-all text-amber-800 dark:text-amber-300">Waiting for approval: {waitingLine(e)}</span>}
                   </TD>
                   <TD className="text-sm">
                     <span className="font-mono text-xs text-zinc-500 dark:text-zinc-400">{e.targetType}</span>

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import Link from "next/link";
 import { ChevronLeft } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
+import { plural } from "@/components/ui/plural";
 import { SubNav } from "@/components/admin/sub-nav";
 import { HealthBadge } from "@/components/connectors/health-badge";
 import { getConnectorHealth } from "@/lib/connector-health/connector-health";
@@ -13,6 +14,8 @@ export default async function ConnectorLayout({ children, params }: { children: 
   const { connector, caller } = await loadConnector(orgId, connectorId);
   const health = await getConnectorHealth(caller, connector.id);
   const base = `/orgs/${orgId}/connectors/${connector.id}`;
+  // Every page of the connector says what waits for approval (issue 26 point 2), linking to the diff.
+  const waiting = connector.tools.filter((t) => t.approval).length;
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
       <div className="grid gap-2">
@@ -27,6 +30,11 @@ export default async function ConnectorLayout({ children, params }: { children: 
           <Link href={`${base}/health`} className="rounded-full" aria-label={`Health: ${health.status}`}>
             <HealthBadge health={health} />
           </Link>
+          {waiting > 0 && (
+            <Link href={`${base}/tools#approval-heading`} className="rounded-full">
+              <Badge tone="warning">{`${plural(waiting, "tool")} ${waiting === 1 ? "waits" : "wait"} for approval`}</Badge>
+            </Link>
+          )}
         </div>
         <p className="font-mono text-sm break-all text-zinc-600 dark:text-zinc-400">{connector.config.baseUrl ?? connector.config.url}</p>
       </div>
