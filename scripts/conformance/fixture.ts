@@ -40,7 +40,10 @@ export async function createConformanceFixture(upstreamUrl: string, baseUrl: str
     type: "mcp",
     name: "Conformance fixture",
     instructions: "Tools the MCP conformance suite calls.",
-    config: { url: upstreamUrl, protocolEra },
+    // Tool approval off: the suite's list-mutation hooks add tools upstream and expect the
+    // gateway to pass them on (tools/list_changed) at once, as a connector without approval does;
+    // with approval on (the default for new mcp connectors) a new tool rightly waits for an admin.
+    config: { url: upstreamUrl, protocolEra, toolApproval: false },
   });
   const server = await createServer(
     INSTANCE_CALLER,
