@@ -74,7 +74,8 @@ afterAll(async () => {
 
 async function mcpClient(key: string): Promise<Client> {
   const client = new Client({ name: "url-elicitation-client", version: "1" }, { capabilities: { elicitation: { url: {} } }, versionNegotiation: { mode: "legacy" } });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${app.baseUrl}/mcp/${serverId}`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
+  // At localhost, as the person's browser: the connect link follows the origin the client used.
+  await client.connect(new StreamableHTTPClientTransport(new URL(`http://localhost:${port}/mcp/${serverId}`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
   return client;
 }
 
@@ -107,7 +108,7 @@ describe("the connect link of a per-person OAuth connector, followed in Chromium
     const [elicitation] = error.data!.elicitations!;
     expect(elicitation.mode).toBe("url");
     expect(elicitation.message).toContain('"Upstream"');
-    // No PUBLIC_URL: the link is on the address the app listens on (its real port, not PORT's default).
+    // No PUBLIC_URL: the link is on the origin the MCP client used (its real port, not PORT's default).
     link = elicitation.url;
     expect(link).toBe(`http://localhost:${port}/api/connections/start?connector=${new URL(link).searchParams.get("connector")}&person=${people.carol.id}`);
     expect(upstream.issued.length).toBe(issued);

@@ -128,7 +128,7 @@ describe("Connections in the console, without PUBLIC_URL, on both hostnames", ()
       await adminSession.page.reload();
       const rows = adminSession.page.getByRole("table", { name: "Who is connected to Upstream" }).getByRole("row");
       await expect.poll(() => rows.count()).toBe(3);
-      await adminSession.page.getByRole("cell", { name: member.name }).waitFor();
+      await adminSession.page.getByRole("cell", { name: member.name, exact: true }).waitFor();
 
       // Disconnect asks first; cancel keeps the connection.
       const revocations = upstream.revocations;
