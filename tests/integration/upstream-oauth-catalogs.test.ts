@@ -21,6 +21,8 @@ let url: string;
 
 beforeAll(async () => {
   app = await startRouteServer();
+  // The app runs in this process behind a route server on a random port: PUBLIC_URL names that origin for the
+  // connect links. Without PUBLIC_URL: tests/integration/upstream-oauth-origins.test.ts, tests/e2e/upstream-connect-link.test.ts.
   process.env.PUBLIC_URL = app.origin;
   upstream = await startOAuthUpstream({ perUserCatalog: true });
   t = await createTenant();
