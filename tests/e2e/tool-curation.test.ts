@@ -59,6 +59,7 @@ beforeAll(async () => {
   admin = await seedAdmin();
   await ensureBuild();
   [app, browser, api, notes] = await Promise.all([
+    // A generous connect timeout: on a busy test machine the default 1 s fails page renders at random.
     startApp({ databaseUrl: inject("databaseUrl"), env: { DB_CONNECT_TIMEOUT_MS: "10000" } }),
     launchBrowser(),
     startHttpApi(),

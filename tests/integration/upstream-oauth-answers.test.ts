@@ -72,6 +72,7 @@ const textOf = (result: unknown) => ((result as { content?: { text?: string }[] 
 
 describe("a caller with no usable connection is not sent upstream, and is told how to connect", () => {
   it("a 2025-era client in a session that declared URL elicitation gets -32042 with the connect link (v1 and v2 SDKs)", async () => {
+    // A session: how a 2025-era client's declared capabilities are known (stateless serving forgets initialize).
     vi.stubEnv("MCP_STATEFUL_SESSIONS", "true");
     const issued = upstream.issued.length;
     for (const open of [() => v1Client(url, t.member.token, URL_ELICITATION), () => v2LegacyClient(url, t.member.token, URL_ELICITATION)]) {
@@ -114,6 +115,7 @@ describe("a caller with no usable connection is not sent upstream, and is told h
   });
 
   it("any other client gets an isError result naming the connector and the link; the instance credential is told to call as a person", async () => {
+    // A session: how a 2025-era client's declared capabilities are known (stateless serving forgets initialize).
     vi.stubEnv("MCP_STATEFUL_SESSIONS", "true");
     const modern = await v2Client(url, t.owner.token);
     const plain = await modern.callTool({ name: "whoami", arguments: {} });
