@@ -1,3 +1,4 @@
+import { SpanKind } from "@opentelemetry/api";
 import type { ReadableSpan, SpanExporter } from "@opentelemetry/sdk-trace";
 import { processState } from "@/lib/process-state";
 import type { ExportResult } from "@opentelemetry/core";
@@ -39,8 +40,9 @@ export async function startTracing(): Promise<void> {
     ...(setting("OTEL_SERVICE_NAME") ? {} : { serviceName: "switchboard" }),
     spanProcessors: [processor],
     instrumentations: [
-      // url.full would carry the query string (an upstream's key may be in it): host and path only.
-      new UndiciInstrumentation({ requestHook: (span, request) => span.setAttribute("url.full", `${request.origin}${request.path.split("?")[0]}`) }),
+      // url.full would carry the path and query (an http tool's path arguments, an upstream's key
+      // in its URL): the origin only. scrub() drops url.path too.
+      new UndiciInstrumentation({ requestHook: (span, request) => span.setAttribute("url.full", request.origin) }),
       new PrismaInstrumentation(),
     ],
   });
@@ -65,8 +67,9 @@ async function otlpExporter(): Promise<SpanExporter> {
 /**
  * The last guard before a span leaves: query strings cut from every URL-like attribute and from
  * span names (Next.js names a span after the request's URL until it knows the route, and records
- * it in `http.target`: an OAuth callback's `?code=` would go out), and exception events reduced
- * to their type (a message can quote what a caller sent).
+ * it in `http.target`: an OAuth callback's `?code=` would go out), outbound (client) spans kept
+ * to the origin they called (an upstream's path holds a tool's arguments or a key), and exception
+ * events reduced to their type (a message can quote what a caller sent).
  */
 class ScrubbingExporter implements SpanExporter {
   constructor(private readonly inner: SpanExporter) {}
@@ -89,9 +92,29 @@ function withoutQuery(value: string): string {
   return q === -1 ? value : value.slice(0, q);
 }
 
+/** Path attributes of an outbound request: dropped (host and port stay). */
+const CLIENT_PATH_KEYS = new Set(["url.path", "http.target", "http.url"]);
+
+function originOf(value: string): string {
+  try {
+    return new URL(value).origin;
+  } catch {
+    return "";
+  }
+}
+
+function scrubAttribute(key: string, value: unknown, client: boolean): unknown {
+  if (typeof value !== "string") return value;
+  if (client && key === "url.full") return originOf(value);
+  return /url|target|query|path/i.test(key) ? withoutQuery(value) : value;
+}
+
 function scrub(span: ReadableSpan): ReadableSpan {
+  const client = span.kind === SpanKind.CLIENT;
   const attributes = Object.fromEntries(
-    Object.entries(span.attributes).map(([key, value]) => [key, typeof value === "string" && /url|target|query|path/i.test(key) ? withoutQuery(value) : value]),
+    Object.entries(span.attributes)
+      .filter(([key]) => !(client && CLIENT_PATH_KEYS.has(key)))
+      .map(([key, value]) => [key, scrubAttribute(key, value, client)]),
   );
   const events = span.events.map((event) => ({ ...event, attributes: event.attributes?.["exception.type"] ? { "exception.type": event.attributes["exception.type"] } : {} }));
   // A view of the span with these fields replaced; everything else (spanContext(), times) is the span's own.

@@ -24,6 +24,7 @@ import { expectCallTree, expectNoneOf, parseTraceparent, spansOfTrace } from "@/
 const ARGUMENT = "argument-51c8-never-in-a-span";
 const RESULT = "result-0d7e-never-in-a-span";
 const KEY = "sk-upstream-4b9f1e27c3a8";
+const KEY_IN_PATH = "path-key-8b2f61d04e";
 
 let receiver: OtlpReceiver;
 let app: RouteServer;
@@ -130,5 +131,22 @@ describe("traces over http/protobuf", () => {
     // The call's request line: its route, and the same trace id.
     const requestLines = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.msg === "request" && line.traceId === traceId);
     expect(requestLines).toEqual([expect.objectContaining({ route: "/mcp/{serverId}", method: "POST", status: 200 })]);
+  }, 120_000);
+
+  it("outbound requests are recorded by their origin only: a key in an mcp connector's URL path reaches no span", async () => {
+    const t = await createTenant();
+    const config = { url: `${mcpUpstream.url}/${KEY_IN_PATH}`, headers: { "X-Api-Key": KEY } };
+    const created = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/connectors`, { name: "Keyed", type: "mcp", config });
+    expect(created.status).toBe(201);
+    const serverId = await createMcpServer(t, [created.body.id]);
+    expect(await callTheTool(t, serverId, () => (mcpUpstream.seenHeaders.length = 0))).toContain(RESULT);
+
+    const { traceId, parentId } = parseTraceparent(mcpUpstream.seenHeaders.map((headers) => headers.traceparent).filter(Boolean).at(-1)!);
+    const spans = await spansOfTrace(receiver, traceId, (s) => s.some((span) => span.name === "POST /mcp/{serverId}") && s.some((span) => span.spanId === parentId));
+    // undici's span of the request the upstream got: its origin, no path (nor the caller's /mcp/{id}).
+    const sent = spans.find((span) => span.spanId === parentId)!;
+    expect(sent.attributes["url.full"]).toBe(new URL(mcpUpstream.url).origin);
+    for (const span of spans.filter((s) => s.kind === 3)) expect(Object.keys(span.attributes)).not.toEqual(expect.arrayContaining(["url.path"]));
+    expectNoneOf(spans, [KEY_IN_PATH, KEY, ARGUMENT, RESULT]);
   }, 120_000);
 });
