@@ -55,6 +55,8 @@ export interface OAuthUpstreamOptions {
   perUserCatalog?: boolean;
   /** An `admin_action` tool that answers 403 insufficient_scope (scope "profile admin") to a token without `admin`. */
   stepUpTool?: boolean;
+  /** An `echo_auth` tool whose tools/call answers a JSON-RPC error quoting the Authorization header it got. */
+  echoAuthTool?: boolean;
 }
 
 export async function startOAuthUpstream(opts: OAuthUpstreamOptions = {}): Promise<OAuthUpstream> {
@@ -155,9 +157,15 @@ export async function startOAuthUpstream(opts: OAuthUpstreamOptions = {}): Promi
       res.status(403).type("json").send(JSON.stringify({ error: "insufficient_scope" }));
       return;
     }
+    if (opts.echoAuthTool && body?.method === "tools/call" && body.params?.name === "echo_auth") {
+      const id = (req.body as { id?: unknown }).id;
+      res.status(200).type("json").send(JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32000, message: `refused for ${String(req.headers.authorization)}`, data: { authorization: req.headers.authorization } } }));
+      return;
+    }
     const mcp = new McpServer({ name: "oauth-upstream", version: "1.0.0" });
     mcp.registerTool("whoami", { description: "Who the upstream thinks you are" }, async (extra) => ({ content: [{ type: "text", text: `upstream user: ${String(extra.authInfo?.extra?.user)}` }] }));
     if (opts.stepUpTool) mcp.registerTool("admin_action", { description: "Needs the admin scope" }, async () => ({ content: [{ type: "text", text: `admin action by ${user}` }] }));
+    if (opts.echoAuthTool) mcp.registerTool("echo_auth", { description: "Quotes the credential it got in its error" }, async () => ({ content: [] }));
     if (opts.perUserCatalog) registerCatalogOf(mcp, user);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on("close", () => void transport.close());

@@ -10,6 +10,7 @@ import type { SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
 import { type UpstreamCredential, upstreamCredential } from "@/lib/connectors/upstream-auth/credential";
 import { NeedsReconnectError } from "@/lib/connectors/upstream-auth/tokens";
 import { markStepUp } from "@/lib/connectors/upstream-auth/step-up";
+import { witnessTokens } from "@/lib/connectors/runtime/token-witness";
 
 type MissingCredential = Extract<UpstreamCredential, { kind: "missing" }>;
 
@@ -57,13 +58,14 @@ export async function sendUpstream<T>(send: UpstreamSend<T>, pool: UpstreamPool)
   const credential = await upstreamCredential(send.connector, send.owner.userId, send.configVersion);
   if (credential.kind === "missing") return { ok: false, kind: "needs_connection", missing: credential };
   const reconnect = (): UpstreamOutcome<T> => ({ ok: false, kind: "needs_connection", missing: { kind: "missing", reason: "needs_reconnect", connectorId: send.connector.id, connectorName: send.connector.name, connectUrl: null } });
-  // The headers a new connection is opened with: its failures are scrubbed of them too.
+  // The headers a new connection is opened with, and the tokens it sent: its failures are scrubbed of them too.
   let loaded: Record<string, string> = {};
+  const tokens: Record<string, string> = {};
   const target: UpstreamTarget = {
     url,
     configVersion: send.configVersion,
     lane: send.lane,
-    ...(credential.kind === "token" ? { authProvider: credential.provider, authKey: credential.connectionId ?? "machine" } : {}),
+    ...(credential.kind === "token" ? { authProvider: witnessTokens(credential.provider, tokens), authKey: credential.connectionId ?? "machine" } : {}),
     loadSettings: async () => {
       const settings = await loadUpstreamSettings(send.connector.orgId, send.connector.id).catch(() => {
         throw new Error("the connector's credentials cannot be loaded; ask an admin to check the connector");
@@ -94,7 +96,7 @@ export async function sendUpstream<T>(send: UpstreamSend<T>, pool: UpstreamPool)
         if (used) pool.drop(used);
         return credential.kind === "token" ? await reconnectAnswer(send, reconnect) : reconnect();
       }
-      if (!used) return { ok: false, kind: "unreachable", detail: describeUpstreamError(e, loaded), error: e };
+      if (!used) return { ok: false, kind: "unreachable", detail: describeUpstreamError(e, { ...loaded, ...tokens }), error: e };
       const detail = describeUpstreamError(e, used.headers);
       // An `auto` connection on 2026-07-28 whose request was refused as such: `initialize` from now on, this request again.
       if (attempt === 0 && used.laneMatters && refusesModernPath(e) && !send.signal?.aborted) {

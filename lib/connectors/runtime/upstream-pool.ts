@@ -10,6 +10,7 @@ import {
 import { connectionFingerprint, type UpstreamSettings } from "@/lib/connectors/runtime/connector-secrets";
 import type { UpstreamOwner } from "@/lib/connectors/runtime/types";
 import { outsideFlights } from "@/lib/connectors/runtime/call-flight";
+import { witnessTokens } from "@/lib/connectors/runtime/token-witness";
 import { relayToFlights } from "@/lib/connectors/runtime/relay-to-flights";
 import { attachHostResources, type HostResourcesHandlers } from "@/lib/host-resources/serve-on-connection";
 import { setting } from "@/lib/config/settings";
@@ -43,7 +44,7 @@ export interface UpstreamConnection {
   readonly transport: UpstreamTransport;
   /** The negotiated revision ("2025-11-25", "2026-07-28", …). */
   readonly protocolVersion: string | null;
-  /** The plaintext headers, for scrubbing upstream error texts; never logged. */
+  /** The plaintext headers and the tokens sent (token-witness.ts), for scrubbing upstream texts; never logged. */
   readonly headers: Record<string, string>;
   readonly fingerprint: string;
   /** Whether a 2025-era caller needs a connection of its own (an `auto` connector on Streamable HTTP). */
@@ -218,7 +219,9 @@ export class UpstreamPool {
     spec: ConnectionSpec,
   ): Promise<UpstreamConnection> {
     const client = createUpstreamClient(this.connectTimeoutMs, spec, spec.lane);
-    const transport = createUpstreamTransport(spec);
+    // What the connection's failures and relayed texts are scrubbed of: its headers and every token its transport sent.
+    const scrubbed = { ...spec.headers };
+    const transport = createUpstreamTransport(spec.authProvider ? { ...spec, authProvider: witnessTokens(spec.authProvider, scrubbed) } : spec);
     const hostResources = attachHostResources(client, transport, owner, this.options.hostResources);
     relayToFlights(client);
     try {
@@ -233,10 +236,10 @@ export class UpstreamPool {
     // Only an `auto` connection that found 2026-07-28 differs from what a 2025-era caller needs.
     const laneMatters = spec.lane === "auto" && spec.protocolEra === "auto" && spec.transport === "streamable-http" && (protocolVersion ?? "") >= "2026-07-28";
     if (spec.lane === "auto") this.lanesDiffer.set(spec.url, laneMatters);
-    const connection: UpstreamConnection = { key, client, transport, protocolVersion, headers: spec.headers, fingerprint: spec.fingerprint, laneMatters, authKey: spec.authKey, configVersion: spec.configVersion, inFlight: 0, used: 0, retired: false };
+    const connection: UpstreamConnection = { key, client, transport, protocolVersion, headers: scrubbed, fingerprint: spec.fingerprint, laneMatters, authKey: spec.authKey, configVersion: spec.configVersion, inFlight: 0, used: 0, retired: false };
     const onListChanged = this.options.onListChanged;
     // After connect, never awaited: a listen stream costs its notifications, never a call.
-    if (onListChanged) connection.stopListening = outsideFlights(() => watchListChanges(client, () => onListChanged(owner), { ackTimeoutMs: this.connectTimeoutMs, connection: key, headers: spec.headers, sentMeanwhile: () => connection.used > 0 }));
+    if (onListChanged) connection.stopListening = outsideFlights(() => watchListChanges(client, () => onListChanged(owner), { ackTimeoutMs: this.connectTimeoutMs, connection: key, headers: scrubbed, sentMeanwhile: () => connection.used > 0 }));
     const previousOnClose = client.onclose;
     client.onclose = () => {
       previousOnClose?.();
