@@ -45,6 +45,8 @@ export interface OAuthUpstream {
   stepUpChallenges: number;
   /** Bodies of client_credentials token requests. */
   ccRequests: Record<string, string>[];
+  /** While true, POST /mcp is accepted and never answered (an upstream that hangs). */
+  hangMcp: boolean;
   revokeUser(user: string): void;
   close(): Promise<void>;
 }
@@ -65,7 +67,7 @@ export async function startOAuthUpstream(opts: OAuthUpstreamOptions = {}): Promi
   const codes = new Map<string, { grant: Grant; challenge: string; redirectUri: string }>();
   const access = new Map<string, { grant: Grant; expiresAt: number }>();
   const refresh = new Map<string, Grant>();
-  const state: OAuthUpstream = { origin: "", mcpUrl: "", issued: [], refreshes: 0, revocations: 0, registrations: 0, registeredRedirects: [], resources: [], scopesAsked: [], stepUpChallenges: 0, ccRequests: [], revokeUser: () => undefined, close: async () => undefined };
+  const state: OAuthUpstream = { origin: "", mcpUrl: "", issued: [], refreshes: 0, revocations: 0, registrations: 0, registeredRedirects: [], resources: [], scopesAsked: [], stepUpChallenges: 0, ccRequests: [], hangMcp: false, revokeUser: () => undefined, close: async () => undefined };
 
   const issue = (grant: Grant): OAuthTokens => {
     const token = `at_${randomBytes(16).toString("hex")}`;
@@ -148,6 +150,9 @@ export async function startOAuthUpstream(opts: OAuthUpstreamOptions = {}): Promi
     res.redirect(302, target.href);
   });
   const bearer = requireBearerAuth({ verifier: provider, resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(new URL(state.mcpUrl)) });
+  app.post("/mcp", (_req, _res, next) => {
+    if (!state.hangMcp) next();
+  });
   app.post("/mcp", express.json(), bearer, async (req, res) => {
     const user = String(req.auth?.extra?.user);
     const body = req.body as { method?: string; params?: { name?: string } } | undefined;
@@ -204,7 +209,10 @@ export async function startOAuthUpstream(opts: OAuthUpstreamOptions = {}): Promi
   state.revokeUser = (user) => {
     for (const grant of [...refresh.values(), ...[...access.values()].map((a) => a.grant)]) if (grant.user === user) grant.revoked = true;
   };
-  state.close = () => new Promise((resolve) => server.close(() => resolve()));
+  state.close = () => new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections(); // a hung request's too
+  });
   return state;
 }
 

@@ -4,7 +4,7 @@ import { api } from "@/tests/helpers/api";
 import { createTenant, type Tenant } from "@/tests/helpers/factories";
 import { v2Client } from "@/tests/helpers/flight-scenario";
 import { rpcError } from "@/tests/helpers/mcp-clients";
-import { sessionCookieFor } from "@/tests/helpers/oauth-flow";
+import { mcpRpc, sessionCookieFor } from "@/tests/helpers/oauth-flow";
 import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
 import { signInUpstream, startOAuthUpstream, type OAuthUpstream } from "@/tests/helpers/oauth-upstream";
 
@@ -75,4 +75,27 @@ describe("a per_user connector's resources, templates and prompts", () => {
       await none.client.close();
     }
   });
+
+  it("a person's upstream that hangs holds up one request, not each: the failed listing is remembered for a while", async () => {
+    const connectorId = (await api(t.admin.token).get(`/api/v1/orgs/${t.org.id}/connectors`)).body.items.find((c: { name: string }) => c.name === "Notes").id;
+    const started = await api(t.owner.token).post(`/api/v1/connectors/${connectorId}/connections`, {});
+    const back = await signInUpstream(started.body.authorizationUrl, "carol");
+    expect((await fetch(back, { headers: { cookie: await sessionCookieFor(t.owner.user.id) }, redirect: "manual" })).status).toBe(200);
+    await upstreamPool().closeAll();
+    upstream.hangMcp = true;
+    try {
+      const timed = async () => {
+        const start = Date.now();
+        const { status } = await mcpRpc(app.origin, new URL(url).pathname, t.owner.token, "tools/list");
+        expect(status).toBe(200);
+        return Date.now() - start;
+      };
+      // The first request waits for the upstream's connect timeout; the next ones do not.
+      expect(await timed()).toBeGreaterThan(5_000);
+      expect(await timed()).toBeLessThan(2_000);
+      expect(await timed()).toBeLessThan(2_000);
+    } finally {
+      upstream.hangMcp = false;
+    }
+  }, 60_000);
 });

@@ -20,6 +20,12 @@ import { processState } from "@/lib/process-state";
  */
 
 const CATALOG_TTL_MS = 60_000;
+/**
+ * How long a failed listing (upstream down or hanging) is remembered: the person's items of that
+ * connector are absent meanwhile, rather than each of their requests waiting out the connect
+ * timeout again.
+ */
+const FAILURE_TTL_MS = 30_000;
 
 interface PersonalView {
   base: CallerView;
@@ -51,15 +57,22 @@ function catalogOf(userId: string, view: CallerView, connector: SnapshotConnecto
   const key = `${userId}|${connector.id}|${view.snapshot.configVersion}`;
   let listed = catalogs.get(key);
   if (!listed) {
-    listed = listFor(userId, view, connector);
-    catalogs.set(key, listed);
-    // Nothing to keep: a person who connects next sees their catalog on the next request.
-    void listed.then((c) => c === null && catalogs.get(key) === listed && catalogs.delete(key));
+    const attempt = listFor(userId, view, connector);
+    const promise = attempt.then((outcome) => (outcome === "failed" ? null : outcome));
+    listed = promise;
+    catalogs.set(key, promise);
+    void attempt.then((outcome) => {
+      if (catalogs.get(key) !== promise) return;
+      // No connection: nothing to keep, a person who connects next sees their catalog on the next request.
+      if (outcome === null) catalogs.delete(key);
+      else if (outcome === "failed") catalogs.set(key, promise, { ttl: FAILURE_TTL_MS });
+    });
   }
   return listed;
 }
 
-async function listFor(userId: string, view: CallerView, connector: SnapshotConnector): Promise<UpstreamCatalog | null> {
+/** The person's catalog; null without a usable connection; "failed" when the upstream did not answer it. */
+async function listFor(userId: string, view: CallerView, connector: SnapshotConnector): Promise<UpstreamCatalog | null | "failed"> {
   const { server } = view.snapshot;
   const timeout = setting("UPSTREAM_CALL_TIMEOUT_MS");
   const sent = await sendUpstream(
@@ -71,7 +84,8 @@ async function listFor(userId: string, view: CallerView, connector: SnapshotConn
     },
     upstreamPool(),
   ).catch(() => null);
-  return sent?.ok ? sent.value : null;
+  if (sent?.ok) return sent.value;
+  return sent?.kind === "needs_connection" ? null : "failed";
 }
 
 function withCatalog(view: CallerView, c: SnapshotConnector, catalog: UpstreamCatalog | undefined): SnapshotConnector {
