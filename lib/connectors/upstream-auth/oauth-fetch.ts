@@ -4,7 +4,9 @@ import type { FetchLike } from "@modelcontextprotocol/client";
  * The fetch the OAuth client uses toward an upstream's metadata, registration, token and
  * revocation endpoints (issue 24 point 2): the addresses the connector itself may reach
  * (upstreams may be private, as the connector's own requests may be), bounded in time and in
- * size, and never redirected to another host.
+ * size, and redirected only on the same origin (scheme, host and port) and only for a GET: a
+ * token, registration or revocation request carries a code_verifier, refresh token or client
+ * secret that must not be re-sent elsewhere, nor in clear after an https → http downgrade.
  */
 
 export const OAUTH_TIMEOUT_MS = 10_000;
@@ -15,7 +17,8 @@ export class OAuthFetchRefusedError extends Error {}
 
 export const limitedFetch: FetchLike = async (input, init) => {
   let url = new URL(typeof input === "string" || input instanceof URL ? input : (input as Request).url);
-  const host = url.host;
+  const origin = url.origin;
+  const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
   const signal = init?.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(OAUTH_TIMEOUT_MS)]) : AbortSignal.timeout(OAUTH_TIMEOUT_MS);
   for (let hop = 0; ; hop++) {
     const response = await fetch(url, { ...init, redirect: "manual", signal });
@@ -23,7 +26,8 @@ export const limitedFetch: FetchLike = async (input, init) => {
     if (response.status < 300 || response.status >= 400 || !location) return capped(response);
     await response.body?.cancel();
     const next = new URL(location, url);
-    if (next.host !== host) throw new OAuthFetchRefusedError(`a redirect from ${host} to another host (${next.host}) was not followed`);
+    if (next.origin !== origin) throw new OAuthFetchRefusedError(`a redirect from ${origin} to another origin (${next.origin}) was not followed`);
+    if (method !== "GET" && method !== "HEAD") throw new OAuthFetchRefusedError(`a redirect of a ${method} request was not followed`);
     if (hop >= MAX_REDIRECTS) throw new OAuthFetchRefusedError(`more than ${MAX_REDIRECTS} redirects`);
     url = next;
   }
