@@ -26,11 +26,24 @@ const MAX_CONNECTORS = 5_000;
 const globalForTokens = processState<{ switchboardClientCredentialTokens?: LRUCache<string, { token: string; until: number }> }>();
 const tokens = (globalForTokens.switchboardClientCredentialTokens ??= new LRUCache({ max: MAX_CONNECTORS }));
 const EARLY_MS = 30_000;
+/** Token requests under way, by connector: concurrent callers (the first ones, all at expiry) share one. */
+const globalForFetching = processState<{ switchboardClientCredentialFetches?: Map<string, Promise<string>> }>();
+const fetching = (globalForFetching.switchboardClientCredentialFetches ??= new Map());
 
+/** The connector's machine token; `fresh`: a new one even if one is kept (the upstream answered 401). */
 export async function clientCredentialsToken(settings: ClientCredentialsSettings, fresh = false): Promise<string> {
   const key = `${settings.connectorId}|${settings.version}`;
   const known = tokens.get(key);
   if (!fresh && known && known.until > Date.now()) return known.token;
+  // A request under way brings a new token either way.
+  const pending = fetching.get(key);
+  if (pending) return pending;
+  const request = fetchNewToken(settings, key).finally(() => fetching.delete(key));
+  fetching.set(key, request);
+  return request;
+}
+
+async function fetchNewToken(settings: ClientCredentialsSettings, key: string): Promise<string> {
   const provider = credentialsProvider(settings);
   const metadata = { issuer: new URL(settings.tokenUrl).origin, token_endpoint: settings.tokenUrl, authorization_endpoint: settings.tokenUrl, response_types_supported: ["token"] } as AuthorizationServerMetadata;
   const got = await fetchToken(provider, new URL(settings.tokenUrl).origin, { metadata, scope: settings.scopes?.join(" ") || undefined, fetchFn: limitedFetch });
