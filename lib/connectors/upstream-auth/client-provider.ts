@@ -1,3 +1,4 @@
+import { checkResourceAllowed } from "@modelcontextprotocol/client";
 import type {
   OAuthClientMetadata,
   OAuthClientProvider,
@@ -107,6 +108,19 @@ export class ConnectionAttempt implements OAuthClientProvider {
 
   discoveryState(): OAuthDiscoveryState | undefined {
     return this.discovery;
+  }
+
+  /**
+   * The `resource` (RFC 8707) asked for: the RFC 9728 metadata's when it names this upstream,
+   * else the upstream's canonical URL — also when there is no metadata (a plain API, some MCP
+   * servers), where the SDK on its own would send none. Metadata naming another resource is
+   * refused, as the SDK does.
+   */
+  async validateResourceURL(serverUrl: string | URL, resource?: string): Promise<URL | undefined> {
+    const canonical = new URL(serverUrl);
+    if (!resource) return canonical;
+    if (!checkResourceAllowed({ requestedResource: canonical, configuredResource: resource })) throw new Error(`Protected resource ${resource} does not match expected ${canonical.href} (or origin)`);
+    return new URL(resource);
   }
 
   saveResourceUrl(resource: string): void {
