@@ -104,6 +104,25 @@ describe("http connectors behind OAuth", () => {
     expect(mine.body.items.find((c: { connectorId: string }) => c.connectorId === created.body.id).status).toBe("needs_reconnect");
   });
 
+  it("per_user OAuth by endpoints only: the issuer is not invented, so an RFC 9207 `iss` with a path (a Keycloak realm) is accepted", async () => {
+    const registered = await fetch(`${upstream.origin}/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ redirect_uris: [`${app.origin}/api/connections/callback`], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"], client_name: "Endpoints client" }),
+    }).then((r) => r.json());
+    const auth = { type: "oauth", connection: "per_user", clientId: registered.client_id, authorizationEndpoint: `${upstream.origin}/authorize`, tokenEndpoint: `${upstream.origin}/token` };
+    const created = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/connectors`, { type: "http", name: "Realm API", config: { baseUrl: upstream.origin }, auth, tools: ME_TOOL });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const serverId = (await api(t.admin.token).post(`/api/v1/workspaces/${t.workspace.id}/servers`, { name: "Realm", connectorIds: [created.body.id] })).body.id;
+    const started = await api(t.member.token).post(`/api/v1/connectors/${created.body.id}/connections`, {});
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    const back = await signInUpstream(started.body.authorizationUrl, "erin");
+    back.searchParams.set("iss", `${upstream.origin}/realms/x`);
+    const done = await fetch(back, { headers: { cookie: await sessionCookieFor(t.member.user.id) }, redirect: "manual" });
+    expect(done.status).toBe(200);
+    expect(await callMe(serverId, t.member.token)).toEqual({ text: JSON.stringify({ user: "erin" }), isError: false });
+  });
+
   it("an http connector with oauth must name its authorization server (422)", async () => {
     const res = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/connectors`, { type: "http", name: "Nameless", config: { baseUrl: upstream.origin }, auth: { type: "oauth", connection: "shared" }, tools: ME_TOOL });
     expect(res.status).toBe(422);

@@ -138,16 +138,20 @@ export function clientMetadataUrl(): string | undefined {
   return base?.startsWith("https://") ? `${base}${CLIENT_METADATA_PATH}` : undefined;
 }
 
-/** An http connector's named authorization server: its issuer (metadata discovered) or its two endpoints. */
+/**
+ * An http connector's named authorization server: its issuer (metadata discovered) or its two
+ * endpoints. With endpoints only, the issuer is unknown and left unset: an invented one (the
+ * endpoint's origin) would refuse the RFC 9207 `iss` of an issuer with a path (a Keycloak
+ * realm); with none, the SDK skips that comparison, as RFC 9207 allows.
+ */
 export function namedServer(connector: Pick<OAuthConnector, "type" | "auth">): OAuthDiscoveryState | undefined {
   const a = connector.auth;
   if (connector.type !== "http") return undefined;
   if (a.authorizationEndpoint && a.tokenEndpoint) {
-    const issuer = new URL(a.authorizationEndpoint).origin;
     return {
-      authorizationServerUrl: a.authorizationServer ?? issuer,
+      authorizationServerUrl: a.authorizationServer ?? new URL(a.authorizationEndpoint).origin,
       authorizationServerMetadata: {
-        issuer: a.authorizationServer ?? issuer,
+        ...(a.authorizationServer ? { issuer: a.authorizationServer } : {}),
         authorization_endpoint: a.authorizationEndpoint,
         token_endpoint: a.tokenEndpoint,
         response_types_supported: ["code"],
