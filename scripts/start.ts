@@ -12,7 +12,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import pg from "pg";
-import { dataDir, setting, settingProblems } from "../lib/config/settings";
+import { dataDir, setting, SETTINGS_NOT_STARTED, settingProblems } from "../lib/config/settings";
 import { ensureWritableDir } from "../lib/db/check-postgres-access";
 import { startEmbeddedPostgres } from "../lib/db/embedded-postgres";
 import { applyMigrations } from "../lib/db/migrate";
@@ -65,7 +65,7 @@ async function main(args: string[]): Promise<void> {
   const problems = settingProblems();
   if (problems.length > 0) {
     for (const problem of problems) log(problem);
-    log("Not started: fix the setting(s) above (see the Configuration table in README.md).");
+    log(SETTINGS_NOT_STARTED);
     process.exit(2);
   }
   const dev = args.includes("--dev");
