@@ -1,7 +1,9 @@
 /**
  * What `instrumentation.ts` runs when Next.js starts a Node server instance (`next start`,
- * `next dev`; also without scripts/start.ts, as the Dockerfile runs it). It lives here, imported
- * only from inside instrumentation's `NEXT_RUNTIME === "nodejs"` branch, because Turbopack also
+ * `next dev`; also without scripts/start.ts, as the Dockerfile runs it). It lives in its own file
+ * beside instrumentation.ts (the layout Next's instrumentation guide gives; under lib/ it would be
+ * a module of lib/ reaching MCP serving's Node adapter, which tests/unit/layer-imports.test.ts
+ * forbids), imported only from inside instrumentation's `NEXT_RUNTIME === "nodejs"` branch, because Turbopack also
  * analyses instrumentation.ts for the Edge runtime: a Node API written there (process.exit)
  * printed "Ecmascript file had an error" in the middle of every first `npm start`.
  *
