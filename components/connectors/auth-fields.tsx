@@ -37,7 +37,14 @@ function RadioCards({ form, name, legend, choices }: { form: UseFormReturn<AuthF
               "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-sky-500 dark:has-[:focus-visible]:ring-sky-400",
             )}
           >
-            <input type="radio" value={choice.value} {...form.register(name)} className={cn("mt-0.5 accent-sky-600", focusRing)} />
+            <input
+              type="radio"
+              value={choice.value}
+              // Checked in the server-rendered HTML too, before the form library takes over.
+              defaultChecked={choice.value === form.formState.defaultValues?.auth?.[name === "auth.type" ? "type" : "connection"]}
+              {...form.register(name)}
+              className={cn("mt-0.5 accent-sky-600", focusRing)}
+            />
             <span className="grid gap-0.5">
               <span className="font-medium">{choice.label}</span>
               <span className="text-xs text-zinc-600 dark:text-zinc-400">{choice.hint}</span>
