@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = {
   "connection.connect": "A person connected an upstream account to a connector",
   "connection.disconnect": "An upstream connection was removed (and revoked upstream where offered)",
   "connection.refresh_refused": "An upstream refused to renew a connection: it needs connecting again",
+  "connection.step_up": "An upstream asked for a wider scope (403 insufficient_scope): the connection needs connecting again with it",
   // The organization, its people and its sign-in.
   "org.create": "The organization was created",
   "org.update": "The organization's settings were changed",

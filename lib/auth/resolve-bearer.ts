@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import { readCurrentVersion } from "@/lib/config-version/read-current-version";
+import { readCurrentVersion, type VersionsSeen } from "@/lib/config-version/read-current-version";
 import { db } from "@/lib/db/client";
 import { type Caller, INSTANCE_CALLER } from "@/lib/auth/caller";
 import { API_KEY_PREFIX, hashApiKey, isInstanceKey } from "@/lib/auth/api-key-secret";
@@ -31,21 +31,21 @@ const resolvedKeys = (globalForKeys.switchboardResolvedKeys ??= new LRUCache({ m
  * Resolves a bearer token to a Caller: the instance credential, or a live user API key
  * (not revoked, not expired — checked on every request, so revocation is immediate).
  */
-export async function callerFromBearer(token: string): Promise<Caller | null> {
+export async function callerFromBearer(token: string, seen?: VersionsSeen): Promise<Caller | null> {
   if (!token) return null;
   if (isInstanceKey(token)) return INSTANCE_CALLER;
   if (!token.startsWith(API_KEY_PREFIX)) return null;
-  return (await knownKeyCaller(token)) ?? resolveKey(hashApiKey(token));
+  return (await knownKeyCaller(token, seen)) ?? resolveKey(hashApiKey(token), seen);
 }
 
 /** The caller of a key found live before, if it still is (expiry and the org's version checked); else null. */
-async function knownKeyCaller(token: string): Promise<Caller | null> {
+async function knownKeyCaller(token: string, seen?: VersionsSeen): Promise<Caller | null> {
   if (!token.startsWith(API_KEY_PREFIX)) return null;
   const hash = hashApiKey(token);
   const known = resolvedKeys.get(hash);
   if (!known) return null;
   const now = Date.now();
-  if ((known.expiresAt === null || known.expiresAt > now) && (await readCurrentVersion(known.caller.apiKey!.orgId)) === known.version) {
+  if ((known.expiresAt === null || known.expiresAt > now) && (await readCurrentVersion(known.caller.apiKey!.orgId, seen)) === known.version) {
     if (now - known.lastUsedWrittenAt > LAST_USED_RESOLUTION_MS) recordUse(known, now);
     return known.caller;
   }
@@ -55,7 +55,7 @@ async function knownKeyCaller(token: string): Promise<Caller | null> {
 
 const liveKey = (now: Date) => ({ revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] });
 
-async function resolveKey(hash: string): Promise<Caller | null> {
+async function resolveKey(hash: string, seen?: VersionsSeen): Promise<Caller | null> {
   const key = await db().apiKey.findFirst({
     where: { hash, ...liveKey(new Date()) },
     select: { id: true, orgId: true, workspaceId: true, serverId: true, userId: true, lastUsedAt: true, expiresAt: true, maxRole: true },
@@ -72,7 +72,7 @@ async function resolveKey(hash: string): Promise<Caller | null> {
   // Remembered only at a version read after the key was found and then found live again: a
   // revocation committed before that read is seen by the second look, one after it bumps
   // the version past the label.
-  const version = await readCurrentVersion(key.orgId);
+  const version = await readCurrentVersion(key.orgId, seen);
   const stillLive = (await db().apiKey.count({ where: { id: key.id, orgId: key.orgId, ...liveKey(new Date()) } })) === 1;
   if (!stillLive || version === null) return null; // revoked (or its org deleted) while it was being resolved
   resolvedKeys.set(hash, { ...entry, version });
@@ -105,9 +105,9 @@ export type BearerOutcome = { ok: true; caller: Caller } | { ok: false; retryAft
  * nor is a key already known to be live (it is no guess). `clientIp` may be a function, called
  * only then: a known key's request needs no address.
  */
-export async function callerFromBearerFor(token: string, clientIp: string | (() => string)): Promise<BearerOutcome> {
+export async function callerFromBearerFor(token: string, clientIp: string | (() => string), seen?: VersionsSeen): Promise<BearerOutcome> {
   if (isInstanceKey(token)) return { ok: true, caller: INSTANCE_CALLER };
-  const known = await knownKeyCaller(token);
+  const known = await knownKeyCaller(token, seen);
   if (known) return { ok: true, caller: known };
   const points = setting("BEARER_MAX_FAILURES_PER_IP");
   const durationSec = setting("BEARER_FAILURE_WINDOW_SEC");
@@ -115,7 +115,7 @@ export async function callerFromBearerFor(token: string, clientIp: string | (() 
   const ip = typeof clientIp === "function" ? clientIp() : clientIp;
   const open = await peek(failures, ip);
   if (!open.ok) return { ok: false, retryAfterMs: open.retryAfterMs };
-  const caller = await callerFromBearer(token);
+  const caller = await callerFromBearer(token, seen);
   if (caller) return { ok: true, caller };
   await consume(failures, ip);
   return { ok: false, retryAfterMs: null };

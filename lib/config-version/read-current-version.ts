@@ -15,6 +15,15 @@ import { processState } from "@/lib/process-state";
 
 type Versions = Map<string, number>;
 
+/**
+ * The versions one request has read so far (organization id → version, null: no such
+ * organization), so its second look — authentication, then the caller's view — reuses the
+ * first instead of querying again. Reusing an earlier read can only label a cache entry older
+ * than what it holds, which makes it be rebuilt on the next request: never served past a change.
+ * Made per request by the MCP edge (lib/mcp/serve/http-edge/serve-mcp.ts), never kept after it.
+ */
+export type VersionsSeen = Map<string, number | null>;
+
 interface Batch {
   orgIds: Set<string>;
   answer: Promise<Versions>;
@@ -25,11 +34,15 @@ const globalForVersions = processState<{ switchboardVersionReads?: { next: Batch
 const reads = (globalForVersions.switchboardVersionReads ??= { next: null, running: false });
 
 /** The org's current configuration version, or null when the organization does not exist. */
-export async function readCurrentVersion(orgId: string): Promise<number | null> {
+export async function readCurrentVersion(orgId: string, seen?: VersionsSeen): Promise<number | null> {
+  const earlier = seen?.get(orgId);
+  if (earlier !== undefined) return earlier;
   const batch = (reads.next ??= newBatch());
   batch.orgIds.add(orgId);
   if (!reads.running) queueMicrotask(runNext);
-  return (await batch.answer).get(orgId) ?? null;
+  const version = (await batch.answer).get(orgId) ?? null;
+  seen?.set(orgId, version);
+  return version;
 }
 
 function newBatch(): Batch {

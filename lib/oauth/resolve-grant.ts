@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
 import type { Caller } from "@/lib/auth/caller";
-import { readCurrentVersion } from "@/lib/config-version/read-current-version";
+import { readCurrentVersion, type VersionsSeen } from "@/lib/config-version/read-current-version";
 import { db } from "@/lib/db/client";
 import { processState } from "@/lib/process-state";
 
@@ -48,10 +48,10 @@ export interface TokenSubject {
 const issuedUnder = (subject: TokenSubject, allowedAtSec: number) => subject.issuedAt === undefined || subject.issuedAt >= allowedAtSec;
 
 /** The caller of a verified token for `resource` (its audience), or null when no live grant backs it. */
-export async function callerOfGrant(subject: TokenSubject, resource: string): Promise<Caller | null> {
+export async function callerOfGrant(subject: TokenSubject, resource: string, seen?: VersionsSeen): Promise<Caller | null> {
   const cacheKey = `${subject.clientId}|${subject.sub}|${resource}`;
   const known = resolved.get(cacheKey);
-  if (known && (await readCurrentVersion(known.orgId)) === known.version) {
+  if (known && (await readCurrentVersion(known.orgId, seen)) === known.version) {
     if (!issuedUnder(subject, known.allowedAtSec)) return null;
     recordUse(known);
     return known.caller;
@@ -63,7 +63,7 @@ export async function callerOfGrant(subject: TokenSubject, resource: string): Pr
   if (!issuedUnder(subject, allowedAtSec)) return null;
   // Remembered only at a version read after the grant was found and then found live again (a
   // revocation committed before the read is seen by the second look, one after it moves the version).
-  const version = await readCurrentVersion(grant.orgId);
+  const version = await readCurrentVersion(grant.orgId, seen);
   if (version === null || !(await findLiveGrant(subject, resource))) return null;
   const caller = {
     kind: "user" as const,

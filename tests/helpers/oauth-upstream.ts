@@ -41,7 +41,7 @@ export interface OAuthUpstream {
   resources: (string | undefined)[];
   /** The `scope` of each authorization request. */
   scopesAsked: string[];
-  /** 403 insufficient_scope answers sent (stepUpTool). */
+  /** 403 insufficient_scope answers sent (stepUpTool, POST /api/notes). */
   stepUpChallenges: number;
   /** Bodies of client_credentials token requests. */
   ccRequests: Record<string, string>[];
@@ -167,6 +167,20 @@ export async function startOAuthUpstream(opts: OAuthUpstreamOptions = {}): Promi
   // A plain HTTP API behind the same tokens (http connectors): who the token belongs to.
   app.get("/api/me", bearerOnly(provider), (req, res) => {
     res.status(200).type("json").send(JSON.stringify({ user: req.auth?.extra?.user }));
+  });
+  // Step-up for http connectors: writing needs the "write" scope (403 insufficient_scope naming it; /api/drafts names none); a plain 403 is no step-up.
+  for (const path of ["/api/notes", "/api/drafts"]) app.post(path, bearerOnly(provider), (req, res) => {
+    if (!req.auth?.scopes.includes("write")) {
+      state.stepUpChallenges++;
+      res.setHeader("WWW-Authenticate", path === "/api/drafts" ? `Bearer error="insufficient_scope"` : `Bearer error="insufficient_scope", scope="write"`);
+      res.status(403).type("json").send(JSON.stringify({ error: "insufficient_scope" }));
+      return;
+    }
+    res.status(201).type("json").send(JSON.stringify({ written: true, by: req.auth?.extra?.user }));
+  });
+  app.get("/api/forbidden", bearerOnly(provider), (_req, res) => {
+    res.setHeader("WWW-Authenticate", `Bearer error="invalid_request"`);
+    res.status(403).type("json").send(JSON.stringify({ error: "not yours" }));
   });
   // client_credentials (machine to machine): Basic client authentication, a token for the machine.
   app.post("/cc/token", express.urlencoded({ extended: false }), (req, res) => {

@@ -17,8 +17,9 @@ import { signInUpstream, startOAuthUpstream, type OAuthUpstream } from "@/tests/
  * connect link (a stateless 2025-era request carries no capabilities: the isError answer); a 2026-07-28 client that declared it gets the same elicitation as an input
  * request, and its retry after following the link succeeds; any other client an isError result
  * naming the connector and the link; the instance credential is told to call as a person.
- * Point 2's step-up: an upstream 403 insufficient_scope asks the person to connect again, and
- * that connect asks for the union of scopes.
+ * Point 2's step-up: an upstream 403 insufficient_scope asks the person to connect again (audit
+ * `connection.step_up`), and that connect asks for the union of scopes (http connectors:
+ * upstream-oauth-http-step-up.test.ts).
  */
 
 let app: RouteServer;
@@ -148,6 +149,12 @@ describe("step-up: an upstream 403 insufficient_scope", () => {
     expect(textOf(refused)).toContain(linkOf(t.admin.user.id));
     const mine = await api(t.admin.token).get("/api/v1/me/connections");
     expect(mine.body.items.find((c: { connectorId: string }) => c.connectorId === connectorId)).toMatchObject({ status: "needs_reconnect", scopes: ["profile"] });
+    // Audited like the other connection events, with the scope asked and never a token.
+    const audit = await api(t.admin.token).get(`/api/v1/orgs/${t.org.id}/audit?action=connection.step_up`);
+    expect(audit.body.items).toHaveLength(1);
+    expect(audit.body.items[0]).toMatchObject({ actorId: t.admin.user.id, targetType: "connector", targetId: connectorId, data: { connector: "Upstream", scope: "profile admin" } });
+    expect(audit.body.items[0].data.nextScope.split(" ").sort()).toEqual(["admin", "profile"]);
+    for (const secret of upstream.issued) expect(JSON.stringify(audit.body.items)).not.toContain(secret);
 
     const started = await api(t.admin.token).post(`/api/v1/connectors/${connectorId}/connections`, {});
     expect(new URL(started.body.authorizationUrl).searchParams.get("scope")!.split(" ").sort()).toEqual(["admin", "profile"]);

@@ -26,6 +26,8 @@ export interface FetchedResponse {
   statusText: string;
   url: URL;
   contentType: string;
+  /** The answer's challenge, read for a step-up (lib/connectors/upstream-auth/step-up.ts). */
+  wwwAuthenticate?: string;
   body: Buffer;
 }
 
@@ -53,6 +55,7 @@ export async function fetchWithLimits(plan: FetchPlan): Promise<FetchedResponse>
         statusText: response.statusText,
         url,
         contentType: response.headers["content-type"] ?? "",
+        wwwAuthenticate: response.headers["www-authenticate"],
         body: await readCapped(response.body, Number(response.headers["content-length"] ?? NaN), plan.maxBytes, response.discard),
       };
     }

@@ -57,7 +57,7 @@ export async function callHttpTool(
   const limit = limits.timeoutMs;
   const deadline = callDeadline(limit, signal);
   try {
-    const response = await sendWithCredential(credential, headers, connector.config.baseUrl, (secretHeaders) => {
+    const response = await sendWithCredential(credential, headers, { baseUrl: connector.config.baseUrl, orgId: connector.orgId }, (secretHeaders) => {
       Object.assign(sent, secretHeaders);
       return fetchWithLimits({
         ...planned,
@@ -73,6 +73,7 @@ export async function callHttpTool(
     });
     return responseToAnswer(response, scrubber(), { select: tool.select, outputSchema: tool.outputSchema });
   } catch (e) {
+    // A refused refresh or a step-up (403 insufficient_scope): nothing was answered, the person connects again.
     if (e instanceof NeedsReconnectError) {
       const again = await upstreamCredential(connector, access.userId, configVersion);
       if (again.kind === "missing") return connectAnswer(again, access.flight);

@@ -1,24 +1,36 @@
 import { limitedFetch } from "@/lib/connectors/upstream-auth/oauth-fetch";
 import type { UpstreamCredential } from "@/lib/connectors/upstream-auth/credential";
+import { markStepUp, stepUpAsked } from "@/lib/connectors/upstream-auth/step-up";
+import { NeedsReconnectError } from "@/lib/connectors/upstream-auth/tokens";
 
 /**
  * An `http` connector's request with its OAuth or client-credentials token (issue 24 point 4):
  * `Authorization: Bearer …` in place of any secret header of that name (the token owns it),
  * and on a 401 one refresh and one retry. The token rides with the secret headers, so it is
- * sent to the connector's own origin only and scrubbed from answers like them.
+ * sent to the connector's own origin only and scrubbed from answers like them. A 403
+ * `insufficient_scope` on a person's (or the shared) connection is a step-up (point 2): the
+ * connection is marked and NeedsReconnectError thrown, so the caller gets the connect answer.
  */
-export async function sendWithCredential<R extends { status: number }>(
+export async function sendWithCredential<R extends { status: number; wwwAuthenticate?: string }>(
   credential: UpstreamCredential,
   headers: Record<string, string>,
-  baseUrl: string,
+  target: { baseUrl: string; orgId: string },
   send: (headers: Record<string, string>) => Promise<R>,
 ): Promise<R> {
   if (credential.kind !== "token") return send(headers);
   const { provider } = credential;
-  const first = await send(withBearer(headers, await provider.token()));
-  if (first.status !== 401 || !provider.onUnauthorized) return first;
-  await provider.onUnauthorized({ response: new Response(null, { status: 401 }), serverUrl: new URL(baseUrl), fetchFn: limitedFetch });
-  return send(withBearer(headers, await provider.token()));
+  let answer = await send(withBearer(headers, await provider.token()));
+  if (answer.status === 401 && provider.onUnauthorized) {
+    await provider.onUnauthorized({ response: new Response(null, { status: 401 }), serverUrl: new URL(target.baseUrl), fetchFn: limitedFetch });
+    answer = await send(withBearer(headers, await provider.token()));
+  }
+  // A machine (client_credentials) token has no person to widen it: its 403 stays an ordinary answer.
+  const asked = credential.connectionId ? stepUpAsked(answer.status, answer.wwwAuthenticate) : null;
+  if (asked && credential.connectionId) {
+    await markStepUp({ id: credential.connectionId, orgId: target.orgId }, asked.scope);
+    throw new NeedsReconnectError(credential.connectionId);
+  }
+  return answer;
 }
 
 function withBearer(headers: Record<string, string>, token: string | undefined): Record<string, string> {

@@ -4,6 +4,7 @@ import { readConnectorResource } from "@/lib/connectors/pipeline/read-resource";
 import { buildResourceCatalog, type ResourceCatalog } from "@/lib/resources/resource-catalog";
 import { composeInstructions } from "@/lib/mcp/visibility/filter-view";
 import { resolveCallerView } from "@/lib/mcp/visibility/resolve-view";
+import type { VersionsSeen } from "@/lib/config-version/read-current-version";
 import type { CallerView, SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
 import { currentAccess, type CurrentAccess } from "@/lib/mcp/surface/recheck-access";
 import { ResourceNotFoundError } from "@modelcontextprotocol/client";
@@ -22,8 +23,8 @@ import { bindPromptSet, completeThrough, publishPrompts, type CompletionRef, typ
  * list, the composed instructions and the resource catalog (URI normalisation, duplicate
  * detection and its warning) are computed once per change, not per request.
  */
-export async function serverSurface(caller: Caller, serverId: string): Promise<McpSurface | null> {
-  const view = await resolveCallerView(caller, serverId);
+export async function serverSurface(caller: Caller, serverId: string, seen?: VersionsSeen): Promise<McpSurface | null> {
+  const view = await resolveCallerView(caller, serverId, seen);
   return view ? surfaceOfView(caller, view) : null;
 }
 

@@ -2,6 +2,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { callTool } from "@/lib/connectors/pipeline/call-tool";
 import { composeInstructions } from "@/lib/mcp/visibility/filter-view";
 import { resolveWorkspaceViews } from "@/lib/mcp/visibility/resolve-view";
+import type { VersionsSeen } from "@/lib/config-version/read-current-version";
 import type { CallerView, SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
 import { bindToolSet, lazy, NO_UPSTREAM_RESOURCES, publishTools, SERVER_VERSION, type McpSurface, type PublishedTool, type PublishedTools } from "@/lib/mcp/surface/surface-types";
 import { bindPromptSet, completeThrough, publishPrompts, type PublishedPrompts } from "@/lib/mcp/surface/publish-prompts";
@@ -13,9 +14,9 @@ import { exposedToolNames } from "@/lib/mcp/surface/tool-names";
  * user API key — the instance credential belongs to no workspace — and publishes no
  * resources (seed 004). Null when there is nothing this caller can be served.
  */
-export async function sharedSurface(caller: Caller): Promise<McpSurface | null> {
+export async function sharedSurface(caller: Caller, seen?: VersionsSeen): Promise<McpSurface | null> {
   const key = caller.kind === "user" ? caller.apiKey : null;
-  const views = await resolveWorkspaceViews(caller);
+  const views = await resolveWorkspaceViews(caller, seen);
   if (!key || !views) return null;
   const parts = publishedOf(views.value);
   return {

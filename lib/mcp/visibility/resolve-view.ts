@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
 import type { Caller } from "@/lib/auth/caller";
-import { readCurrentVersion } from "@/lib/config-version/read-current-version";
+import { readCurrentVersion, type VersionsSeen } from "@/lib/config-version/read-current-version";
 import { db } from "@/lib/db/client";
 import { type AccessClass, loadAccess, loadAccessClass } from "@/lib/mcp/visibility/load-access";
 import { visibleConnectors } from "@/lib/mcp/visibility/filter-view";
@@ -51,13 +51,13 @@ const caches = (globalForViews.switchboardViewCaches ??= {
   orgOfServer: new LRUCache({ max: MAX_CALLER_ENTRIES }),
 });
 
-export async function resolveCallerView(caller: Caller, serverId: string): Promise<CallerView | null> {
+export async function resolveCallerView(caller: Caller, serverId: string, seen?: VersionsSeen): Promise<CallerView | null> {
   const orgId = await orgOfServer(serverId);
   if (!orgId) return null;
   if (caller.kind === "user" && caller.apiKey && caller.apiKey.orgId !== orgId) return null;
   // Read before anything is loaded: a change committing meanwhile makes the entry look older
   // than its content, so it is rebuilt on the next request rather than served stale.
-  const version = await readCurrentVersion(orgId);
+  const version = await readCurrentVersion(orgId, seen);
   if (version === null) return null;
   const key = `${callerKey(caller)}|${serverId}`;
   const hit = caches.byCaller.get(key);
@@ -76,10 +76,10 @@ export async function resolveCallerView(caller: Caller, serverId: string): Promi
  * caller without such a key (the instance credential belongs to no workspace). One query for
  * the servers and two for the caller's role, whatever the number of servers.
  */
-export async function resolveWorkspaceViews(caller: Caller): Promise<Labelled<CallerView[]> | null> {
+export async function resolveWorkspaceViews(caller: Caller, seen?: VersionsSeen): Promise<Labelled<CallerView[]> | null> {
   const key = caller.kind === "user" ? caller.apiKey : null;
   if (!key) return null;
-  const version = await readCurrentVersion(key.orgId);
+  const version = await readCurrentVersion(key.orgId, seen);
   if (version === null) return null;
   let entry = caches.byWorkspaceKey.get(key.id);
   if (!entry || entry.version !== version) {

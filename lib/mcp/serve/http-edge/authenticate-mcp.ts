@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Caller } from "@/lib/auth/caller";
+import type { VersionsSeen } from "@/lib/config-version/read-current-version";
 import { bearerToken, callerFromBearerFor } from "@/lib/auth/resolve-bearer";
 import { consume, getLimiter } from "@/lib/ratelimit/limiter";
 import { clientIpFromHeaders } from "@/lib/ratelimit/client-ip";
@@ -29,7 +30,7 @@ function tokenKey(token: string): string {
  * database work. Returns the principal, or the 401 / 429 response to send; a 401 names the
  * metadata of `endpoint` (at this instance's public URL) so OAuth clients can discover it.
  */
-export async function authenticateMcp(headers: Headers, requestUrl: string, endpoint: ResourceEndpoint): Promise<McpPrincipal | Response> {
+export async function authenticateMcp(headers: Headers, requestUrl: string, endpoint: ResourceEndpoint, seen?: VersionsSeen): Promise<McpPrincipal | Response> {
   // Made only for a 401: a request that authenticates needs neither its URLs nor its address
   // unless its key is unknown (two URL parses and the address's normalisation per request).
   // The Host was checked before (serve-mcp.ts), so publicOrigin() has one to use.
@@ -39,8 +40,8 @@ export async function authenticateMcp(headers: Headers, requestUrl: string, endp
   const { points, durationSec } = mcpConfig.rateLimit();
   const limited = await consume(getLimiter(`mcp:${points}/${durationSec}`, { points, durationSec }), tokenKey(token));
   if (!limited.ok) return rateLimitedResponse(limited.retryAfterMs);
-  if (looksLikeJwt(token)) return oauthPrincipal(token, endpoint, oauthIssuer(headers, requestUrl), challenge);
-  const outcome = await callerFromBearerFor(token, () => clientIpFromHeaders(headers));
+  if (looksLikeJwt(token)) return oauthPrincipal(token, endpoint, oauthIssuer(headers, requestUrl), challenge, seen);
+  const outcome = await callerFromBearerFor(token, () => clientIpFromHeaders(headers), seen);
   if (!outcome.ok) return outcome.retryAfterMs === null ? unauthorizedResponse("invalid", challenge()) : rateLimitedResponse(outcome.retryAfterMs);
   const { caller } = outcome;
   const identity = caller.kind === "instance" ? "instance" : `key:${caller.apiKey?.id ?? `user:${caller.userId}`}`;
@@ -57,9 +58,9 @@ function looksLikeJwt(token: string): boolean {
  * only while the grant its user chose on the consent page stands: the caller is then the one an
  * API key of that user with the grant's scope would be (lib/oauth/resolve-grant.ts).
  */
-async function oauthPrincipal(token: string, endpoint: ResourceEndpoint, issuer: string | null, challenge: () => { metadataUrl: string; scope: string }): Promise<McpPrincipal | Response> {
+async function oauthPrincipal(token: string, endpoint: ResourceEndpoint, issuer: string | null, challenge: () => { metadataUrl: string; scope: string }, seen?: VersionsSeen): Promise<McpPrincipal | Response> {
   const claims = await verifyMcpAccessToken(token, endpoint, issuer);
-  const caller = claims && issuer ? await callerOfGrant(claims, resourceUrl(issuer, endpoint)) : null;
+  const caller = claims && issuer ? await callerOfGrant(claims, resourceUrl(issuer, endpoint), seen) : null;
   if (!caller || caller.kind !== "user" || !caller.apiKey) return unauthorizedResponse("invalid", challenge());
   return { caller, identity: `key:${caller.apiKey.id}` };
 }

@@ -23,6 +23,7 @@ import { refuseBatch, refuseUnservedVersion, SERVED_LEGACY_VERSIONS } from "@/li
 import { preflightResponse, withCors } from "@/lib/mcp/serve/http-edge/cors";
 import { untrustedHostOrOrigin } from "@/lib/mcp/serve/http-edge/validate-origin";
 import { resolveSurface } from "@/lib/mcp/surface/resolve-surface";
+import type { VersionsSeen } from "@/lib/config-version/read-current-version";
 import { callScopeOf, cancelRunningCall, DEMO_IDENTITY } from "@/lib/mcp/serve/connection-state/cancel-running-calls";
 import { deliverStatelessAnswer, isStatelessAnswer } from "@/lib/mcp/serve/connection-state/ask-stateless-client";
 import { endSession, findSession, openSession, serveInSession, type SessionOwner } from "@/lib/mcp/serve/connection-state/sessions";
@@ -80,7 +81,9 @@ async function serve(request: Request, endpoint: McpEndpoint): Promise<Response>
   const badId = refuseUnstorableServerId(endpoint);
   if (badId) return badId;
 
-  const owner = await traced("authenticate", () => identify(request, endpoint));
+  // The configuration versions this request reads: authentication's read serves the view's too.
+  const seen: VersionsSeen = new Map();
+  const owner = await traced("authenticate", () => identify(request, endpoint, seen));
   if (owner instanceof Response) return owner;
 
   const maxBodyBytes = mcpConfig.maxBodyBytes();
@@ -100,7 +103,7 @@ async function serve(request: Request, endpoint: McpEndpoint): Promise<Response>
     return new Response(null, { status: 202 });
   }
 
-  const surface = await traced("visibility", () => resolveSurface(endpoint, owner.caller));
+  const surface = await traced("visibility", () => resolveSurface(endpoint, owner.caller, seen));
   if (!surface) return nothingHere(request, owner, jsonRpcIdOf(message));
 
   // The message read above goes on to the SDK with the request (its `parsedBody`), so the body
@@ -111,12 +114,12 @@ async function serve(request: Request, endpoint: McpEndpoint): Promise<Response>
   return serveLegacy(request, owner, surface, maxBodyBytes, message);
 }
 
-async function identify(request: Request, endpoint: McpEndpoint): Promise<SessionOwner | Response> {
+async function identify(request: Request, endpoint: McpEndpoint, seen: VersionsSeen): Promise<SessionOwner | Response> {
   if (endpoint.kind === "demo") {
     // Anonymous by design: an Authorization header is ignored, the client address is limited.
     return (await limitDemoClient(request.headers)) ?? { endpoint, identity: DEMO_IDENTITY, caller: null };
   }
-  const principal = await authenticateMcp(request.headers, request.url, endpoint);
+  const principal = await authenticateMcp(request.headers, request.url, endpoint, seen);
   return principal instanceof Response ? principal : { endpoint, ...principal };
 }
 

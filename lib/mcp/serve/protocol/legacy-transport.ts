@@ -51,7 +51,7 @@ export class LegacyHttpTransport extends WebStandardStreamableHTTPServerTranspor
 
   override async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     await super.send(restoreResourceNotFound(message), options);
-    if (this.sink && (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message))) this.sink.answered(message.id);
+    if (this.sink && isAnswer(message)) this.sink.answered(message.id);
   }
 
   override async close(): Promise<void> {
@@ -61,8 +61,15 @@ export class LegacyHttpTransport extends WebStandardStreamableHTTPServerTranspor
 }
 
 export function restoreResourceNotFound(message: JSONRPCMessage): JSONRPCMessage {
-  if (!isJSONRPCErrorResponse(message) || message.error.code !== INVALID_PARAMS) return message;
+  // The code first: every answer passes here, and the schema check is a zod parse.
+  if ((message as { error?: { code?: unknown } }).error?.code !== INVALID_PARAMS || !isJSONRPCErrorResponse(message)) return message;
   const data = message.error.data as Record<string, unknown> | undefined;
   const onlyUri = !!data && typeof data === "object" && typeof data.uri === "string" && Object.keys(data).length === 1;
   return onlyUri ? { ...message, error: { ...message.error, code: LEGACY_RESOURCE_NOT_FOUND } } : message;
+}
+
+/** A result or error answer: told apart by its members first, then by the SDK's (zod) guards. */
+function isAnswer(message: JSONRPCMessage): message is JSONRPCMessage & { id: string | number } {
+  if (!("result" in message) && !("error" in message)) return false;
+  return isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message);
 }
