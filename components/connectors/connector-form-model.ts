@@ -15,6 +15,7 @@ import { eraFitsTransport } from "@/lib/connectors/upstream-protocol";
 import { jmespathError, ToolAnnotations, ToolOutputSchema } from "@/lib/connectors/tool-fields";
 import type { ConnectorToolView } from "@/lib/connectors/connector-view";
 import { Markdown, Name } from "@/lib/schemas/common";
+import { authForm } from "@/components/connectors/auth-form-model";
 
 /**
  * The connector forms' model, built from the lib's zod pieces so the browser checks exactly
@@ -96,6 +97,7 @@ export const HttpConnectorForm = z.object({
   name: Name,
   baseUrl: HttpUrl,
   headers: HeaderRows,
+  auth: authForm("http"),
   instructions: Markdown,
   tools: ToolDrafts,
 });
@@ -108,7 +110,7 @@ export const UpstreamProtocolForm = z
   .refine((v) => eraFitsTransport(v.protocolEra, v.transport), { path: ["protocolEra"], message: SSE_ERA_MESSAGE });
 
 export const McpConnectorForm = z
-  .object({ name: Name, url: HttpUrl, headers: HeaderRows, instructions: Markdown, protocolEra: ProtocolEra, transport: UpstreamTransport })
+  .object({ name: Name, url: HttpUrl, headers: HeaderRows, auth: authForm("mcp"), instructions: Markdown, protocolEra: ProtocolEra, transport: UpstreamTransport })
   .refine((v) => eraFitsTransport(v.protocolEra, v.transport), { path: ["protocolEra"], message: SSE_ERA_MESSAGE });
 export type McpConnectorFormInput = z.input<typeof McpConnectorForm>;
 
@@ -147,9 +149,11 @@ export function draftToTool(draft: z.output<typeof ToolDraft>): HttpToolInput {
 
 /**
  * Where an API error path lands in these forms: `config.baseUrl` → `baseUrl`,
- * `tools.2.inputSchema.type` → `tools.2.inputSchemaText`, `tools.2.request.path` → `tools.2.path`.
+ * `tools.2.inputSchema.type` → `tools.2.inputSchemaText`, `tools.2.request.path` → `tools.2.path`,
+ * `auth.scopes.1` → `auth.scopes` (one text field); other `auth.*` paths are the form's own.
  */
 export function formPathOf(apiPath: string): string {
+  if (apiPath.startsWith("auth.scopes")) return "auth.scopes";
   if (/^tools\.\d+\.response\.select$/.test(apiPath)) return apiPath.replace(/\.response\.select$/, ".select");
   const tool = /^tools\.(\d+)\.(inputSchema|request)(?:\.(\w+))?/.exec(apiPath);
   if (tool) return tool[2] === "inputSchema" ? `tools.${tool[1]}.inputSchemaText` : `tools.${tool[1]}.${tool[3] ?? "path"}`;

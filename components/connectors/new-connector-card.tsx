@@ -17,10 +17,12 @@ interface NewConnectorCardProps {
   instructionsHint: string;
   /** Fields of this connector type, shown under the URL (an mcp connector's era and transport). */
   children?: ReactNode;
+  /** The Authentication section, shown before the secret headers. */
+  auth?: ReactNode;
 }
 
-/** What every new connector has: name, URL, secret headers and instructions (in a FormProvider). */
-export function NewConnectorCard({ namePlaceholder, url, instructionsHint, children }: NewConnectorCardProps) {
+/** What every new connector has: name, URL, authentication, secret headers and instructions (in a FormProvider). */
+export function NewConnectorCard({ namePlaceholder, url, instructionsHint, children, auth }: NewConnectorCardProps) {
   const form = useFormContext();
   return (
     <Card>
@@ -32,6 +34,7 @@ export function NewConnectorCard({ namePlaceholder, url, instructionsHint, child
           {(control) => <Input {...control} {...form.register(url.name)} maxLength={2048} type="url" autoComplete="off" className="font-mono" placeholder={url.placeholder} />}
         </Field>
         {children}
+        {auth}
         <SecretHeadersEditor idPrefix="connector" />
         <MarkdownField form={form} name="instructions" id="connector-instructions" label="Instructions (markdown)" hint={instructionsHint} />
       </CardContent>

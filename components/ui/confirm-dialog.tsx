@@ -7,8 +7,11 @@ import { cn } from "@/components/ui/cn";
 import { overlayClass, panelClass } from "@/components/ui/dialog";
 
 interface ConfirmDialogProps {
-  /** The element that opens the dialog (usually a Button). */
-  trigger: ReactNode;
+  /** The element that opens the dialog (usually a Button); none when `open` is controlled. */
+  trigger?: ReactNode;
+  /** Controlled: open it after a check of one's own (a form's submit), closed through onOpenChange. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   title: string;
   description: ReactNode;
   confirmLabel: string;
@@ -21,8 +24,10 @@ interface ConfirmDialogProps {
  * Asks before anything destructive. Cancel has the initial focus, Escape cancels, and the
  * confirm button says what it is working on while the action runs.
  */
-export function ConfirmDialog({ trigger, title, description, confirmLabel, pendingLabel, onConfirm }: ConfirmDialogProps) {
-  const [open, setOpen] = useState(false);
+export function ConfirmDialog({ trigger, title, description, confirmLabel, pendingLabel, onConfirm, ...controlled }: ConfirmDialogProps) {
+  const [own, setOwn] = useState(false);
+  const open = controlled.open ?? own;
+  const setOpen = controlled.onOpenChange ?? setOwn;
   const [pending, startTransition] = useTransition();
   const confirm = () =>
     startTransition(async () => {
@@ -31,7 +36,7 @@ export function ConfirmDialog({ trigger, title, description, confirmLabel, pendi
     });
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !pending && setOpen(next)}>
-      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
+      {trigger && <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlayClass} />
         <AlertDialog.Content className={cn(panelClass, "max-w-md")}>

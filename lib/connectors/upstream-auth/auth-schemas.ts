@@ -63,4 +63,26 @@ export const ConnectorAuthView = z
   })
   .meta({ id: "ConnectorAuth" });
 
+/**
+ * The client identity and scopes a connection was made with: a change asks every person to
+ * connect again. Here (no Node module) so the console's edit form can ask before such a change.
+ */
+export function clientFingerprint(auth: ConnectorAuth): string {
+  if (auth.type === "headers") return "";
+  const a = auth as Record<string, unknown>;
+  return JSON.stringify([a.type, a.clientId ?? null, [...((a.scopes as string[]) ?? [])].sort(), a.authorizationServer ?? null, a.tokenEndpoint ?? a.tokenUrl ?? null]);
+}
+
+/** Field errors of an auth that does not fit its connector (the schema cannot see the type); the console checks them too. */
+export function authFieldErrors(input: ConnectorAuthInput, connectorType: "http" | "mcp", hasStoredSecret: boolean): { path: string; message: string }[] {
+  const errors: { path: string; message: string }[] = [];
+  if (input.type === "client_credentials" && !input.clientSecret && !hasStoredSecret) errors.push({ path: "auth.clientSecret", message: "Enter the client secret: client credentials need one." });
+  if (input.type === "oauth" && connectorType === "http") {
+    const named = input.authorizationServer !== undefined || (input.authorizationEndpoint !== undefined && input.tokenEndpoint !== undefined);
+    if (!named) errors.push({ path: "auth.authorizationServer", message: "Name the authorization server: its issuer URL (with metadata), or both its authorization and token endpoints." });
+  }
+  if (input.type === "oauth" && input.clientSecret && !input.clientId) errors.push({ path: "auth.clientId", message: "A client secret needs its client ID." });
+  return errors;
+}
+
 export const HEADERS_AUTH: ConnectorAuth = { type: "headers" };

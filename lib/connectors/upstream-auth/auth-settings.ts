@@ -16,13 +16,6 @@ export function isOAuth(auth: ConnectorAuth): auth is Extract<ConnectorAuth, { t
   return auth.type === "oauth";
 }
 
-/** The client identity and scopes a connection was made with: a change asks every person to connect again. */
-export function clientFingerprint(auth: ConnectorAuth): string {
-  if (auth.type === "headers") return "";
-  const a = auth as Record<string, unknown>;
-  return JSON.stringify([a.type, a.clientId ?? null, [...((a.scopes as string[]) ?? [])].sort(), a.authorizationServer ?? null, a.tokenEndpoint ?? a.tokenUrl ?? null]);
-}
-
 /**
  * The columns a create or PATCH writes for `input`. `previousSecret` is kept when the input
  * names no secret and keeps the same auth type (a PATCH that changes scopes, say).
@@ -40,16 +33,4 @@ export function authColumns(input: ConnectorAuthInput, connectorType: "http" | "
 /** The plaintext client secret, or undefined. */
 export function openClientSecret(sealed: string | null): string | undefined {
   return sealed ? decryptSecret(sealed) : undefined;
-}
-
-/** Field errors of an auth that does not fit its connector (the schema cannot see the type). */
-export function authFieldErrors(input: ConnectorAuthInput, connectorType: "http" | "mcp", hasStoredSecret: boolean): { path: string; message: string }[] {
-  const errors: { path: string; message: string }[] = [];
-  if (input.type === "client_credentials" && !input.clientSecret && !hasStoredSecret) errors.push({ path: "auth.clientSecret", message: "client_credentials needs a clientSecret." });
-  if (input.type === "oauth" && connectorType === "http") {
-    const named = input.authorizationServer !== undefined || (input.authorizationEndpoint !== undefined && input.tokenEndpoint !== undefined);
-    if (!named) errors.push({ path: "auth.authorizationServer", message: "An http connector names its authorization server: an issuer with metadata, or authorizationEndpoint and tokenEndpoint." });
-  }
-  if (input.type === "oauth" && input.clientSecret && !input.clientId) errors.push({ path: "auth.clientId", message: "A clientSecret needs its clientId." });
-  return errors;
 }

@@ -5,6 +5,7 @@ import { type ConnectorParams, loadConnector } from "@/app/(admin)/orgs/[orgId]/
 import { ConnectorSettingsForm, DeleteConnectorButton } from "@/app/(admin)/orgs/[orgId]/connectors/[connectorId]/settings-form";
 import { ReplaceHeadersButton } from "@/app/(admin)/orgs/[orgId]/connectors/[connectorId]/replace-headers";
 import { etagOf } from "@/lib/api/if-match";
+import { ConnectorAuthForm } from "@/app/(admin)/orgs/[orgId]/connectors/[connectorId]/auth-form";
 import { ConnectionsCard } from "@/app/(admin)/orgs/[orgId]/connectors/[connectorId]/connections-card";
 
 export const metadata: Metadata = { title: "Connector settings" };
@@ -31,6 +32,15 @@ export default async function ConnectorSettingsPage({ params }: { params: Connec
             }}
             version={etagOf(connector)}
           />
+        </CardContent>
+      </Card>
+      <Card aria-labelledby="connector-auth">
+        <CardHeader>
+          <CardTitle id="connector-auth">Authentication</CardTitle>
+          <CardDescription>How requests to the upstream authenticate. Client secrets are write-only: stored encrypted and never shown again.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ConnectorAuthForm connector={{ id: connector.id, type: connector.type, auth: connector.auth }} version={etagOf(connector)} />
         </CardContent>
       </Card>
       <ConnectionsCard caller={caller} connector={{ id: connector.id, orgId, name: connector.name, auth: connector.auth, toolCount: connector.tools.length }} />

@@ -8,17 +8,19 @@ import { FormAlert } from "@/components/forms/form-alert";
 import { applyResult } from "@/components/forms/apply-result";
 import { NewConnectorCard } from "@/components/connectors/new-connector-card";
 import { ToolListEditor } from "@/components/connectors/tool-list-editor";
+import { AuthFields } from "@/components/connectors/auth-fields";
+import { authFieldsOf } from "@/components/connectors/auth-form-model";
 import { HttpConnectorForm, type HttpConnectorFormInput, draftToTool, formPathOf, headersObject } from "@/components/connectors/connector-form-model";
 import type { ImportedDocument } from "@/components/connectors/openapi-import-dialog";
 import { NAME_MAX_LENGTH } from "@/lib/schemas/common";
 import { createConnectorAction, importOpenApiAction } from "@/app/(admin)/orgs/[orgId]/connectors/actions";
 
-/** A new http connector: base URL, secret headers, instructions and tools, saved in one request. */
+/** A new http connector: base URL, authentication, secret headers, instructions and tools, saved in one request. */
 export function HttpConnectorCreateForm({ orgId }: { orgId: string }) {
   const router = useRouter();
   const form = useForm<HttpConnectorFormInput, unknown, ReturnType<typeof HttpConnectorForm.parse>>({
     resolver: zodResolver(HttpConnectorForm),
-    defaultValues: { name: "", baseUrl: "", headers: [], instructions: "", tools: [] },
+    defaultValues: { name: "", baseUrl: "", headers: [], auth: authFieldsOf(undefined), instructions: "", tools: [] },
   });
   // An imported document names the connector, its base URL and the secret headers it needs;
   // what the admin already typed stays.
@@ -35,6 +37,7 @@ export function HttpConnectorCreateForm({ orgId }: { orgId: string }) {
       name: values.name,
       instructions: values.instructions.trim() ? values.instructions : null,
       config: { baseUrl: values.baseUrl, headers: headersObject(values.headers) },
+      auth: values.auth,
       tools: values.tools.map(draftToTool),
     });
     if (applyResult(result, { form, success: `Connector "${values.name}" created`, mapPath: formPathOf })) {
@@ -49,6 +52,7 @@ export function HttpConnectorCreateForm({ orgId }: { orgId: string }) {
           namePlaceholder="CRM"
           url={{ id: "connector-base-url", name: "baseUrl", label: "Base URL", hint: "Tool paths are appended to it, e.g. https://api.example.com/v1", placeholder: "https://api.example.com" }}
           instructionsHint="How to use this API well; part of the MCP servers' instructions for callers who can use it."
+          auth={<AuthFields connectorType="http" />}
         />
         <ToolListEditor onDocument={fillFromDocument} readDocument={(text) => importOpenApiAction(orgId, text)} />
         <div className="flex gap-2">
