@@ -89,8 +89,9 @@ describe("http connectors behind OAuth", () => {
     expect(started.status, JSON.stringify(started.body)).toBe(201);
     expect(new URL(started.body.authorizationUrl).searchParams.get("client_id")).toBe(registered.client_id);
     expect(new URL(started.body.authorizationUrl).searchParams.get("code_challenge_method")).toBe("S256");
-    // No RFC 9728 metadata for a plain API: the resource (RFC 8707) is still its canonical URL.
-    expect(new URL(started.body.authorizationUrl).searchParams.get("resource")).toBe(`${upstream.origin}/`);
+    // No RFC 9728 metadata for a plain API: the resource (RFC 8707) is still its canonical URL,
+    // written as the MCP authorization spec writes one (no trailing "/" without a path).
+    expect(new URL(started.body.authorizationUrl).searchParams.get("resource")).toBe(upstream.origin);
     const back = await signInUpstream(started.body.authorizationUrl, "dora");
     const done = await fetch(back, { headers: { cookie: await sessionCookieFor(t.member.user.id) }, redirect: "manual" });
     expect(done.status).toBe(200);

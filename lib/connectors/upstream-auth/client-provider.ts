@@ -114,13 +114,13 @@ export class ConnectionAttempt implements OAuthClientProvider {
    * The `resource` (RFC 8707) asked for: the RFC 9728 metadata's when it names this upstream,
    * else the upstream's canonical URL — also when there is no metadata (a plain API, some MCP
    * servers), where the SDK on its own would send none. Metadata naming another resource is
-   * refused, as the SDK does.
+   * refused, as the SDK does. Either is sent exactly as written (see `asSent`).
    */
   async validateResourceURL(serverUrl: string | URL, resource?: string): Promise<URL | undefined> {
     const canonical = new URL(serverUrl);
-    if (!resource) return canonical;
+    if (!resource) return asSent(canonicalText(canonical));
     if (!checkResourceAllowed({ requestedResource: canonical, configuredResource: resource })) throw new Error(`Protected resource ${resource} does not match expected ${canonical.href} (or origin)`);
-    return new URL(resource);
+    return asSent(resource);
   }
 
   saveResourceUrl(resource: string): void {
@@ -132,4 +132,25 @@ export class ConnectionAttempt implements OAuthClientProvider {
     // The admin's client is what the admin set: it is never dropped for a registration.
     if ((scope === "all" || scope === "client") && !this.seed.adminClient) this.client = undefined;
   }
+}
+
+/**
+ * The server's canonical URI as the MCP authorization spec writes it: no fragment, and no
+ * trailing "/" when there is no path (`https://mcp.example.com`, not `https://mcp.example.com/`).
+ */
+function canonicalText(url: URL): string {
+  const text = url.href.replace(/#.*$/, "");
+  return url.pathname === "/" && !url.search ? text.replace(/\/$/, "") : text;
+}
+
+/**
+ * A URL whose `href` is `text` exactly. The SDK sends the `resource` parameter from the `href`
+ * of what validateResourceURL returns, and a parsed pathless identifier gains a "/"
+ * (`http://host:1` → `http://host:1/`): the suite's auth/metadata-var2 refuses that, since
+ * RFC 9728 §3.3 wants the identifier exactly as the metadata published it.
+ */
+function asSent(text: string): URL {
+  const url = new URL(text);
+  Object.defineProperty(url, "href", { value: text, enumerable: true });
+  return url;
 }
