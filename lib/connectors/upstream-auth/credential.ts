@@ -7,6 +7,11 @@ import { connectLink } from "@/lib/connectors/upstream-auth/connect-link";
 import { accessTokenOf, type ConnectionRef, refreshConnection } from "@/lib/connectors/upstream-auth/tokens";
 import { processState } from "@/lib/process-state";
 import { stepUpScopeOf } from "@/lib/connectors/upstream-auth/step-up";
+import { originOf } from "@/lib/connectors/upstream-auth/change-auth";
+import { openConnection } from "@/lib/connectors/upstream-auth/connection-store";
+import { forgetCachedToken } from "@/lib/connectors/upstream-auth/token-cache";
+import { publicConfig } from "@/lib/connectors/connector-view";
+import { logger } from "@/lib/log";
 
 /**
  * The one entry point the call path asks just before a request goes upstream (issue 24
@@ -25,12 +30,16 @@ interface ConnectorRef {
   id: string;
   orgId: string;
   name: string;
+  /** Where the request goes (the snapshot's url or baseUrl); without it, the connector's stored one. */
+  config?: { url?: string; baseUrl?: string };
 }
 
 interface AuthRow {
   auth: ConnectorAuth;
   authSecret: string | null;
   updatedAt: number;
+  /** The stored upstream URL (mcp `url`, http `baseUrl`). */
+  upstreamUrl: string | undefined;
 }
 
 /** The connector's auth settings per configuration version: a changed connector bumps it. */
@@ -41,9 +50,10 @@ async function authOf(connector: ConnectorRef, configVersion: number): Promise<A
   const key = `${connector.orgId}|${connector.id}|${configVersion}`;
   const known = authRows.get(key);
   if (known) return known;
-  const row = await db().connector.findFirst({ where: { id: connector.id, orgId: connector.orgId }, select: { auth: true, authSecret: true, updatedAt: true } });
+  const row = await db().connector.findFirst({ where: { id: connector.id, orgId: connector.orgId }, select: { auth: true, authSecret: true, updatedAt: true, type: true, config: true } });
   if (!row) return null;
-  const value = { auth: asConnectorAuth(row.auth), authSecret: row.authSecret, updatedAt: row.updatedAt.getTime() };
+  const stored = publicConfig(row.type, row.config);
+  const value = { auth: asConnectorAuth(row.auth), authSecret: row.authSecret, updatedAt: row.updatedAt.getTime(), upstreamUrl: stored.url ?? stored.baseUrl };
   authRows.set(key, value);
   return value;
 }
@@ -66,14 +76,41 @@ export async function upstreamCredential(connector: ConnectorRef, userId: string
   if (row.auth.type !== "oauth") return { kind: "none" };
   if (row.auth.connection === "per_user" && userId === null) return missing("instance");
   const slot = row.auth.connection === "shared" ? "shared" : userId!;
-  const connection = await db().upstreamConnection.findFirst({ where: { connectorId: connector.id, orgId: connector.orgId, slot }, select: { id: true, status: true } });
+  const connection = await db().upstreamConnection.findFirst({ where: { connectorId: connector.id, orgId: connector.orgId, slot }, select: { id: true, status: true, tokens: true } });
   if (!connection) return userId === null ? missing("instance") : missing("not_connected");
   if (connection.status !== "connected") {
     if (userId === null) return missing("instance");
     const stepUpScope = await stepUpScopeOf({ orgId: connector.orgId, connectorId: connector.id, slot });
     return { ...missing("needs_reconnect"), ...(stepUpScope ? { stepUpScope } : {}) } as UpstreamCredential;
   }
+  const destination = connector.config?.url ?? connector.config?.baseUrl ?? row.upstreamUrl;
+  if (!madeForOrigin(connection.tokens, destination)) {
+    await refuseMovedConnection({ id: connection.id, orgId: connector.orgId }, connector.id);
+    return userId === null ? missing("instance") : missing("needs_reconnect");
+  }
   return { kind: "token", connectionId: connection.id, provider: connectionAuthProvider({ id: connection.id, orgId: connector.orgId }) };
+}
+
+/**
+ * Defence in depth behind changeConnectorOrigin (change-auth.ts): a connection's tokens go only
+ * to the origin they were granted for (`madeFor`, else the RFC 8707 `resource`). A connection
+ * made before either was recorded cannot be checked and is let through; an unreadable one is not.
+ */
+function madeForOrigin(sealed: string, destination: string | undefined): boolean {
+  let made: string | undefined;
+  try {
+    const opened = openConnection(sealed);
+    made = opened.madeFor ?? opened.resource;
+  } catch {
+    return false;
+  }
+  return made === undefined || originOf(made) === originOf(destination);
+}
+
+async function refuseMovedConnection(ref: ConnectionRef, connectorId: string): Promise<void> {
+  forgetCachedToken(ref.id);
+  await db().upstreamConnection.updateMany({ where: { id: ref.id, orgId: ref.orgId, status: "connected" }, data: { status: "needs_reconnect" } });
+  logger.warn({ connectionId: ref.id, connectorId }, "the connector's upstream is on another origin than the connection was made for: not sent, the connection needs to be made again");
 }
 
 /** The transport's view of a connection: its token before each request, one refresh on a 401. */
