@@ -6,7 +6,8 @@ import { clientCredentialsToken } from "@/lib/connectors/upstream-auth/client-cr
 import { connectLink } from "@/lib/connectors/upstream-auth/connect-link";
 import { accessTokenOf, type ConnectionRef, refreshConnection } from "@/lib/connectors/upstream-auth/tokens";
 import { processState } from "@/lib/process-state";
-import { stepUpScopeOf } from "@/lib/connectors/upstream-auth/step-up";
+import { markStepUp, stepUpScopeOf } from "@/lib/connectors/upstream-auth/step-up";
+import { roleIn } from "@/lib/permissions/guards";
 import { originOf } from "@/lib/connectors/upstream-auth/change-auth";
 import { openConnection } from "@/lib/connectors/upstream-auth/connection-store";
 import { forgetCachedToken } from "@/lib/connectors/upstream-auth/token-cache";
@@ -23,8 +24,21 @@ import { logger } from "@/lib/log";
 
 export type UpstreamCredential =
   | { kind: "none" }
-  | { kind: "token"; provider: AuthProvider; connectionId?: string }
-  | { kind: "missing"; reason: "not_connected" | "needs_reconnect" | "instance"; connectorId: string; connectorName: string; connectUrl: string | null; stepUpScope?: string };
+  | { kind: "token"; provider: AuthProvider; connectionId?: string; shared?: boolean }
+  | {
+      kind: "missing";
+      reason: MissingReason;
+      connectorId: string;
+      connectorName: string;
+      /** The caller's connect link; null for the instance, and for a member on a shared connector (only an owner or admin connects it). */
+      connectUrl: string | null;
+      stepUpScope?: string;
+      /** The connector's one shared account is what is missing or too narrow, not the caller's own. */
+      shared?: boolean;
+    };
+
+type MissingReason = "not_connected" | "needs_reconnect" | "instance";
+export type MissingCredential = Extract<UpstreamCredential, { kind: "missing" }>;
 
 interface ConnectorRef {
   id: string;
@@ -66,29 +80,60 @@ export async function upstreamCredential(connector: ConnectorRef, userId: string
     const settings = { connectorId: connector.id, tokenUrl: row.auth.tokenUrl, clientId: row.auth.clientId, clientSecret: openClientSecret(row.authSecret) ?? "", scopes: row.auth.scopes, audience: row.auth.audience, version: row.updatedAt };
     return { kind: "token", provider: { token: () => clientCredentialsToken(settings), onUnauthorized: async () => void (await clientCredentialsToken(settings, true)) } };
   }
-  const missing = (reason: "not_connected" | "needs_reconnect" | "instance"): UpstreamCredential => ({
-    kind: "missing",
-    reason,
-    connectorId: connector.id,
-    connectorName: connector.name,
-    connectUrl: reason === "instance" ? null : connectLink(connector.id, userId!),
-  });
   if (row.auth.type !== "oauth") return { kind: "none" };
-  if (row.auth.connection === "per_user" && userId === null) return missing("instance");
-  const slot = row.auth.connection === "shared" ? "shared" : userId!;
+  const shared = row.auth.connection === "shared";
+  const missing = (reason: MissingReason) => missingConnection(connector, userId, reason, { shared });
+  if (!shared && userId === null) return missing("instance");
+  const slot = shared ? "shared" : userId!;
   const connection = await db().upstreamConnection.findFirst({ where: { connectorId: connector.id, orgId: connector.orgId, slot }, select: { id: true, status: true, tokens: true } });
   if (!connection) return userId === null ? missing("instance") : missing("not_connected");
   if (connection.status !== "connected") {
     if (userId === null) return missing("instance");
     const stepUpScope = await stepUpScopeOf({ orgId: connector.orgId, connectorId: connector.id, slot });
-    return { ...missing("needs_reconnect"), ...(stepUpScope ? { stepUpScope } : {}) } as UpstreamCredential;
+    return missingConnection(connector, userId, "needs_reconnect", { shared, stepUpScope });
   }
   const destination = connector.config?.url ?? connector.config?.baseUrl ?? row.upstreamUrl;
   if (!madeForOrigin(connection.tokens, destination)) {
     await refuseMovedConnection({ id: connection.id, orgId: connector.orgId }, connector.id);
     return userId === null ? missing("instance") : missing("needs_reconnect");
   }
-  return { kind: "token", connectionId: connection.id, provider: connectionAuthProvider({ id: connection.id, orgId: connector.orgId }) };
+  return { kind: "token", connectionId: connection.id, shared, provider: connectionAuthProvider({ id: connection.id, orgId: connector.orgId }) };
+}
+
+/**
+ * How a caller is told of a missing (or too narrow) connection. A shared connector's account is
+ * connected by an owner or admin only (anyone else's link would answer 403), so only they get
+ * the link; the instance credential gets none.
+ */
+export async function missingConnection(
+  connector: ConnectorRef,
+  userId: string | null,
+  reason: MissingReason,
+  opts: { shared?: boolean; stepUpScope?: string } = {},
+): Promise<MissingCredential> {
+  const instance = reason === "instance" || userId === null;
+  const mayConnect = !instance && (!opts.shared || isOwnerOrAdmin(await roleIn(db(), { kind: "user", userId, apiKey: null }, connector.orgId).catch(() => null)));
+  return {
+    kind: "missing",
+    reason: instance ? "instance" : reason,
+    connectorId: connector.id,
+    connectorName: connector.name,
+    connectUrl: mayConnect ? connectLink(connector.id, userId!) : null,
+    ...(opts.stepUpScope ? { stepUpScope: opts.stepUpScope } : {}),
+    ...(opts.shared ? { shared: true } : {}),
+  };
+}
+
+const isOwnerOrAdmin = (role: string | null) => role === "owner" || role === "admin";
+
+/**
+ * The caller's answer after the upstream asked `credential`'s connection for a wider scope
+ * (403 insufficient_scope, lib/connectors/upstream-auth/step-up.ts): the connect answer naming
+ * the scope the next connect asks for.
+ */
+export async function afterStepUp(connector: ConnectorRef, userId: string | null, credential: { connectionId: string; shared?: boolean }, requiredScope: string | undefined): Promise<MissingCredential> {
+  const marked = await markStepUp({ id: credential.connectionId, orgId: connector.orgId }, requiredScope);
+  return missingConnection(connector, userId, "needs_reconnect", { shared: marked?.shared ?? credential.shared, stepUpScope: marked?.nextScope ?? requiredScope });
 }
 
 /**
