@@ -12,7 +12,8 @@ import { signInUpstream, startOAuthUpstream, type OAuthUpstream } from "@/tests/
  * connected for everyone's other calls (no member can cut the connector off), the scope is kept
  * for the admin's next connect and audited, and the member is told an owner or admin must
  * connect it again — without a link that would answer them 403; an admin gets the link. A shared
- * connector nobody connected yet says the same to a member.
+ * connector nobody connected yet says the same to a member. A database failure while marking a
+ * step-up still answers the connect answer.
  */
 
 let app: RouteServer;
@@ -116,5 +117,26 @@ describe("a shared connector's account", () => {
     const admin = await callTool(serverId, t.admin.token, "me");
     expect(admin.isError).toBe(true);
     expect(admin.text).toContain(linkOf(connectorId, t.admin.user.id));
+  });
+});
+
+describe("a step-up whose marking fails in the database", () => {
+  it("still answers the connect answer naming the scope (sendUpstream never throws)", async () => {
+    const created = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/connectors`, { type: "mcp", name: "Admin upstream", config: { url: upstream.mcpUrl }, auth: { type: "oauth", connection: "per_user" } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const connectorId = created.body.id;
+    const serverId = (await api(t.admin.token).post(`/api/v1/workspaces/${t.workspace.id}/servers`, { name: "Admin upstream", connectorIds: [connectorId] })).body.id;
+    await connect(connectorId, t.admin, "alice");
+    await db().$executeRawUnsafe(`CREATE OR REPLACE FUNCTION fix24a_refuse() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'connection rows are read-only now'; END $$ LANGUAGE plpgsql`);
+    await db().$executeRawUnsafe(`CREATE TRIGGER fix24a_refuse BEFORE UPDATE ON upstream_connections FOR EACH ROW EXECUTE FUNCTION fix24a_refuse()`);
+    try {
+      const answer = await callTool(serverId, t.admin.token, "admin_action");
+      expect(answer.isError).toBe(true);
+      expect(answer.text).toContain('scope "profile admin"');
+      expect(answer.text).toContain(linkOf(connectorId, t.admin.user.id));
+    } finally {
+      await db().$executeRawUnsafe(`DROP TRIGGER fix24a_refuse ON upstream_connections`);
+      await db().$executeRawUnsafe(`DROP FUNCTION fix24a_refuse()`);
+    }
   });
 });

@@ -12,7 +12,7 @@ import { originOf } from "@/lib/connectors/upstream-auth/change-auth";
 import { openConnection } from "@/lib/connectors/upstream-auth/connection-store";
 import { forgetCachedToken } from "@/lib/connectors/upstream-auth/token-cache";
 import { publicConfig } from "@/lib/connectors/connector-view";
-import { logger } from "@/lib/log";
+import { errorText, logger } from "@/lib/log";
 
 /**
  * The one entry point the call path asks just before a request goes upstream (issue 24
@@ -132,7 +132,11 @@ const isOwnerOrAdmin = (role: string | null) => role === "owner" || role === "ad
  * the scope the next connect asks for.
  */
 export async function afterStepUp(connector: ConnectorRef, userId: string | null, credential: { connectionId: string; shared?: boolean }, requiredScope: string | undefined): Promise<MissingCredential> {
-  const marked = await markStepUp({ id: credential.connectionId, orgId: connector.orgId }, requiredScope);
+  // Never thrown from here (the call paths promise an answer): a failed mark still answers, with the scope asked.
+  const marked = await markStepUp({ id: credential.connectionId, orgId: connector.orgId }, requiredScope).catch((e) => {
+    logger.warn({ connectionId: credential.connectionId, connectorId: connector.id, err: errorText(e) }, "marking a step-up failed");
+    return null;
+  });
   return missingConnection(connector, userId, "needs_reconnect", { shared: marked?.shared ?? credential.shared, stepUpScope: marked?.nextScope ?? requiredScope });
 }
 
