@@ -21,8 +21,8 @@ const nextConfig: NextConfig = {
   async headers() {
     return [{ source: "/:path*", headers: Object.entries(STATIC_SECURITY_HEADERS).map(([key, value]) => ({ key, value })) }];
   },
-  // The browser tests build the app after `npm test` has already run `tsc --noEmit` over the
-  // whole project; they set this to skip the second, identical type check.
+  // `npm start` and the browser tests build with this set: `npm test` type-checks the whole
+  // project (`tsc --noEmit`), so Next's second, identical pass only makes a first start slower.
   typescript: { ignoreBuildErrors: process.env.SWITCHBOARD_SKIP_BUILD_TYPECHECK === "1" },
 };
 

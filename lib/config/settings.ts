@@ -258,6 +258,9 @@ function parse(name: SettingName, raw: string | undefined): Parsed<unknown> {
   return declaration.parse(trimmed);
 }
 
+/** The last line after settingProblems(), from npm start and from `next start` alike. */
+export const SETTINGS_NOT_STARTED = "Not started: fix the setting(s) above (every setting is described in docs/configuration.md).";
+
 /** One sentence per setting whose value is not valid (empty when all are). */
 export function settingProblems(): string[] {
   const problems: string[] = [];

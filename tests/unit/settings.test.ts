@@ -68,6 +68,10 @@ describe("settings", () => {
     expect(run.status).toBe(2);
     expect(run.stdout).toContain('API_RATE_LIMIT="-5" is not valid: expected a whole number greater than 0.');
     expect(run.stdout + run.stderr).not.toMatch(/\n\s+at /);
+    // It points at a page that exists and lists the setting (README.md has no settings table).
+    const page = /every setting is described in (\S+\.md)/.exec(run.stdout)?.[1];
+    expect(page).toBe("docs/configuration.md");
+    expect(fs.readFileSync(page!, "utf8")).toContain("`API_RATE_LIMIT`");
   });
 });
 
