@@ -17,12 +17,18 @@ import { eraFitsTransport } from "@/lib/connectors/upstream-protocol";
 import { queueRowWrite } from "@/lib/db/queue-row-writes";
 import { type BulkResult, runBulk } from "@/lib/api/bulk";
 import { assertCredentialMay } from "@/lib/permissions/guards";
-import { changeConnectorAuth } from "@/lib/connectors/upstream-auth/change-auth";
+import { changeConnectorAuth, changeConnectorOrigin } from "@/lib/connectors/upstream-auth/change-auth";
 
 /** The auth columns of a PATCH; a changed client or scopes asks every connection to connect again. */
 async function authChange(tx: Prisma.TransactionClient, current: { id: string; orgId: string; type: "http" | "mcp" }, auth: NonNullable<UpdateConnectorBody["auth"]>) {
   const row = await tx.connector.findFirstOrThrow({ where: { id: current.id, orgId: current.orgId }, select: { auth: true, authSecret: true } });
   return changeConnectorAuth(tx, { ...current, ...row }, auth);
+}
+
+/** A new upstream URL on another origin asks every connection to connect again (tokens stay with their host). */
+function originChange(tx: Prisma.TransactionClient, current: { id: string; orgId: string; type: "http" | "mcp"; config: Prisma.JsonValue }, input: UpdateConnectorBody) {
+  const key = current.type === "http" ? "baseUrl" : "url";
+  return changeConnectorOrigin(tx, current, publicConfig(current.type, current.config)[key], input.config?.[key]);
 }
 
 /** Reading, changing and deleting connectors (creation: create-connector.ts). */
@@ -54,9 +60,10 @@ export async function updateConnector(caller: Caller, connectorId: string, input
       const current = await lockedConnectorRow(tx, caller, connectorId, ifMatch);
       assertFitsType(current, input);
       const authData = input.auth ? await authChange(tx, current, input.auth) : {};
+      const originData = await originChange(tx, current, input);
       const { count } = await tx.connector.updateMany({
         where: managedConnectorWhere(caller, connectorId),
-        data: { ...updateData(current, input), ...authData },
+        data: { ...updateData(current, input), ...originData, ...authData },
       });
       if (count === 0) throw new NotFoundError("connector");
       if (input.tools) await replaceTools(tx, { id: connectorId, orgId: current.orgId }, httpToolRows(current.orgId, input.tools));

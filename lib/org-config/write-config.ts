@@ -4,6 +4,8 @@ import { httpToolRows, replaceTools } from "@/lib/connectors/tool-rows";
 import { replaceServerConnectors } from "@/lib/servers/server-connectors";
 import type { ConnectorAuthInput } from "@/lib/connectors/upstream-auth/auth-settings";
 import { authData } from "@/lib/org-config/config-auth";
+import { changeConnectorOrigin } from "@/lib/connectors/upstream-auth/change-auth";
+import { publicConfig } from "@/lib/connectors/connector-view";
 import type { HttpToolInput } from "@/lib/connectors/schemas";
 import type { CanonicalConnector, CanonicalDocument } from "@/lib/org-config/canonical";
 import type { ReadConfig } from "@/lib/org-config/export-config";
@@ -78,7 +80,11 @@ async function writeConnector(ctx: WriteContext, c: CanonicalConnector, change: 
     id = (await tx.connector.create({ data: { orgId, slug: c.slug, type: c.type, ...row, ...(auth as Pick<Prisma.ConnectorUncheckedCreateInput, "auth" | "authSecret" | "oauthClientState">) }, select: { id: true } })).id;
     ids.connectors.set(c.slug, id);
   } else {
-    await tx.connector.updateMany({ where: { id, orgId }, data: { ...row, ...auth } });
+    // A URL on another origin: the connections' tokens stay with the old host (as a PATCH).
+    const before = await tx.connector.findFirstOrThrow({ where: { id, orgId }, select: { config: true } });
+    const key = c.type === "http" ? "baseUrl" : "url";
+    const origin = await changeConnectorOrigin(tx, { id: id!, orgId }, publicConfig(c.type, before.config)[key], c.type === "http" ? c.baseUrl : c.url);
+    await tx.connector.updateMany({ where: { id, orgId }, data: { ...row, ...origin, ...auth } });
   }
   const connector = { id: id!, orgId };
   if (c.type === "http" && (changed("tools") || changed("toolOrder"))) await replaceTools(tx, connector, httpToolRows(orgId, c.tools as HttpToolInput[]));

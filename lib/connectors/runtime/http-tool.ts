@@ -6,9 +6,9 @@ import { KEEP_TEXT, responseToAnswer } from "@/lib/connectors/runtime/http-respo
 import { failed, type RuntimeAnswer } from "@/lib/connectors/runtime/outcome";
 import type { SnapshotConnector, SnapshotTool } from "@/lib/mcp/visibility/snapshot-types";
 import type { CallFlight } from "@/lib/connectors/runtime/call-flight";
-import { upstreamCredential } from "@/lib/connectors/upstream-auth/credential";
+import { afterStepUp, upstreamCredential } from "@/lib/connectors/upstream-auth/credential";
 import { connectAnswer } from "@/lib/connectors/upstream-auth/connect-answer";
-import { sendWithCredential } from "@/lib/connectors/upstream-auth/http-credential";
+import { sendWithCredential, StepUpRequired } from "@/lib/connectors/upstream-auth/http-credential";
 import { NeedsReconnectError } from "@/lib/connectors/upstream-auth/tokens";
 
 /**
@@ -73,7 +73,12 @@ export async function callHttpTool(
     });
     return responseToAnswer(response, scrubber(), { select: tool.select, outputSchema: tool.outputSchema });
   } catch (e) {
-    // A refused refresh or a step-up (403 insufficient_scope): nothing was answered, the person connects again.
+    // A step-up (403 insufficient_scope): nothing usable was answered; the connection is marked and the caller told who connects again.
+    if (e instanceof StepUpRequired) {
+      const shared = credential.kind === "token" && credential.shared;
+      return connectAnswer(await afterStepUp(connector, access.userId, { connectionId: e.connectionId, shared }, e.scope), access.flight);
+    }
+    // A refused refresh: nothing was answered, the person connects again.
     if (e instanceof NeedsReconnectError) {
       const again = await upstreamCredential(connector, access.userId, configVersion);
       if (again.kind === "missing") return connectAnswer(again, access.flight);

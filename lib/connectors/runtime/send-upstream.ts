@@ -7,12 +7,9 @@ import type { UpstreamOwner } from "@/lib/connectors/runtime/types";
 import type { UpstreamConnection, UpstreamPool, UpstreamTarget } from "@/lib/connectors/runtime/upstream-pool";
 import type { UpstreamLane } from "@/lib/connectors/open-upstream";
 import type { SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
-import { type UpstreamCredential, upstreamCredential } from "@/lib/connectors/upstream-auth/credential";
+import { afterStepUp, type MissingCredential, upstreamCredential } from "@/lib/connectors/upstream-auth/credential";
 import { NeedsReconnectError } from "@/lib/connectors/upstream-auth/tokens";
-import { markStepUp } from "@/lib/connectors/upstream-auth/step-up";
 import { witnessTokens } from "@/lib/connectors/runtime/token-witness";
-
-type MissingCredential = Extract<UpstreamCredential, { kind: "missing" }>;
 
 /**
  * The one way a request reaches an `mcp` connector's upstream — tools/call as much as
@@ -88,11 +85,16 @@ export async function sendUpstream<T>(send: UpstreamSend<T>, pool: UpstreamPool)
     } catch (e) {
       if (recorded) await withdrawEraFallback(send.connector.orgId, send.connector.id, recorded).catch(() => undefined);
       recorded = null;
-      // The upstream wants a wider scope (403 insufficient_scope): only the person can grant it.
+      // The upstream wants a wider scope (403 insufficient_scope): only the person (an owner or admin for a shared account) can grant it.
       const scoped = causeOf(e, InsufficientScopeError);
-      if (scoped && credential.kind === "token" && credential.connectionId) await markStepUp({ id: credential.connectionId, orgId: send.connector.orgId }, scoped.requiredScope);
-      // A refused refresh, or a step-up: the connection now needs the person; this request was not answered.
-      if (causedBy(e, NeedsReconnectError) || (scoped && credential.kind === "token" && credential.connectionId)) {
+      if (scoped && credential.kind === "token" && credential.connectionId) {
+        // A shared connection stays connected for everyone's other calls: its pooled session too.
+        if (used && !credential.shared) pool.drop(used);
+        const missing = await afterStepUp(send.connector, send.owner.userId, { connectionId: credential.connectionId, shared: credential.shared }, scoped.requiredScope);
+        return { ok: false, kind: "needs_connection", missing };
+      }
+      // A refused refresh: the connection now needs the person; this request was not answered.
+      if (causedBy(e, NeedsReconnectError)) {
         if (used) pool.drop(used);
         return credential.kind === "token" ? await reconnectAnswer(send, reconnect) : reconnect();
       }

@@ -24,3 +24,31 @@ export async function changeConnectorAuth(
   }
   return columns;
 }
+
+/** The origin of an upstream URL, or null for none or an unreadable one. */
+export function originOf(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A connector's upstream URL (an mcp `url`, an http `baseUrl`) moving to another origin: a
+ * token was granted for the old host and is never sent to the new one (issue 24: "sent only to
+ * the connector's own origin"), so every connection turns `needs_reconnect`, and the client
+ * registrations made with the old host's authorization server are dropped. The same URL on
+ * its own origin (a path change) keeps them.
+ */
+export async function changeConnectorOrigin(
+  tx: Prisma.TransactionClient,
+  connector: { id: string; orgId: string },
+  before: string | null | undefined,
+  after: string | null | undefined,
+): Promise<Prisma.ConnectorUpdateManyMutationInput> {
+  if (after === undefined || originOf(before) === originOf(after)) return {};
+  await tx.upstreamConnection.updateMany({ where: { connectorId: connector.id, orgId: connector.orgId }, data: { status: "needs_reconnect" } });
+  return { oauthClientState: null };
+}

@@ -71,7 +71,7 @@ async function storeConnection(
     scopes: scopesOf(tokens, sealed.scope),
     expiresAt: expiryOf(tokens),
     madeById: start.userId,
-    tokens: sealConnection({ tokens, client: attempt.client ?? sealed.client, discovery: attempt.discovery ?? sealed.discovery, resource: attempt.resource, madeWith: sealed.madeWith }),
+    tokens: sealConnection({ tokens, client: attempt.client ?? sealed.client, discovery: attempt.discovery ?? sealed.discovery, resource: attempt.resource, madeFor: sealed.serverUrl, madeWith: sealed.madeWith }),
   };
   const row = await db().upstreamConnection.upsert({
     where: { connectorId_slot: { connectorId: start.connectorId, slot }, orgId: start.orgId },

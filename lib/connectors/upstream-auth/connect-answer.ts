@@ -19,15 +19,31 @@ export const URL_ELICITATION_REQUIRED = -32042;
 type Missing = Extract<UpstreamCredential, { kind: "missing" }>;
 
 export function connectMessage(missing: Missing): string {
-  if (missing.reason === "instance" || !missing.connectUrl) {
+  if (missing.reason === "instance") {
     return `The connector "${missing.connectorName}" acts upstream as a person: the instance credential has no connection of its own. Call as a person (their API key or an OAuth token) who has connected their account.`;
   }
+  if (missing.shared) return sharedMessage(missing);
   const again = missing.stepUpScope
     ? `The upstream needs wider access than your connection grants (scope "${missing.stepUpScope}"): connect again`
     : missing.reason === "needs_reconnect"
       ? "Your connection to it has ended (the upstream refused to renew it): connect again"
       : "You have not connected your account yet: connect";
-  return `The connector "${missing.connectorName}" acts upstream with your own account. ${again} at ${missing.connectUrl} — then retry.`;
+  const where = missing.connectUrl ? `at ${missing.connectUrl}` : "from Connections in Switchboard";
+  return `The connector "${missing.connectorName}" acts upstream with your own account. ${again} ${where} — then retry.`;
+}
+
+/** A shared connector: its one account is connected by an owner or admin; only they get the link. */
+function sharedMessage(missing: Missing): string {
+  const state = missing.stepUpScope
+    ? `that account needs wider access for this request (scope "${missing.stepUpScope}"); its other requests still work`
+    : missing.reason === "needs_reconnect"
+      ? "that account's connection has ended"
+      : "that account is not connected yet";
+  const again = missing.reason === "not_connected" ? "" : " again";
+  const who = missing.connectUrl
+    ? `As an owner or admin, connect it${again} at ${missing.connectUrl} — then retry.`
+    : `An owner or admin of the organization must connect it${again} in Switchboard; retry after that.`;
+  return `The connector "${missing.connectorName}" acts upstream with one shared account: ${state}. ${who}`;
 }
 
 /**

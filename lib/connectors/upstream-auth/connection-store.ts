@@ -14,6 +14,8 @@ export interface SealedConnection {
   client: StoredOAuthClientInformation;
   discovery?: OAuthDiscoveryState;
   resource?: string;
+  /** The upstream URL the connection was made for: its tokens go to that origin only (credential.ts). */
+  madeFor?: string;
   /** clientFingerprint(auth) when it was made: a connector whose client or scopes changed asks again. */
   madeWith: string;
   /** The scope an upstream's 403 insufficient_scope asked for (step-up): the next connect asks for it too. */

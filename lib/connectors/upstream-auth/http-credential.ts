@@ -1,15 +1,25 @@
 import { limitedFetch } from "@/lib/connectors/upstream-auth/oauth-fetch";
 import type { UpstreamCredential } from "@/lib/connectors/upstream-auth/credential";
-import { markStepUp, stepUpAsked } from "@/lib/connectors/upstream-auth/step-up";
-import { NeedsReconnectError } from "@/lib/connectors/upstream-auth/tokens";
+import { stepUpAsked } from "@/lib/connectors/upstream-auth/step-up";
+
+/** The API answered 403 insufficient_scope to a person's (or the shared) connection: nothing usable came back. */
+export class StepUpRequired extends Error {
+  constructor(
+    readonly connectionId: string,
+    readonly scope: string | undefined,
+  ) {
+    super("the upstream asked for a wider scope");
+    this.name = "StepUpRequired";
+  }
+}
 
 /**
  * An `http` connector's request with its OAuth or client-credentials token (issue 24 point 4):
  * `Authorization: Bearer …` in place of any secret header of that name (the token owns it),
  * and on a 401 one refresh and one retry. The token rides with the secret headers, so it is
  * sent to the connector's own origin only and scrubbed from answers like them. A 403
- * `insufficient_scope` on a person's (or the shared) connection is a step-up (point 2): the
- * connection is marked and NeedsReconnectError thrown, so the caller gets the connect answer.
+ * `insufficient_scope` on a person's (or the shared) connection is a step-up (point 2):
+ * StepUpRequired is thrown, and the caller marks the connection and answers (afterStepUp).
  */
 export async function sendWithCredential<R extends { status: number; wwwAuthenticate?: string }>(
   credential: UpstreamCredential,
@@ -26,10 +36,7 @@ export async function sendWithCredential<R extends { status: number; wwwAuthenti
   }
   // A machine (client_credentials) token has no person to widen it: its 403 stays an ordinary answer.
   const asked = credential.connectionId ? stepUpAsked(answer.status, answer.wwwAuthenticate) : null;
-  if (asked && credential.connectionId) {
-    await markStepUp({ id: credential.connectionId, orgId: target.orgId }, asked.scope);
-    throw new NeedsReconnectError(credential.connectionId);
-  }
+  if (asked && credential.connectionId) throw new StepUpRequired(credential.connectionId, asked.scope);
   return answer;
 }
 
