@@ -20,6 +20,8 @@ let t: Tenant;
 
 beforeAll(async () => {
   app = await startRouteServer();
+  // The connect links and the OAuth callback are made on the test server's own origin (the path without
+  // PUBLIC_URL has its own test: upstream-oauth-origins.test.ts).
   process.env.PUBLIC_URL = app.origin;
   upstream = await startOAuthUpstream({ echoAuthTool: true });
   t = await createTenant();
