@@ -59,6 +59,7 @@ const MAY_IMPORT: Record<string, string[]> = {
 const CROSSINGS: Record<string, string> = {
   "protocol/legacy-stateless.ts -> node-adapter/node-sse-sink.ts": "a stateless answer's SSE frames go straight to the socket when serve-node offered a sink",
   "protocol/legacy-transport.ts -> node-adapter/node-sse-sink.ts": "the transport writes those frames (the sink's type)",
+  "protocol/direct-tool-call.ts -> node-adapter/node-sse-sink.ts": "a tools/call answered without the SDK writes its frames there too",
   "protocol/legacy-stateless.ts -> http-edge/responses.ts": "GET and DELETE without sessions answer 405 with the edge's JSON-RPC error body",
   "connection-state/sessions.ts -> protocol/build-server.ts": "a session is a server, built once and kept",
   "connection-state/sessions.ts -> protocol/legacy-transport.ts": "…on the transport it keeps",

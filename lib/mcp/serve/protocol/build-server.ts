@@ -1,12 +1,10 @@
-import { isInputRequiredResult, ProtocolError, ResourceNotFoundError, Server, type CallToolResult, type LoggingLevel, type ReadResourceResult, type Tool } from "@modelcontextprotocol/server";
+import { ProtocolError, ResourceNotFoundError, Server, type LoggingLevel, type ReadResourceResult, type Tool } from "@modelcontextprotocol/server";
 import type { ResourceCatalog } from "@/lib/resources/resource-catalog";
-import { CallNotAuditedError } from "@/lib/connectors/pipeline/audit-call";
-import { InvalidToolArgumentsError } from "@/lib/connectors/runtime/check-argument-text";
-import { UpstreamRpcError } from "@/lib/connectors/runtime/upstream-rpc-error";
 import type { McpSurface, ToolSet } from "@/lib/mcp/surface/surface-types";
 import { connectorsStillReached } from "@/lib/mcp/surface/recheck-access";
 import type { SnapshotConnector } from "@/lib/mcp/visibility/snapshot-types";
 import { flightSignal, serveCallInFlight, type AskClient, type ServedFlight } from "@/lib/mcp/serve/protocol/serve-tool-call";
+import { answerToolCall, INVALID_PARAMS, refusal, type ProjectResult } from "@/lib/mcp/serve/protocol/answer-tool-call";
 import { withoutUpstreamServerInfo } from "@/lib/connectors/mcp-fields";
 
 /** What a surface offers besides tools and resources: upstream prompts and completions. */
@@ -38,17 +36,7 @@ export interface ServerParts {
   askClient?: AskClient;
 }
 
-/** JSON-RPC "Invalid params": an unknown tool, hidden or missing alike; arguments refused. */
-const INVALID_PARAMS = -32602;
-const INTERNAL_ERROR = -32603;
-
-/** The runtime's two refusals, made before the call left the platform, and the upstream's own JSON-RPC errors. */
-function refusal(e: unknown): unknown {
-  if (e instanceof InvalidToolArgumentsError) return new ProtocolError(INVALID_PARAMS, e.message, { path: e.pointer });
-  if (e instanceof CallNotAuditedError) return new ProtocolError(INTERNAL_ERROR, e.message);
-  if (e instanceof UpstreamRpcError) return new ProtocolError(e.code, e.message, e.data);
-  return e;
-}
+const INVALID_REQUEST = -32600;
 
 export function buildServer(parts: ServerParts): Server {
   const { resources } = parts;
@@ -75,19 +63,9 @@ export function buildServer(parts: ServerParts): Server {
   });
   // What a call in flight needs of this connection (tools/call, prompts/get, upstream resources/read).
   const legacyOf = () => ({ clientCapabilities: server.getClientCapabilities(), logLevel, askClient: parts.askClient });
-  server.setRequestHandler("tools/call", async (request, ctx) => {
-    const { name } = request.params;
-    const legacy = legacyOf();
-    const args = request.params.arguments ?? {};
-    const answer = await serveCallInFlight(ctx, (flight) => parts.tools().call(name, args, flightSignal(flight), flight), legacy).catch((e: unknown) => {
-      throw refusal(e);
-    });
-    // The same answer whether the tool is hidden from this caller or does not exist.
-    if (!answer) throw new ProtocolError(INVALID_PARAMS, `Unknown tool: ${name}`);
-    if (isInputRequiredResult(answer)) return answer; // the client answers and retries
-    // With the schema tools/list advertised: the 2025 wire wraps a non-object result as the upstream's own server would.
-    const advertised = parts.tools().list.find((t) => t.name === name)?.outputSchema;
-    return server.projectCallToolResult(withoutUpstreamServerInfo(answer) as CallToolResult, advertised);
+  server.setRequestHandler("tools/call", (request, ctx) => {
+    const project: ProjectResult = (result, schema) => server.projectCallToolResult(result, schema);
+    return answerToolCall(parts.tools, request.params.name, request.params.arguments ?? {}, ctx, legacyOf(), project);
   });
   if (hasPrompts) servePrompts(server, parts, legacyOf);
   if (gateway.completions) serveCompletions(server, parts);
@@ -132,7 +110,6 @@ function serveResources(server: Server, resources: ResourceCatalog, parts: Serve
  */
 /** Resource subscriptions one downstream connection (session) may hold at once. */
 export const MAX_SUBSCRIPTIONS = 100;
-const INVALID_REQUEST = -32600;
 
 /** A session's open subscription: its upstream connector and the pending upstream subscription. */
 interface ActiveSubscription {
