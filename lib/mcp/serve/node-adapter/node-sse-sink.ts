@@ -21,10 +21,12 @@ const KEEP_ALIVE_MS = 15_000;
  * How long an answer not ready when its head could be written waits before the head is sent
  * alone. Most calls answer within it, and their head, answer and end then leave in one write
  * (node:http coalesces what is written in one tick) instead of two: the head's own write and
- * TCP segment were a visible part of a tools/call's CPU (bench/README.md). A longer call's
- * client sees its stream open this much later, and nothing else changes.
+ * TCP segment were a visible part of a tools/call's CPU (bench/README.md). A second covers the
+ * calls of a typical API (tens to hundreds of ms); a longer call's client sees its stream
+ * open this much later, and nothing else changes: a progress or log message written before
+ * then goes out at once, with the head.
  */
-const OPEN_AFTER_MS = 20;
+const OPEN_AFTER_MS = 1_000;
 
 export class NodeSseSink {
   private pending: Buffer[] = [];

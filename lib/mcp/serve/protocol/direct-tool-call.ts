@@ -35,6 +35,9 @@ export interface DirectToolCall {
   meta?: { progressToken: string | number };
 }
 
+/** Why a call's request signal ends once it is answered (one reason for all: no DOMException per call). */
+const ANSWERED = new Error("the call was answered");
+
 /** The headers of the SDK transport's SSE answer. */
 const SSE_HEADERS = { "Content-Type": "text/event-stream", "Cache-Control": "no-cache, no-transform", Connection: "keep-alive", "X-Accel-Buffering": "no" };
 const INTERNAL_ERROR = -32603;
@@ -197,7 +200,7 @@ export function serveToolCallDirectly(request: Request, message: unknown, call: 
       // The client went away: nobody reads the answer (the SDK drops it too).
       if (!request.signal.aborted) stream.answer(answer);
       else sink?.end();
-      served.abort();
+      served.abort(ANSWERED);
     });
   return stream.response;
 }
