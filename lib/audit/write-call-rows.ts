@@ -29,6 +29,11 @@ interface NewRow {
   createdAt: string;
   /** The call's trace (lib/observability), null with tracing off. */
   traceId: string | null;
+  /**
+   * `{ orgId: version }` the row is inserted only under: the configuration versions its request
+   * assumed (lib/config-version/read-current-version.ts, AssumedVersions); null: unconditional.
+   */
+  expect: string | null;
 }
 
 interface Ending {
@@ -85,16 +90,25 @@ const WRITE_GROUP: PlainStatement = {
   name: "sb_write_tool_call_rows",
   text:
     "WITH inserted AS (INSERT INTO audit_events (id, org_id, workspace_id, actor_type, actor_id, action, target_type, target_id, data, created_at, trace_id) " +
-    "SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::jsonb[], $10::timestamp[], $11::text[])) " +
-    "UPDATE audit_events AS a SET data = a.data || v.ending FROM unnest($12::text[], $13::text[], $14::jsonb[]) AS v(id, org_id, ending) WHERE a.id = v.id AND a.org_id = v.org_id",
+    "SELECT v.id, v.org_id, v.workspace_id, v.actor_type, v.actor_id, v.action, v.target_type, v.target_id, v.data, v.created_at, v.trace_id " +
+    "FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::jsonb[], $10::timestamp[], $11::text[], $15::jsonb[]) " +
+    "AS v(id, org_id, workspace_id, actor_type, actor_id, action, target_type, target_id, data, created_at, trace_id, expect) " +
+    // A row whose request assumed configuration versions goes in only while each is current.
+    "WHERE v.expect IS NULL OR NOT EXISTS (SELECT 1 FROM jsonb_each_text(v.expect) AS e(org_id, version) LEFT JOIN organizations o ON o.id = e.org_id WHERE o.config_version IS DISTINCT FROM e.version::int) " +
+    "RETURNING id), " +
+    "ended AS (UPDATE audit_events AS a SET data = a.data || v.ending FROM unnest($12::text[], $13::text[], $14::jsonb[]) AS v(id, org_id, ending) WHERE a.id = v.id AND a.org_id = v.org_id) " +
+    "SELECT id FROM inserted",
 };
 
 const COLUMNS = ["id", "orgId", "workspaceId", "actorType", "actorId", "action", "targetType", "targetId", "data", "createdAt", "traceId"] as const;
 
+/** What a row's insert answers: its id, or null when the versions its request assumed had moved. */
+type Inserted = string | null;
+
 type Write = { row: NewRow } | { ending: Ending };
 
-/** Writes the group in one statement; each insert is answered with its row's id. */
-async function writeRows(writes: Write[]): Promise<Array<string | undefined>> {
+/** Writes the group in one statement; each insert is answered with its row's id (null: not inserted, `expect` failed). */
+async function writeRows(writes: Write[]): Promise<Array<Inserted | undefined>> {
   const rows: NewRow[] = [];
   const endings: Ending[] = [];
   for (const w of writes) {
@@ -102,24 +116,40 @@ async function writeRows(writes: Write[]): Promise<Array<string | undefined>> {
     else endings.push(w.ending);
   }
   const inserted = COLUMNS.map((c) => rows.map((r) => r[c]));
-  await runPlainSql(WRITE_GROUP, [...inserted, endings.map((e) => e.id), endings.map((e) => e.orgId), endings.map((e) => e.data)]);
-  return writes.map((w) => ("row" in w ? w.row.id : undefined));
+  const result = await runPlainSql<{ id: string }>(WRITE_GROUP, [...inserted, endings.map((e) => e.id), endings.map((e) => e.orgId), endings.map((e) => e.data), rows.map((r) => r.expect)]);
+  const ids = new Set(result.map((r) => r.id));
+  return writes.map((w) => ("row" in w ? (ids.has(w.row.id) ? w.row.id : null) : undefined));
 }
 
-const globalForRows = processState<{ switchboardToolCallWrites?: ReturnType<typeof groupWrites<Write, string | undefined>> }>();
+const globalForRows = processState<{ switchboardToolCallWrites?: ReturnType<typeof groupWrites<Write, Inserted | undefined>> }>();
 // Fourteen array parameters whatever the number of rows; 500 keep one statement small.
-const writer = (globalForRows.switchboardToolCallWrites ??= groupWrites<Write, string | undefined>({
+const writer = (globalForRows.switchboardToolCallWrites ??= groupWrites<Write, Inserted | undefined>({
   writeMany: writeRows,
   writeOne: async (w) => (await writeRows([w]))[0],
   maxGroup: 500,
 }));
 
 /** Inserts the event and resolves with its id once it is committed; rejects when it is not. */
-export function insertCallEvent(caller: Caller, input: AuditInput & { orgId: string }): Promise<string> {
+export async function insertCallEvent(caller: Caller, input: AuditInput & { orgId: string }): Promise<string> {
+  const id = await insertRow(caller, input, null);
+  if (id === null) throw new Error("an unconditional audit row was not inserted");
+  return id;
+}
+
+/**
+ * insertCallEvent for a request that assumed configuration versions (`expect`,
+ * lib/config-version/read-current-version.ts): the row goes in, in the same statement, only
+ * while each is still current; null when one has moved (nothing was inserted).
+ */
+export function insertCallEventIfCurrent(caller: Caller, input: AuditInput & { orgId: string }, expect: ReadonlyMap<string, number>): Promise<string | null> {
+  return insertRow(caller, input, expect.size > 0 ? JSON.stringify(Object.fromEntries(expect)) : null);
+}
+
+function insertRow(caller: Caller, input: AuditInput & { orgId: string }, expect: string | null): Promise<string | null> {
   const { data, ...event } = auditRow(caller, input);
   const now = Date.now();
-  const row: NewRow = { ...event, orgId: input.orgId, id: newEventId(now), data: JSON.stringify(data ?? null), createdAt: new Date(now).toISOString() };
-  return writer.write({ row }).then(() => row.id);
+  const row: NewRow = { ...event, orgId: input.orgId, id: newEventId(now), data: JSON.stringify(data ?? null), createdAt: new Date(now).toISOString(), expect };
+  return writer.write({ row }).then((id) => id ?? null);
 }
 
 const globalForEndings = processState<{ switchboardPendingCallEndings?: Set<Promise<void>> }>();

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { readVersions } from "@/lib/config-version/config-version";
 import { processState } from "@/lib/process-state";
 
@@ -24,19 +25,57 @@ type Versions = Map<string, number>;
  */
 export type VersionsSeen = Map<string, number | null>;
 
+/**
+ * The versions of a request that may assume each organization's version is the one this process
+ * read last, instead of reading it (`assumed`): a stateless tools/call, whose audit row's insert
+ * then checks, in the same statement, that every assumed version is still current — and is not
+ * made when one is not, so the request is served again with versions read (issue 22 point 4:
+ * one round trip per call instead of two). Any other answer made on assumed versions is sent
+ * only after `confirmAssumed` has read them again. An organization this process has not read
+ * yet is read as usual.
+ */
+export class AssumedVersions extends Map<string, number | null> {
+  readonly assumed = new Map<string, number>();
+}
+
+/** A call's audit row was not inserted: a version its request assumed has moved. Served again, with versions read. */
+export class AssumedVersionsMovedError extends Error {
+  constructor() {
+    super("the configuration changed while the request was served");
+    this.name = "AssumedVersionsMovedError";
+  }
+}
+
+/** Organizations whose last read version this process keeps (the least recently read go first). */
+const MAX_KNOWN_ORGS = 100_000;
+
 interface Batch {
   orgIds: Set<string>;
   answer: Promise<Versions>;
   settle: { resolve: (v: Versions) => void; reject: (e: unknown) => void };
 }
 
-const globalForVersions = processState<{ switchboardVersionReads?: { next: Batch | null; running: boolean } }>();
-const reads = (globalForVersions.switchboardVersionReads ??= { next: null, running: false });
+const globalForVersions = processState<{ switchboardVersionReads?: { next: Batch | null; running: boolean; made: number } }>();
+const reads = (globalForVersions.switchboardVersionReads ??= { next: null, running: false, made: 0 });
+
+/** How many version reads (queries) this process has made (tests: a tools/call that assumed them made none). */
+export function versionReadsMade(): number {
+  return reads.made;
+}
+const globalForLastRead = processState<{ switchboardLastReadVersions?: LRUCache<string, number> }>();
+/** Each organization's version as this process last read it (never lowered: versions only grow). */
+const lastRead = (globalForLastRead.switchboardLastReadVersions ??= new LRUCache({ max: MAX_KNOWN_ORGS }));
 
 /** The org's current configuration version, or null when the organization does not exist. */
 export async function readCurrentVersion(orgId: string, seen?: VersionsSeen): Promise<number | null> {
   const earlier = seen?.get(orgId);
   if (earlier !== undefined) return earlier;
+  const known = seen instanceof AssumedVersions ? lastRead.get(orgId) : undefined;
+  if (known !== undefined && seen instanceof AssumedVersions) {
+    seen.assumed.set(orgId, known);
+    seen.set(orgId, known);
+    return known;
+  }
   const batch = (reads.next ??= newBatch());
   batch.orgIds.add(orgId);
   if (!reads.running) queueMicrotask(runNext);
@@ -57,11 +96,22 @@ async function runNext(): Promise<void> {
   reads.next = null;
   reads.running = true;
   try {
-    batch.settle.resolve(await readVersions(batch.orgIds));
+    reads.made++;
+    const versions = await readVersions(batch.orgIds);
+    for (const [orgId, version] of versions) if ((lastRead.get(orgId) ?? -1) < version) lastRead.set(orgId, version);
+    batch.settle.resolve(versions);
   } catch (e) {
     batch.settle.reject(e);
   } finally {
     reads.running = false;
     if (reads.next) void runNext();
   }
+}
+
+/** Whether every version `seen` assumed is still current (read now); true when it assumed none. */
+export async function confirmAssumed(seen: VersionsSeen): Promise<boolean> {
+  if (!(seen instanceof AssumedVersions) || seen.assumed.size === 0) return true;
+  const fresh: VersionsSeen = new Map();
+  const now = await Promise.all([...seen.assumed].map(async ([orgId, version]) => (await readCurrentVersion(orgId, fresh)) === version));
+  return now.every(Boolean);
 }

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { insertCallEvent, submitCallEnding } from "@/lib/audit/write-call-rows";
+import { insertCallEvent, insertCallEventIfCurrent, submitCallEnding } from "@/lib/audit/write-call-rows";
+import { AssumedVersionsMovedError } from "@/lib/config-version/read-current-version";
 import type { AuditAction } from "@/lib/audit/actions";
 import { AppError } from "@/lib/errors";
 import type { ToolAuditDetail } from "@/lib/generated/prisma/client";
@@ -74,22 +75,26 @@ function startData(ctx: CallContext): Record<string, unknown> {
   };
 }
 
-/** Writes the started row; throws CallNotAuditedError when it cannot, and the call is then not made. */
+/**
+ * Writes the started row; throws CallNotAuditedError when it cannot, and the call is then not
+ * made. A request that assumed configuration versions (CallFlight.assumedVersions) has its row
+ * inserted only while they are current; when one has moved nothing is inserted, and
+ * AssumedVersionsMovedError has the request served again with versions read.
+ */
 async function begin(ctx: CallContext): Promise<string> {
   const { server } = ctx.view.snapshot;
+  const assumed = ctx.flight?.assumedVersions;
+  let id: string | null;
   try {
-    return await insertCallEvent(ctx.caller, {
-      orgId: server.orgId,
-      workspaceId: server.workspaceId,
-      action: KINDS[ctx.kind].action,
-      targetType: "connector",
-      targetId: ctx.connector.id,
-      data: startData(ctx) as never,
-    });
+    const event = { orgId: server.orgId, workspaceId: server.workspaceId, action: KINDS[ctx.kind].action, targetType: "connector", targetId: ctx.connector.id, data: startData(ctx) as never };
+    id = assumed?.size ? await insertCallEventIfCurrent(ctx.caller, event, assumed) : await insertCallEvent(ctx.caller, event);
   } catch (e) {
     logger.error({ err: errorText(e), serverId: server.id, kind: ctx.kind }, "call refused: its audit event could not be written");
     throw new CallNotAuditedError(ctx.kind);
   }
+  if (id === null) throw new AssumedVersionsMovedError();
+  if (assumed?.size) ctx.flight?.versionsConfirmed?.();
+  return id;
 }
 
 /** The bytes a resource read returned (text as UTF-8, blobs decoded): its size, not its content. */

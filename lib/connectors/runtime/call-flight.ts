@@ -62,6 +62,13 @@ export interface CallFlight {
   readonly retry?: { inputResponses?: Record<string, unknown>; requestState?: string };
   /** Set when the upstream asked for input the caller cannot give: the call then fails with this. */
   refused?: MissingRequiredClientCapabilityError;
+  /**
+   * The configuration versions the request assumed instead of reading them (a stateless
+   * 2025-era tools/call, lib/config-version/read-current-version.ts): the audit step inserts
+   * the call's row only while each is current, then says so with `versionsConfirmed`.
+   */
+  readonly assumedVersions?: ReadonlyMap<string, number>;
+  versionsConfirmed?(): void;
 }
 
 /** The client input an upstream connection can relay: declared to every upstream (relay-to-flights.ts). */

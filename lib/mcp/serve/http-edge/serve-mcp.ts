@@ -23,7 +23,9 @@ import { refuseBatch, refuseUnservedVersion, SERVED_LEGACY_VERSIONS } from "@/li
 import { preflightResponse, withCors } from "@/lib/mcp/serve/http-edge/cors";
 import { untrustedHostOrOrigin } from "@/lib/mcp/serve/http-edge/validate-origin";
 import { resolveSurface } from "@/lib/mcp/surface/resolve-surface";
-import type { VersionsSeen } from "@/lib/config-version/read-current-version";
+import { AssumedVersions, confirmAssumed, type VersionsSeen } from "@/lib/config-version/read-current-version";
+import { readBodyTextOf } from "@/lib/net/node-fetch";
+import { directToolCallOf, serveToolCallDirectly, type DirectToolCall } from "@/lib/mcp/serve/protocol/direct-tool-call";
 import { callScopeOf, cancelRunningCall, DEMO_IDENTITY } from "@/lib/mcp/serve/connection-state/cancel-running-calls";
 import { deliverStatelessAnswer, isStatelessAnswer } from "@/lib/mcp/serve/connection-state/ask-stateless-client";
 import { endSession, findSession, openSession, serveInSession, type SessionOwner } from "@/lib/mcp/serve/connection-state/sessions";
@@ -73,7 +75,15 @@ function requestIdOf(request: Request): string {
 
 const METHODS = new Set(["GET", "POST", "DELETE"]);
 
-async function serve(request: Request, endpoint: McpEndpoint): Promise<Response> {
+/**
+ * `readVersions`: the configuration versions are read, never assumed. Without it, a request the
+ * instance's own server read whole that names tools/call assumes the versions this process read
+ * last (AssumedVersions, lib/config-version/read-current-version.ts): a plain stateless
+ * tools/call then has them confirmed by its audit row's insert, one round trip instead of two;
+ * any other request reads them again before it does anything, and is served again, from the
+ * start, when one had moved (its credential's rate budget is then spent twice).
+ */
+async function serve(request: Request, endpoint: McpEndpoint, readVersions = false): Promise<Response> {
   if (request.method.toUpperCase() === "OPTIONS") return preflightResponse(request);
   if (!METHODS.has(request.method.toUpperCase())) return methodNotAllowedResponse();
   const refused = untrustedHostOrOrigin(request.headers);
@@ -82,8 +92,9 @@ async function serve(request: Request, endpoint: McpEndpoint): Promise<Response>
   if (badId) return badId;
 
   // The configuration versions this request reads: authentication's read serves the view's too.
-  const seen: VersionsSeen = new Map();
+  const seen: VersionsSeen = !readVersions && mayAssumeVersions(request) ? new AssumedVersions() : new Map();
   const owner = await traced("authenticate", () => identify(request, endpoint, seen));
+  // A 401 comes from the database's answer about the key, never from an assumed version.
   if (owner instanceof Response) return owner;
 
   const maxBodyBytes = mcpConfig.maxBodyBytes();
@@ -91,6 +102,14 @@ async function serve(request: Request, endpoint: McpEndpoint): Promise<Response>
   const message = await readPostedMessage(request, maxBodyBytes);
   const badMessage = refuseUnservedVersion(request.headers, message) ?? refuseUnstorableMessage(message) ?? refuseBatch(message, request.headers);
   if (badMessage) return badMessage;
+
+  // The message read above goes on to the SDK with the request (its `parsedBody`), so the body
+  // is read and parsed once, not again by the classification and again by the transport.
+  const legacy = await isLegacyRequest(request, message, { maxRequestBodySize: maxBodyBytes });
+  const direct = legacy ? directToolCall(request, message, owner) : null;
+  if (!direct && !(await confirmAssumed(seen))) return serve(request, endpoint, true);
+  // Confirmed, or nothing assumed: what this request still reads, it reads.
+  const versions = direct ? seen : new Map(seen);
 
   // Stateless serving answers a call and its cancellation on different server instances. A
   // session's cancellation is its own server's (the SDK matches the id within the session):
@@ -103,15 +122,28 @@ async function serve(request: Request, endpoint: McpEndpoint): Promise<Response>
     return new Response(null, { status: 202 });
   }
 
-  const surface = await traced("visibility", () => resolveSurface(endpoint, owner.caller, seen));
-  if (!surface) return nothingHere(request, owner, jsonRpcIdOf(message));
-
-  // The message read above goes on to the SDK with the request (its `parsedBody`), so the body
-  // is read and parsed once, not again by the classification and again by the transport.
-  if (!(await isLegacyRequest(request, message, { maxRequestBodySize: maxBodyBytes }))) {
-    return serveModern(request, owner, surface, maxBodyBytes, message);
+  const surface = await traced("visibility", () => resolveSurface(endpoint, owner.caller, versions));
+  if (!surface) {
+    if (direct && !(await confirmAssumed(versions))) return serve(request, endpoint, true);
+    return nothingHere(request, owner, jsonRpcIdOf(message));
   }
+  if (direct) {
+    const answer = await serveToolCallDirectly(request, message, direct, () => surface.tools, owner.identity, callScopeOf(owner.endpoint, owner.caller), versions instanceof AssumedVersions ? versions : undefined);
+    return answer ?? serve(request, endpoint, true);
+  }
+  if (!legacy) return serveModern(request, owner, surface, maxBodyBytes, message);
   return serveLegacy(request, owner, surface, maxBodyBytes, message);
+}
+
+/** A body the node adapter read whole that may hold a stateless tools/call (a cheap look; directToolCall decides). */
+function mayAssumeVersions(request: Request): boolean {
+  return !mcpConfig.statefulSessions() && !request.headers.get("mcp-session-id") && !!readBodyTextOf(request)?.includes('"tools/call"');
+}
+
+/** The stateless 2025-era tools/call served without the SDK (direct-tool-call.ts), or null. */
+function directToolCall(request: Request, message: unknown, owner: SessionOwner): DirectToolCall | null {
+  if (mcpConfig.statefulSessions() || request.headers.get("mcp-session-id") || !owner.identity) return null;
+  return directToolCallOf(request, message);
 }
 
 async function identify(request: Request, endpoint: McpEndpoint, seen: VersionsSeen): Promise<SessionOwner | Response> {

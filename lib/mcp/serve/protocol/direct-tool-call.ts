@@ -7,6 +7,7 @@ import { askStatelessClient, listenForAnswers } from "@/lib/mcp/serve/connection
 import { CALL_SCOPE, type LegacyCaller } from "@/lib/mcp/serve/protocol/serve-tool-call";
 import type { ToolSet } from "@/lib/mcp/surface/surface-types";
 import { processState } from "@/lib/process-state";
+import { AssumedVersionsMovedError, confirmAssumed, type AssumedVersions } from "@/lib/config-version/read-current-version";
 
 /**
  * A stateless 2025-era tools/call answered without the SDK's per-request Server and transport
@@ -161,46 +162,71 @@ function checkedResult(result: Record<string, unknown>): unknown {
 }
 
 /**
- * Serves `call` and returns the answer's Response at once (its stream carries what the call
- * sends and then its result). `identity` and `scope` are the credential and endpoint a later
- * notifications/cancelled or a client's answer finds the call by (cancel-running-calls.ts,
- * ask-stateless-client.ts).
+ * Serves `call` and returns the answer's Response as soon as it is known to be this request's
+ * (its stream carries what the call sends and then its result). `identity` and `scope` are the
+ * credential and endpoint a later notifications/cancelled or a client's answer finds the call by
+ * (cancel-running-calls.ts, ask-stateless-client.ts).
+ *
+ * `assumed`: configuration versions the request assumed instead of reading them
+ * (lib/config-version/read-current-version.ts). The Response then waits until the call's audit
+ * row went in under them; a call that ends before that (a tool this caller does not have,
+ * arguments refused) is answered only once they are read again and found current. Null: one had
+ * moved, nothing was sent anywhere — the request is to be served again with versions read.
  */
-export function serveToolCallDirectly(request: Request, message: unknown, call: DirectToolCall, tools: () => ToolSet, identity: string, scope: string | undefined): Response {
-  counts.served++;
+export async function serveToolCallDirectly(request: Request, message: unknown, call: DirectToolCall, tools: () => ToolSet, identity: string, scope: string | undefined, assumed?: AssumedVersions): Promise<Response | null> {
   listenForAnswers();
-  const sink = sseSinkOf(request, message);
-  const stream = sink ? sinkStream(sink, call.id) : webStream();
-  const send = async (m: JSONRPCMessage) => stream.write(m);
+  // Opened once the call is known to be this request's answer: nothing is sent before its audit row.
+  const out: { stream?: AnswerStream } = {};
+  const send = async (m: JSONRPCMessage) => out.stream?.write(m);
+  let confirmed = !assumed?.assumed.size;
+  let onConfirmed!: () => void;
+  const confirmation = new Promise<void>((resolve) => (onConfirmed = resolve));
   const legacy: LegacyCaller = {
     clientCapabilities: undefined,
     logLevel: undefined,
     askClient: (related, input, signal) => askStatelessClient(send, related, identity, input, signal),
+    ...(confirmed ? {} : { versions: { assumed: assumed!.assumed, confirmed: () => ((confirmed = true), onConfirmed()) } }),
   };
   // Aborted once the call is answered, as the SDK's request signal is when its server closes:
   // what the call left open (an input request still unanswered) ends with it.
   const served = new AbortController();
+  const answer = answerToolCall(tools, call.name, call.args, callContext(request, call, served.signal, identity, scope, send), legacy, projectFor2025)
+    .then((result) => ({ result: checkedResult(result as Record<string, unknown>), jsonrpc: "2.0", id: call.id }) as JSONRPCMessage)
+    .catch((e: unknown) => (e instanceof AssumedVersionsMovedError ? e : errorAnswer(call.id, e)));
+  if (!confirmed) {
+    await Promise.race([confirmation, answer]);
+    if (!confirmed) {
+      // Ended before its audit row went in: answered on assumed versions, or they had moved.
+      const ended = await answer;
+      if (ended instanceof AssumedVersionsMovedError || !(await confirmAssumed(assumed!))) return null;
+    }
+  }
+  counts.served++;
+  const sink = sseSinkOf(request, message);
+  const opened = sink ? sinkStream(sink, call.id) : webStream();
+  out.stream = opened;
+  void answer.then((ended) => {
+    // The client went away: nobody reads the answer (the SDK drops it too).
+    if (!request.signal.aborted && !(ended instanceof AssumedVersionsMovedError)) opened.answer(ended);
+    else sink?.end();
+    served.abort(ANSWERED);
+  });
+  return opened.response;
+}
+
+/** What the SDK's Server would give a tools/call handler, for the parts a call in flight reads (serve-tool-call.ts). */
+function callContext(request: Request, call: DirectToolCall, signal: AbortSignal, identity: string, scope: string | undefined, send: (m: JSONRPCMessage) => Promise<void>): ServerContext {
   const authInfo: AuthInfo = { token: "", clientId: identity, scopes: [], ...(scope === undefined ? {} : { extra: { [CALL_SCOPE]: scope } }) };
-  const ctx = {
+  return {
     mcpReq: {
       id: call.id,
       method: "tools/call",
       _meta: call.meta,
-      signal: served.signal,
+      signal,
       requestState: () => undefined,
       notify: (n: { method: string; params?: unknown }) => send({ jsonrpc: "2.0", ...n } as JSONRPCMessage),
       send: () => Promise.reject(new Error("a stateless call asks its client through askClient")),
     },
     http: { req: request, authInfo },
   } as unknown as ServerContext;
-  answerToolCall(tools, call.name, call.args, ctx, legacy, projectFor2025)
-    .then((result) => ({ result: checkedResult(result as Record<string, unknown>), jsonrpc: "2.0", id: call.id }) as JSONRPCMessage)
-    .catch((e: unknown) => errorAnswer(call.id, e))
-    .then((answer) => {
-      // The client went away: nobody reads the answer (the SDK drops it too).
-      if (!request.signal.aborted) stream.answer(answer);
-      else sink?.end();
-      served.abort(ANSWERED);
-    });
-  return stream.response;
 }

@@ -4,13 +4,12 @@ import { sseSinkOf } from "@/lib/mcp/serve/node-adapter/node-sse-sink";
 import { jsonRpcErrorResponse, TRANSPORT_ERROR } from "@/lib/mcp/serve/http-edge/responses";
 import { askStatelessClient, listenForAnswers, type SendOnStream } from "@/lib/mcp/serve/connection-state/ask-stateless-client";
 import { CALL_SCOPE, type AskClient } from "@/lib/mcp/serve/protocol/serve-tool-call";
-import { directToolCallOf, serveToolCallDirectly } from "@/lib/mcp/serve/protocol/direct-tool-call";
 
 /**
  * 2025-era traffic without sessions: each POST is answered by a fresh Server on a fresh
  * transport (the SDK's stateless idiom, on our transport so resource-not-found keeps its
- * 2025 code), except a plain tools/call, answered the same way without them
- * (direct-tool-call.ts). GET and DELETE are session operations: 405, as in the SDK's stateless mode.
+ * 2025 code; a plain tools/call is answered the same way without them, direct-tool-call.ts,
+ * chosen by the edge). GET and DELETE are session operations: 405, as in the SDK's stateless mode.
  */
 /**
  * `message` is the request's body already parsed (undefined: the transport reads it); `identity`
@@ -21,8 +20,6 @@ export async function serveLegacyStateless(request: Request, parts: ServerParts,
   if (request.method !== "POST") {
     return jsonRpcErrorResponse(405, TRANSPORT_ERROR, "Method not allowed.", { headers: { allow: "POST" } });
   }
-  const direct = identity ? directToolCallOf(request, message) : null;
-  if (direct) return serveToolCallDirectly(request, message, direct, parts.tools, identity!, scope);
   listenForAnswers();
   // Through the instance's own server, a parsed POST's event stream goes straight to its socket.
   const sink = message === undefined ? undefined : sseSinkOf(request, message);

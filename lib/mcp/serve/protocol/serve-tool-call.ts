@@ -51,6 +51,8 @@ export interface LegacyCaller {
   clientCapabilities: ClientCapabilities | undefined;
   logLevel: LoggingLevel | undefined;
   askClient?: AskClient;
+  /** The versions a stateless call assumed, and what to call once its audit row confirmed them (CallFlight). */
+  versions?: { assumed: ReadonlyMap<string, number>; confirmed(): void };
 }
 
 interface Parked {
@@ -84,6 +86,8 @@ class ServedFlight implements CallFlight {
   readonly passInputRequired: boolean;
   readonly callerWire: "2025" | "2026-07-28";
   readonly asksUndeclared: boolean;
+  readonly assumedVersions?: ReadonlyMap<string, number>;
+  readonly versionsConfirmed?: () => void;
   retry?: { inputResponses?: Record<string, unknown>; requestState?: string };
 
   constructor(
@@ -92,7 +96,12 @@ class ServedFlight implements CallFlight {
     readonly clientCapabilities: ClientCapabilities | undefined,
     public logLevel: LoggingLevel | undefined,
     private readonly askClient?: AskClient,
+    versions?: LegacyCaller["versions"],
   ) {
+    if (versions) {
+      this.assumedVersions = versions.assumed;
+      this.versionsConfirmed = versions.confirmed;
+    }
     this.passInputRequired = modern;
     this.callerWire = modern ? "2026-07-28" : "2025";
     this.asksUndeclared = !modern && !!askClient && !clientCapabilities;
@@ -198,7 +207,7 @@ export async function serveCallInFlight<T = ToolCallResult>(
   const flight = modern
     ? new ServedFlight(ctx, true, (envelope[CLIENT_CAPABILITIES_META_KEY] ?? {}) as ClientCapabilities, envelope[LOG_LEVEL_META_KEY] as LoggingLevel | undefined)
     : // Stateless serving saw no initialize (capabilities unknown) and no logging/setLevel.
-      new ServedFlight(ctx, false, legacy.clientCapabilities, legacy.logLevel, legacy.askClient);
+      new ServedFlight(ctx, false, legacy.clientCapabilities, legacy.logLevel, legacy.askClient, legacy.versions);
   flight.follow(ctx);
   if (modern && (ctx.mcpReq.inputResponses || ctx.mcpReq.requestState() !== undefined)) {
     const requestState = ctx.mcpReq.requestState();

@@ -1,0 +1,124 @@
+import http from "node:http";
+import type net from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { versionReadsMade } from "@/lib/config-version/read-current-version";
+import { db } from "@/lib/db/client";
+import { serveMcpNode } from "@/lib/mcp/serve/node-adapter/serve-node";
+import { api } from "@/tests/helpers/api";
+import { createApiKeyFor, createTenant, type Tenant } from "@/tests/helpers/factories";
+import { startHttpApi, type HttpApiStub } from "@/tests/helpers/http-api-stub";
+import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
+
+/**
+ * A stateless tools/call that the instance's own server read whole assumes the configuration
+ * versions this process read last, and its audit row goes in only while they are still current
+ * (lib/config-version/read-current-version.ts, lib/audit/write-call-rows.ts): one database round
+ * trip per call instead of two (issue 22 point 4). What must not change: a key revoked, a tool
+ * taken away or granted, on this instance or any other, counts from the next request, exactly
+ * as when every request read the versions first — and nothing of a refused call reaches the
+ * upstream or the audit log.
+ */
+
+let routes: RouteServer;
+let node: { origin: string; close(): Promise<void> };
+let httpApi: HttpApiStub;
+let t: Tenant;
+let connectorId: string;
+let serverId: string;
+
+beforeAll(async () => {
+  [routes, httpApi] = await Promise.all([startRouteServer(), startHttpApi()]);
+  httpApi.route("GET", "/search", (req, res) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ q: new URL(req.url, "http://x").searchParams.get("q") })));
+  httpApi.route("GET", "/count", (_req, res) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ count: 3 })));
+  const server = http.createServer((req, res) => {
+    if (!serveMcpNode(req, res)) res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  node = {
+    origin: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
+  t = await createTenant();
+  const connector = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/connectors`, {
+    type: "http",
+    name: "Search",
+    config: { baseUrl: httpApi.origin },
+    tools: [{ name: "search", inputSchema: { type: "object", properties: { q: { type: "string" } } }, request: { method: "GET", path: "/search" } }],
+  });
+  expect(connector.status, connector.text).toBe(201);
+  connectorId = connector.body.id;
+});
+afterAll(async () => {
+  await Promise.all([routes.close(), node.close(), httpApi.close()]);
+});
+
+beforeEach(async () => {
+  const created = await api(t.admin.token).post(`/api/v1/workspaces/${t.workspace.id}/servers`, { name: `S ${Date.now()}`, connectorIds: [connectorId] });
+  expect(created.status, created.text).toBe(201);
+  serverId = created.body.id;
+});
+
+async function callTool(origin: string, token: string, name: string, args: Record<string, unknown> = {}) {
+  const res = await fetch(`${origin}/mcp/${serverId}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${token}`, "mcp-protocol-version": "2025-11-25" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
+  });
+  const text = await res.text();
+  const data = text.split("\n").find((line) => line.startsWith("data: "));
+  return { status: res.status, message: data ? (JSON.parse(data.slice(6)) as { result?: { structuredContent?: unknown; isError?: boolean }; error?: { code: number; message: string } }) : null };
+}
+
+/** The tool.call rows of this test's server. */
+async function callRows(): Promise<number> {
+  return db().auditEvent.count({ where: { orgId: t.org.id, action: "tool.call", data: { path: ["serverId"], equals: serverId } } });
+}
+
+describe("a stateless tools/call through the instance's own server, on the versions it read last", () => {
+  it("reads no version once it has read them: its audit row confirms them (through the route handler, each call reads)", async () => {
+    expect((await callTool(node.origin, t.member.token, "search", { q: "warm" })).message?.result).toMatchObject({ structuredContent: { q: "warm" } });
+    const before = versionReadsMade();
+    for (let i = 0; i < 5; i++) expect((await callTool(node.origin, t.member.token, "search", { q: `n${i}` })).message?.result).toMatchObject({ structuredContent: { q: `n${i}` } });
+    expect(versionReadsMade() - before).toBe(0);
+    expect((await callTool(routes.origin, t.member.token, "search", { q: "routed" })).message?.result).toMatchObject({ structuredContent: { q: "routed" } });
+    expect(versionReadsMade() - before).toBeGreaterThan(0);
+    expect(await callRows()).toBe(7);
+  });
+
+  it("a key revoked since is refused (401): nothing reaches the upstream, nothing is audited as a call", async () => {
+    const key = await createApiKeyFor(t.member.user, { id: t.workspace.id, orgId: t.org.id });
+    expect((await callTool(node.origin, key.token, "search", { q: "before" })).status).toBe(200);
+    expect((await api(t.member.token).delete(`/api/v1/api-keys/${key.apiKeyId}`)).status).toBe(204);
+    const upstreamBefore = httpApi.seen.length;
+    const rowsBefore = await callRows();
+    const refused = await callTool(node.origin, key.token, "search", { q: "after" });
+    expect(refused.status).toBe(401);
+    expect(httpApi.seen.length).toBe(upstreamBefore);
+    expect(await callRows()).toBe(rowsBefore);
+  });
+
+  it("a tool taken away since is unknown, and the upstream never hears of the call", async () => {
+    expect((await callTool(node.origin, t.member.token, "search", { q: "before" })).message?.result).toMatchObject({ structuredContent: { q: "before" } });
+    expect((await api(t.admin.token).patch(`/api/v1/servers/${serverId}`, { connectorIds: [] })).status).toBe(200);
+    const upstreamBefore = httpApi.seen.length;
+    const rowsBefore = await callRows();
+    const refused = await callTool(node.origin, t.member.token, "search", { q: "after" });
+    expect(refused.message?.error).toEqual({ code: -32602, message: "Unknown tool: search" });
+    expect(httpApi.seen.length).toBe(upstreamBefore);
+    expect(await callRows()).toBe(rowsBefore);
+  });
+
+  it("a tool added since is served at once, though the view this process held did not have it", async () => {
+    expect((await callTool(node.origin, t.member.token, "search", { q: "before" })).message?.result).toMatchObject({ structuredContent: { q: "before" } });
+    const added = await api(t.admin.token).patch(`/api/v1/connectors/${connectorId}`, {
+      tools: [
+        { name: "search", inputSchema: { type: "object", properties: { q: { type: "string" } } }, request: { method: "GET", path: "/search" } },
+        { name: "count", inputSchema: { type: "object" }, request: { method: "GET", path: "/count" } },
+      ],
+    });
+    expect(added.status, added.text).toBe(200);
+    const rowsBefore = await callRows();
+    expect((await callTool(node.origin, t.member.token, "count")).message?.result).toMatchObject({ structuredContent: { count: 3 } });
+    expect(await callRows()).toBe(rowsBefore + 1);
+  });
+});
