@@ -3,8 +3,7 @@
 import { useFormContext, useWatch, type UseFormReturn } from "react-hook-form";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { cn } from "@/components/ui/cn";
-import { focusRing } from "@/components/ui/focus-ring";
+import { RadioCard, RadioCardGroup } from "@/components/ui/radio-card";
 import { errorAt } from "@/components/forms/form-alert";
 import type { AuthFieldsInput } from "@/components/connectors/auth-form-model";
 import type { ConnectorAuth } from "@/lib/connectors/upstream-auth/auth-schemas";
@@ -22,37 +21,25 @@ const CONNECTIONS: Choice[] = [
   { value: "shared", label: "One shared account", hint: "An owner or admin connects it; every call uses it." },
 ];
 
-/** Radio buttons in a fieldset with a legend: arrow keys move between them, Tab leaves the group. */
+/** One of the form's radio groups (METHODS or CONNECTIONS), bound to its field. */
 function RadioCards({ form, name, legend, choices }: { form: UseFormReturn<AuthForm>; name: "auth.type" | "auth.connection"; legend: string; choices: Choice[] }) {
   return (
-    <fieldset className="grid gap-1.5">
-      <legend className="mb-1.5 text-sm font-medium text-zinc-800 dark:text-zinc-200">{legend}</legend>
-      <div className="grid gap-2 sm:grid-cols-3">
-        {choices.map((choice) => (
-          <label
-            key={choice.value}
-            className={cn(
-              "flex cursor-pointer items-start gap-2 rounded-md border px-3 py-2 text-sm",
-              "border-zinc-300 has-[:checked]:border-sky-600 has-[:checked]:bg-sky-50 dark:border-zinc-700 dark:has-[:checked]:border-sky-400 dark:has-[:checked]:bg-sky-950/40",
-              "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-sky-500 dark:has-[:focus-visible]:ring-sky-400",
-            )}
-          >
-            <input
-              type="radio"
-              value={choice.value}
-              // Checked in the server-rendered HTML too, before the form library takes over.
-              defaultChecked={choice.value === form.formState.defaultValues?.auth?.[name === "auth.type" ? "type" : "connection"]}
-              {...form.register(name)}
-              className={cn("mt-0.5 accent-sky-600", focusRing)}
-            />
-            <span className="grid gap-0.5">
-              <span className="font-medium">{choice.label}</span>
-              <span className="text-xs text-zinc-600 dark:text-zinc-400">{choice.hint}</span>
-            </span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
+    <RadioCardGroup legend={legend} className="sm:grid-cols-3">
+      {choices.map((choice) => (
+        <RadioCard
+          key={choice.value}
+          value={choice.value}
+          // Checked in the server-rendered HTML too, before the form library takes over.
+          defaultChecked={choice.value === form.formState.defaultValues?.auth?.[name === "auth.type" ? "type" : "connection"]}
+          {...form.register(name)}
+        >
+          <span className="grid gap-0.5">
+            <span className="font-medium">{choice.label}</span>
+            <span className="text-xs text-zinc-600 dark:text-zinc-400">{choice.hint}</span>
+          </span>
+        </RadioCard>
+      ))}
+    </RadioCardGroup>
   );
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { db } from "@/lib/db/client";
 import { INSTANCE_KEY, makeMember, uniqueSuffix } from "@/tests/helpers/factories";
 import { ensureBuild, type RunningApp, startApp } from "@/tests/e2e/support/next-app";
 import { launchBrowser, newContext, screenshot, signIn } from "@/tests/e2e/support/browser";
@@ -85,6 +86,30 @@ describe("the demanding admin's walk", () => {
     const tool = page.getByLabel("Tool", { exact: true });
     await tool.fill("y".repeat(250));
     await expect(tool.inputValue()).resolves.toHaveLength(200);
+  });
+
+  it("an audit event written with tracing on shows its trace id under Show, ready to copy; one without a trace shows none", async () => {
+    const traceId = "4bf92f3577b34da6a3ce929d0e0e4736";
+    const event = { orgId: admin.org.id, actorType: "instance", action: "connector.update", targetType: "connector" } as const;
+    // As the audit writer stores them: one during a traced request, one with tracing off.
+    await db().auditEvent.createMany({
+      data: [
+        { ...event, targetId: "traced-connector", data: { changed: ["name"] }, traceId, createdAt: new Date() },
+        { ...event, targetId: "untraced-connector", data: { changed: ["tools"] }, createdAt: new Date(Date.now() - 60_000) },
+      ],
+    });
+    await page.goto(`/orgs/${admin.org.id}/audit?action=connector.update`);
+    const rows = page.getByRole("row").filter({ has: page.getByText("Show", { exact: true }) });
+    await expect.poll(() => rows.count(), slow).toBe(2);
+    const [traced, untraced] = [rows.nth(0), rows.nth(1)];
+    await traced.getByText("Show", { exact: true }).click();
+    await expect(traced.locator("code").innerText()).resolves.toBe(traceId);
+    await traced.getByRole("button", { name: "Copy trace id" }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), slow).toBe(traceId);
+    await untraced.getByText("Show", { exact: true }).click();
+    await expect(untraced.getByText('"tools"').count()).resolves.toBe(1);
+    await expect(untraced.getByText("Trace id").count()).resolves.toBe(0);
+    await screenshot(page, "walk-audit-trace-id");
   });
 
   it("someone who is not the instance owner opening New organization is told who may, not shown a 404", async () => {

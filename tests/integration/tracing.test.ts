@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type net from "node:net";
 import { Writable } from "node:stream";
@@ -7,6 +8,7 @@ import { db } from "@/lib/db/client";
 import { loggerOptions } from "@/lib/log";
 import { startTracing } from "@/lib/observability/start-tracing";
 import { traced } from "@/lib/observability/tracing";
+import { api } from "@/tests/helpers/api";
 import { createHttpConnector, createMcpServer, createTenant, type Tenant } from "@/tests/helpers/factories";
 import { connectV1 } from "@/tests/helpers/mcp-clients";
 import { startOtlpReceiver, type OtlpReceiver } from "@/tests/helpers/otlp-receiver";
@@ -17,7 +19,8 @@ import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server
  * Issue 28 "Traces": with OTEL_EXPORTER_OTLP_ENDPOINT set, one trace per MCP request, with spans
  * for authentication, visibility, the upstream call and database work; the upstream receives a
  * W3C traceparent of that trace; the audit event and the log lines carry its id; no argument,
- * result or token in any span. The spans go over OTLP/JSON to a receiver of the test's own
+ * result or token in any span; an admin API change joins the caller's trace and its audit event
+ * answers that trace id. The spans go over OTLP/JSON to a receiver of the test's own
  * (tracing-protobuf.test.ts: the default http/protobuf, an `mcp` connector, the audit API).
  */
 
@@ -106,5 +109,25 @@ describe("a tools/call, traced", () => {
     });
     expect(JSON.parse(lines[0]).traceId).toBeUndefined();
     expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+  });
+});
+
+describe("an admin change, traced", () => {
+  it("joins the caller's trace (its traceparent), and GET …/audit answers the change's event with that trace id, as the console shows it", async () => {
+    const t = await createTenant();
+    const traceId = randomBytes(16).toString("hex");
+    const traceparent = `00-${traceId}-${randomBytes(8).toString("hex")}-01`;
+    const created = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/connectors`, { type: "http", name: "Traced", config: { baseUrl: upstream.url }, tools: [] }, { headers: { traceparent } });
+    expect(created.status).toBe(201);
+    const untraced = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/connectors`, { type: "http", name: "Own trace", config: { baseUrl: upstream.url }, tools: [] });
+    expect(untraced.status).toBe(201);
+
+    const audit = await api(t.admin.token).get(`/api/v1/orgs/${t.org.id}/audit?action=connector.create`);
+    expect(audit.status).toBe(200);
+    const traceOf = new Map(audit.body.items.map((e: { targetId: string; traceId: string | null }) => [e.targetId, e.traceId]));
+    expect(traceOf.get(created.body.id)).toBe(traceId);
+    // A request without a traceparent still gets a trace of its own (tracing is on), not the caller's.
+    expect(traceOf.get(untraced.body.id)).toMatch(/^[0-9a-f]{32}$/);
+    expect(traceOf.get(untraced.body.id)).not.toBe(traceId);
   });
 });

@@ -4,6 +4,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -79,6 +80,34 @@ function ToolCallLine({ call, server }: { call: NonNullable<AuditEventView["tool
       <Badge tone={OUTCOME_TONE[call.outcome as keyof typeof OUTCOME_TONE] ?? "neutral"}>{label}</Badge>
       {call.durationMs !== null && <span className="tabular-nums text-zinc-500 dark:text-zinc-400">{call.durationMs} ms</span>}
     </span>
+  );
+}
+
+/** The trace of the request that wrote the event, to look up in the tracing backend. */
+function TraceIdLine({ traceId }: { traceId: string }) {
+  return (
+    <span className="mt-1 flex flex-wrap items-center gap-1 text-xs">
+      <span className="text-zinc-500 dark:text-zinc-400">Trace id</span>
+      <code className="font-mono break-all select-all">{traceId}</code>
+      <CopyButton value={traceId} label="Copy" aria-label="Copy trace id" className="h-6 px-2 text-xs" />
+    </span>
+  );
+}
+
+/** What the event recorded and the trace of its request, behind "Show" (nothing when it has neither). */
+function EventDetails({ event }: { event: AuditEventView }) {
+  const hasData = event.data !== null && event.data !== undefined;
+  if (!hasData && !event.traceId) return null;
+  return (
+    <details>
+      <summary className="cursor-pointer text-xs">Show</summary>
+      {event.traceId && <TraceIdLine traceId={event.traceId} />}
+      {hasData && (
+        <pre tabIndex={0} className="mt-1 max-h-60 overflow-auto rounded [contain:inline-size] bg-zinc-50 p-2 font-mono text-xs dark:bg-zinc-950">
+          {JSON.stringify(event.data, null, 2)}
+        </pre>
+      )}
+    </details>
   );
 }
 
@@ -220,14 +249,7 @@ export default async function AuditPage({ params, searchParams }: Props) {
                     {e.names.workspace && <span className="block text-xs text-zinc-500 dark:text-zinc-400">in {e.names.workspace}</span>}
                   </TD>
                   <TD className="max-w-80">
-                    {e.data !== null && e.data !== undefined && (
-                      <details>
-                        <summary className="cursor-pointer text-xs">Show</summary>
-                        <pre tabIndex={0} className="mt-1 max-h-60 overflow-auto rounded [contain:inline-size] bg-zinc-50 p-2 font-mono text-xs dark:bg-zinc-950">
-                          {JSON.stringify(e.data, null, 2)}
-                        </pre>
-                      </details>
-                    )}
+                    <EventDetails event={e} />
                   </TD>
                 </tr>
               ))}

@@ -5,8 +5,7 @@ import { FormAlert } from "@/components/forms/form-alert";
 import { applyResult } from "@/components/forms/apply-result";
 import { SaveButton } from "@/components/forms/save-button";
 import { useObjectVersion } from "@/components/forms/use-object-version";
-import { cn } from "@/components/ui/cn";
-import { focusRing } from "@/components/ui/focus-ring";
+import { RadioCard } from "@/components/ui/radio-card";
 import type { ToolAuditDetail } from "@/lib/orgs/schemas";
 import { updateOrgAction } from "@/app/(admin)/orgs/actions";
 
@@ -50,27 +49,18 @@ export function ToolAuditForm({ org, version: loaded, canChange }: { org: { id: 
       <fieldset className="grid gap-2" disabled={!canChange}>
         <legend className="sr-only">What tool call events keep</legend>
         {CHOICES.map((choice) => (
-          <label
+          <RadioCard
             key={choice.value}
-            className={cn(
-              "flex cursor-pointer items-start gap-2 rounded-md border px-3 py-2 text-sm",
-              "border-zinc-300 has-[:checked]:border-sky-600 has-[:checked]:bg-sky-50 dark:border-zinc-700 dark:has-[:checked]:border-sky-400 dark:has-[:checked]:bg-sky-950/40",
-              "has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-sky-500 has-[:disabled]:cursor-not-allowed dark:has-[:focus-visible]:ring-sky-400",
-            )}
+            value={choice.value}
+            // Checked in the server-rendered HTML too, before the form library takes over.
+            defaultChecked={choice.value === org.toolAuditDetail}
+            {...form.register("toolAuditDetail")}
           >
-            <input
-              type="radio"
-              value={choice.value}
-              // Checked in the server-rendered HTML too, before the form library takes over.
-              defaultChecked={choice.value === org.toolAuditDetail}
-              {...form.register("toolAuditDetail")}
-              className={cn("mt-0.5 accent-sky-600", focusRing)}
-            />
             <span className="grid gap-0.5">
               <span className="font-medium">{choice.label}</span>
               <span className="text-xs text-zinc-600 dark:text-zinc-400">{choice.implies}</span>
             </span>
-          </label>
+          </RadioCard>
         ))}
       </fieldset>
       {canChange ? <SaveButton form={form} /> : <p className="text-sm text-zinc-600 dark:text-zinc-400">Only an owner of the organization can change this.</p>}
