@@ -68,12 +68,20 @@ export function AuthFields({ connectorType, stored }: AuthFieldsProps) {
       )}
     </Field>
   );
-  const secretKept = stored !== undefined && stored.type === type && "hasClientSecret" in stored && stored.hasClientSecret === true;
+  const clientId = useWatch({ control: form.control, name: "auth.clientId" });
+  const secretStored = stored !== undefined && stored.type === type && "hasClientSecret" in stored && stored.hasClientSecret === true;
+  // The API drops an OAuth secret whose client ID is cleared (auth-settings.ts): say so rather than "keep".
+  const secretDropped = secretStored && type === "oauth" && !clientId?.trim();
+  const secretKept = secretStored && !secretDropped;
   const secret = (required: boolean) =>
     text("clientSecret", required && !secretKept ? "Client secret" : "Client secret (optional)", {
       secret: true,
       placeholder: secretKept ? "set — leave empty to keep" : undefined,
-      hint: secretKept ? "Set — leave empty to keep it; stored encrypted, never shown." : "Stored encrypted; nobody can read it back.",
+      hint: secretKept
+        ? "Set — leave empty to keep it; stored encrypted, never shown."
+        : secretDropped
+          ? "The stored secret goes with the client ID: saving without a client ID removes it."
+          : "Stored encrypted; nobody can read it back.",
     });
   return (
     <fieldset className="grid gap-4">

@@ -99,13 +99,14 @@ async function callTool(serverId: string): Promise<CallOutcome> {
 
 /**
  * What the person's Connections page offers when the connector's tools could not be discovered:
- * a new authorization URL when their connection needs reconnecting, else nothing.
+ * a new authorization URL when their connection needs reconnecting or needs more access (a
+ * step-up asked during discovery: it stays connected, with `stepUpScopes`), else nothing.
  */
 async function reconnectLink(connectorId: string): Promise<string | null> {
-  const { items } = await api<{ items: Array<{ connectorId: string; status: string }> }>("GET", "/me/connections");
+  const { items } = await api<{ items: Array<{ connectorId: string; status: string; stepUpScopes?: string[] }> }>("GET", "/me/connections");
   const mine = items.find((c) => c.connectorId === connectorId);
-  step(`connections: ${mine ? mine.status : "none"}`);
-  if (mine?.status !== "needs_reconnect") return null;
+  step(`connections: ${mine ? `${mine.status}${mine.stepUpScopes ? `, needs more access (${mine.stepUpScopes.join(" ")})` : ""}` : "none"}`);
+  if (mine?.status !== "needs_reconnect" && !mine?.stepUpScopes) return null;
   return (await api<{ authorizationUrl: string }>("POST", `/connectors/${connectorId}/connections`, {})).authorizationUrl;
 }
 

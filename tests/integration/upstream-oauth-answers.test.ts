@@ -18,8 +18,9 @@ import { signInUpstream, startOAuthUpstream, type OAuthUpstream } from "@/tests/
  * request, and its retry after following the link succeeds; any other client an isError result
  * naming the connector and the link; the instance credential is told to call as a person.
  * Point 2's step-up: an upstream 403 insufficient_scope asks the person to connect again (audit
- * `connection.step_up`), and that connect asks for the union of scopes (http connectors:
- * upstream-oauth-http-step-up.test.ts).
+ * `connection.step_up`) for that call only — their connection stays connected and serves their
+ * other calls with the same token, /me/connections shows it needs more access — and that connect
+ * asks for the union of scopes (http connectors: upstream-oauth-http-step-up.test.ts).
  */
 
 let app: RouteServer;
@@ -140,15 +141,24 @@ describe("a caller with no usable connection is not sent upstream, and is told h
 });
 
 describe("step-up: an upstream 403 insufficient_scope", () => {
-  it("asks the person to connect again; that connect asks for the union of scopes, and the call then succeeds", async () => {
+  it("asks the person to connect again for that call only; their other calls keep their token; that connect asks for the union of scopes, and the call then succeeds", async () => {
     const client = await v2Client(url, t.admin.token);
     const refused = await client.callTool({ name: "admin_action", arguments: {} });
     expect(upstream.stepUpChallenges).toBe(1);
     expect(refused.isError).toBe(true);
     expect(textOf(refused)).toContain('scope "profile admin"');
     expect(textOf(refused)).toContain(linkOf(t.admin.user.id));
-    const mine = await api(t.admin.token).get("/api/v1/me/connections");
-    expect(mine.body.items.find((c: { connectorId: string }) => c.connectorId === connectorId)).toMatchObject({ status: "needs_reconnect", scopes: ["profile"] });
+    expect(textOf(refused)).toContain("your other requests still work");
+    const mineOf = async () => (await api(t.admin.token).get("/api/v1/me/connections")).body.items.find((c: { connectorId: string }) => c.connectorId === connectorId);
+    // Not broken: still connected, and it says the upstream wants more access (what the next connect asks).
+    const pending = await mineOf();
+    expect(pending).toMatchObject({ status: "connected", scopes: ["profile"] });
+    expect([...pending.stepUpScopes].sort()).toEqual(["admin", "profile"]);
+
+    // A call the token's scopes allow still goes through, with the same token (none issued or refreshed).
+    const [issued, refreshes] = [upstream.issued.length, upstream.refreshes];
+    expect(textOf(await client.callTool({ name: "whoami", arguments: {} }))).toBe("upstream user: alice");
+    expect([upstream.issued.length, upstream.refreshes]).toEqual([issued, refreshes]);
     // Audited like the other connection events, with the scope asked and never a token.
     const audit = await api(t.admin.token).get(`/api/v1/orgs/${t.org.id}/audit?action=connection.step_up`);
     expect(audit.body.items).toHaveLength(1);
@@ -163,6 +173,7 @@ describe("step-up: an upstream 403 insufficient_scope", () => {
     const row = await db().upstreamConnection.findFirst({ where: { connectorId, userId: t.admin.user.id }, select: { status: true, scopes: true } });
     expect(row).toMatchObject({ status: "connected" });
     expect((row!.scopes as string[]).sort()).toEqual(["admin", "profile"]);
+    expect((await mineOf()).stepUpScopes).toBeUndefined();
     await client.close();
   });
 });

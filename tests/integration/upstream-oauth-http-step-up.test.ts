@@ -10,9 +10,11 @@ import { signInUpstream, startOAuthUpstream, type OAuthUpstream } from "@/tests/
 /**
  * Issue 24 point 2 for `http` connectors: an API on 127.0.0.1 behind its authorization server
  * answers 403 `insufficient_scope` (scope "write") to a token without "write". The caller's
- * connection is marked for a step-up (audit `connection.step_up`), the caller gets the connect
- * answer naming the wider scope, connecting again asks for the union, and then the call succeeds.
- * A 403 without insufficient_scope stays an ordinary upstream error.
+ * connection keeps the scope asked (audit `connection.step_up`) and stays connected: the refused
+ * call gets the connect answer naming the wider scope, the person's other calls go on with their
+ * current token, /me/connections says the connection needs more access; connecting again asks
+ * for the union, and then the call succeeds. A 403 without insufficient_scope stays an ordinary
+ * upstream error.
  */
 
 let app: RouteServer;
@@ -26,6 +28,7 @@ const TOOLS = [
   { name: "write_note", request: { method: "POST", path: "/api/notes" } },
   { name: "write_draft", request: { method: "POST", path: "/api/drafts" } },
   { name: "forbidden", request: { method: "GET", path: "/api/forbidden" } },
+  { name: "whoami", request: { method: "GET", path: "/api/me" } },
 ];
 
 beforeAll(async () => {
@@ -79,6 +82,13 @@ async function statusOf(userId: string): Promise<{ status: string; scopes: strin
   return { status: row!.status, scopes: [...(row!.scopes as string[])].sort() };
 }
 
+/** The person's connection to the connector as /me/connections answers it. */
+async function myConnection(person: Tenant["admin"]): Promise<{ status: string; scopes: string[]; stepUpScopes?: string[] }> {
+  const mine = await api(person.token).get("/api/v1/me/connections");
+  expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+  return mine.body.items.find((c: { connectorId: string }) => c.connectorId === connectorId);
+}
+
 async function stepUpEvents(): Promise<{ actorId: string | null; targetId: string; data: Record<string, unknown> }[]> {
   const audit = await api(t.admin.token).get(`/api/v1/orgs/${t.org.id}/audit?action=connection.step_up`);
   expect(audit.status, JSON.stringify(audit.body)).toBe(200);
@@ -86,14 +96,18 @@ async function stepUpEvents(): Promise<{ actorId: string | null; targetId: strin
 }
 
 describe("step-up on an http connector: an upstream 403 insufficient_scope", () => {
-  it("answers isError with the connect link naming the wider scope, audits it, and after connecting again with the union the call succeeds", async () => {
+  it("answers isError with the connect link naming the wider scope, audits it, keeps the person's other calls working, and after connecting again with the union the call succeeds", async () => {
     const client = await v2Client(url, t.admin.token);
     const tool = await toolName(client, "write_note");
     const refused = await client.callTool({ name: tool, arguments: {} });
     expect(refused.isError).toBe(true);
     expect(textOf(refused)).toContain('scope "read write"');
     expect(textOf(refused)).toContain(linkOf(t.admin.user.id));
-    expect(await statusOf(t.admin.user.id)).toEqual({ status: "needs_reconnect", scopes: ["read"] });
+    // Not cut off: the connection stays connected, and the person sees it needs more access.
+    expect(await statusOf(t.admin.user.id)).toEqual({ status: "connected", scopes: ["read"] });
+    const pending = await myConnection(t.admin);
+    expect(pending).toMatchObject({ status: "connected", scopes: ["read"] });
+    expect([...pending.stepUpScopes!].sort()).toEqual(["read", "write"]);
 
     const events = await stepUpEvents();
     expect(events).toHaveLength(1);
@@ -101,10 +115,15 @@ describe("step-up on an http connector: an upstream 403 insufficient_scope", () 
     expect(String(events[0].data.nextScope).split(" ").sort()).toEqual(["read", "write"]);
     for (const secret of upstream.issued) expect(JSON.stringify(events)).not.toContain(secret);
 
-    // Every call of this person to the connector now waits for the new connection: nothing is sent.
-    const challenges = upstream.stepUpChallenges;
-    expect((await client.callTool({ name: tool, arguments: {} })).isError).toBe(true);
-    expect(upstream.stepUpChallenges).toBe(challenges);
+    // A call the token's scopes allow goes on with the same token (none issued or refreshed); the one that needs more still gets the link.
+    const [issued, refreshes] = [upstream.issued.length, upstream.refreshes];
+    const me = await client.callTool({ name: await toolName(client, "whoami"), arguments: {} });
+    expect(me.isError).toBeFalsy();
+    expect(JSON.parse(textOf(me))).toEqual({ user: "alice" });
+    const again = await client.callTool({ name: tool, arguments: {} });
+    expect(again.isError).toBe(true);
+    expect(textOf(again)).toContain(linkOf(t.admin.user.id));
+    expect([upstream.issued.length, upstream.refreshes]).toEqual([issued, refreshes]);
 
     const started = await api(t.admin.token).post(`/api/v1/connectors/${connectorId}/connections`, {});
     expect(new URL(started.body.authorizationUrl).searchParams.get("scope")!.split(" ").sort()).toEqual(["read", "write"]);
@@ -113,6 +132,7 @@ describe("step-up on an http connector: an upstream 403 insufficient_scope", () 
     expect(done.isError).toBeFalsy();
     expect(JSON.parse(textOf(done))).toEqual({ written: true, by: "alice" });
     expect(await statusOf(t.admin.user.id)).toEqual({ status: "connected", scopes: ["read", "write"] });
+    expect((await myConnection(t.admin)).stepUpScopes).toBeUndefined();
     await client.close();
   });
 
@@ -139,7 +159,7 @@ describe("step-up on an http connector: an upstream 403 insufficient_scope", () 
     await client.close();
   });
 
-  it("without a scope named the connection is still marked; a 403 without insufficient_scope stays an ordinary upstream error", async () => {
+  it("without a scope named the connection still keeps a pending step-up (the same scopes asked again); a 403 without insufficient_scope stays an ordinary upstream error", async () => {
     const client = await v2Client(url, t.owner.token);
     const forbidden = await client.callTool({ name: await toolName(client, "forbidden"), arguments: {} });
     expect(forbidden.isError).toBe(true);
@@ -151,7 +171,7 @@ describe("step-up on an http connector: an upstream 403 insufficient_scope", () 
     const draft = await client.callTool({ name: await toolName(client, "write_draft"), arguments: {} });
     expect(draft.isError).toBe(true);
     expect(textOf(draft)).toContain(linkOf(t.owner.user.id));
-    expect(await statusOf(t.owner.user.id)).toMatchObject({ status: "needs_reconnect" });
+    expect(await myConnection(t.owner)).toMatchObject({ status: "connected", scopes: ["read"], stepUpScopes: ["read"] });
     const [event] = (await stepUpEvents()).filter((e) => e.actorId === t.owner.user.id);
     expect(event.data).toMatchObject({ scope: null, nextScope: "read" });
     await client.close();

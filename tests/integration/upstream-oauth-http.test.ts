@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
 import { api } from "@/tests/helpers/api";
 import { createTenant, type Tenant } from "@/tests/helpers/factories";
 import { mcpRpc, sessionCookieFor } from "@/tests/helpers/oauth-flow";
@@ -9,7 +10,8 @@ import { CC_CLIENT, signInUpstream, startOAuthUpstream, type OAuthUpstream } fro
  * Issue 24 point 7, second bullet: `http` connectors to an API behind OAuth on 127.0.0.1 —
  * one with `client_credentials` (machine to machine, the secret write-only), one with
  * `per_user` OAuth naming its authorization server (an issuer with metadata) and the client
- * the admin registered there.
+ * the admin registered there. A client secret belongs to its client ID: a PATCH that clears the
+ * ID drops the stored secret.
  */
 
 let app: RouteServer;
@@ -122,6 +124,35 @@ describe("http connectors behind OAuth", () => {
     const done = await fetch(back, { headers: { cookie: await sessionCookieFor(t.member.user.id) }, redirect: "manual" });
     expect(done.status).toBe(200);
     expect(await callMe(serverId, t.member.token)).toEqual({ text: JSON.stringify({ user: "erin" }), isError: false });
+  });
+
+  it("an OAuth connector whose client ID a PATCH clears keeps no client secret (answered, stored and audited)", async () => {
+    const auth = { type: "oauth", connection: "per_user", authorizationServer: `${upstream.origin}/`, scopes: ["read"] };
+    const created = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/connectors`, { type: "http", name: "Secret API", config: { baseUrl: upstream.origin }, auth: { ...auth, clientId: "admins-client", clientSecret: "s3cret-of-admins-client" }, tools: ME_TOOL });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id;
+    const stored = () => db().connector.findFirstOrThrow({ where: { id, orgId: t.org.id }, select: { auth: true, authSecret: true } });
+    // Leaving the secret out while the client ID stays keeps it.
+    const kept = await api(t.admin.token).patch(`/api/v1/connectors/${id}`, { auth: { ...auth, clientId: "admins-client", scopes: ["read", "write"] } });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect(kept.body.auth.hasClientSecret).toBe(true);
+    expect((await stored()).authSecret).not.toBeNull();
+
+    // Clearing the client ID (the secret left out, which would otherwise keep it) drops the secret too.
+    const cleared = await api(t.admin.token).patch(`/api/v1/connectors/${id}`, { auth });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    expect(cleared.body.auth.clientId).toBeUndefined();
+    expect(cleared.body.auth.hasClientSecret ?? false).toBe(false);
+    const read = await api(t.admin.token).get(`/api/v1/connectors/${id}`);
+    expect(read.body.auth).toEqual({ ...auth, connection: "per_user" });
+    const row = await stored();
+    expect(row.authSecret).toBeNull();
+    expect(row.auth).not.toHaveProperty("hasClientSecret");
+    expect(JSON.stringify(row.auth)).not.toContain("s3cret");
+    const audit = await db().auditEvent.findMany({ where: { orgId: t.org.id, action: "connector.update", targetId: id }, orderBy: { createdAt: "asc" } });
+    expect(audit).toHaveLength(2);
+    expect(audit[1].data).toMatchObject({ fields: ["auth"] });
+    expect(JSON.stringify(audit)).not.toContain("s3cret");
   });
 
   it("an http connector with oauth must name its authorization server (422)", async () => {

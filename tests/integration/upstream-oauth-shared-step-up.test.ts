@@ -96,6 +96,11 @@ describe("a shared connector's account", () => {
     expect((await callTool(serverId, t.member.token, "me")).text).toContain("alice");
     const audit = await db().auditEvent.findMany({ where: { orgId: t.org.id, action: "connection.step_up", targetId: connectorId } });
     expect(audit).toHaveLength(1);
+    // The admin's list of the connector's connections says the account needs more access.
+    const listed = await api(t.admin.token).get(`/api/v1/connectors/${connectorId}/connections`);
+    expect(listed.body.items).toHaveLength(1);
+    expect(listed.body.items[0]).toMatchObject({ status: "connected", scopes: ["read"] });
+    expect([...listed.body.items[0].stepUpScopes].sort()).toEqual(["read", "write"]);
 
     const admin = await callTool(serverId, t.admin.token, "write_note");
     expect(admin.isError).toBe(true);

@@ -88,8 +88,7 @@ export async function sendUpstream<T>(send: UpstreamSend<T>, pool: UpstreamPool)
       // The upstream wants a wider scope (403 insufficient_scope): only the person (an owner or admin for a shared account) can grant it.
       const scoped = causeOf(e, InsufficientScopeError);
       if (scoped && credential.kind === "token" && credential.connectionId) {
-        // A shared connection stays connected for everyone's other calls: its pooled session too.
-        if (used && !credential.shared) pool.drop(used);
+        // The connection stays connected for the caller's other calls (everyone's, when shared): its pooled session too.
         const missing = await afterStepUp(send.connector, send.owner.userId, { connectionId: credential.connectionId, shared: credential.shared }, scoped.requiredScope);
         return { ok: false, kind: "needs_connection", missing };
       }

@@ -24,7 +24,7 @@ export function connectMessage(missing: Missing): string {
   }
   if (missing.shared) return sharedMessage(missing);
   const again = missing.stepUpScope
-    ? `The upstream needs wider access than your connection grants (scope "${missing.stepUpScope}"): connect again`
+    ? `The upstream needs wider access than your connection grants (scope "${missing.stepUpScope}")${missing.stillConnected ? " for this request; your other requests still work" : ""}: connect again`
     : missing.reason === "needs_reconnect"
       ? "Your connection to it has ended (the upstream refused to renew it): connect again"
       : "You have not connected your account yet: connect";
@@ -35,7 +35,7 @@ export function connectMessage(missing: Missing): string {
 /** A shared connector: its one account is connected by an owner or admin; only they get the link. */
 function sharedMessage(missing: Missing): string {
   const state = missing.stepUpScope
-    ? `that account needs wider access for this request (scope "${missing.stepUpScope}"); its other requests still work`
+    ? `that account needs wider access${missing.stillConnected ? " for this request" : ""} (scope "${missing.stepUpScope}")${missing.stillConnected ? "; its other requests still work" : ""}`
     : missing.reason === "needs_reconnect"
       ? "that account's connection has ended"
       : "that account is not connected yet";

@@ -3,6 +3,7 @@ import { db } from "@/lib/db/client";
 import { assertCredentialMay } from "@/lib/permissions/guards";
 import { orgsVisibleTo } from "@/lib/tenancy/scopes";
 import { asConnectorAuth } from "@/lib/connectors/upstream-auth/auth-settings";
+import { pendingStepUp } from "@/lib/connectors/upstream-auth/step-up";
 
 /**
  * What the console's Connections page shows a person (issue 24 point 3): every connector of
@@ -19,6 +20,8 @@ export interface ConnectionSlot {
     id: string;
     status: "connected" | "needs_reconnect";
     scopes: string[];
+    /** A step-up pending (the upstream asked for more access): the scopes the next connect asks for. */
+    stepUpScopes?: string[];
     expiresAt: Date | null;
     createdAt: Date;
     madeBy: { id: string; email: string; name: string | null } | null;
@@ -40,7 +43,7 @@ export async function listMyConnectionSlots(caller: Caller): Promise<ConnectionS
       org: { select: { name: true, members: { where: { userId: caller.userId }, select: { role: true } } } },
       connections: {
         where: { OR: [{ slot: caller.userId }, { slot: "shared" }] },
-        select: { id: true, slot: true, status: true, scopes: true, expiresAt: true, createdAt: true, madeBy: { select: { id: true, email: true, name: true } } },
+        select: { id: true, slot: true, status: true, scopes: true, tokens: true, expiresAt: true, createdAt: true, madeBy: { select: { id: true, email: true, name: true } } },
       },
     },
   });
@@ -50,6 +53,7 @@ export async function listMyConnectionSlots(caller: Caller): Promise<ConnectionS
     const slot = auth.connection === "shared" ? "shared" : caller.userId;
     const found = row.connections.find((c) => c.slot === slot);
     const role = row.org.members[0]?.role;
+    const stepUp = found ? pendingStepUp(found) : undefined;
     return [
       {
         connector: { id: row.id, name: row.name, orgId: row.orgId, orgName: row.org.name, connection: auth.connection },
@@ -59,6 +63,7 @@ export async function listMyConnectionSlots(caller: Caller): Promise<ConnectionS
               id: found.id,
               status: found.status === "connected" ? "connected" : "needs_reconnect",
               scopes: Array.isArray(found.scopes) ? (found.scopes as string[]) : [],
+              ...(stepUp ? { stepUpScopes: stepUp.split(" ") } : {}),
               expiresAt: found.expiresAt,
               createdAt: found.createdAt,
               madeBy: found.madeBy,

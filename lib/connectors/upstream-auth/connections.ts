@@ -8,6 +8,7 @@ import { assertCredentialMay } from "@/lib/permissions/guards";
 import { orgsManagedBy, orgsVisibleTo } from "@/lib/tenancy/scopes";
 import { revokeUpstream } from "@/lib/connectors/upstream-auth/revoke";
 import { forgetCachedToken } from "@/lib/connectors/upstream-auth/token-cache";
+import { pendingStepUp } from "@/lib/connectors/upstream-auth/step-up";
 
 /**
  * What people have connected (issue 24 point 3): a person's own list and disconnect, and an
@@ -22,6 +23,8 @@ export interface ConnectionView {
   connection: "per_user" | "shared";
   status: "connected" | "needs_reconnect";
   scopes: string[];
+  /** A step-up pending: the scopes the next connect asks for (it has, plus what the upstream asked). Absent otherwise. */
+  stepUpScopes?: string[];
   expiresAt: Date | null;
   createdAt: Date;
   /** Admin list: whose account (per_user) or who made it (shared). */
@@ -34,6 +37,8 @@ const select = {
   connection: true,
   status: true,
   scopes: true,
+  // Read only for a pending step-up's scope (pendingStepUp); never part of a view.
+  tokens: true,
   expiresAt: true,
   createdAt: true,
   connector: { select: { name: true } },
@@ -43,6 +48,7 @@ const select = {
 type Row = Prisma.UpstreamConnectionGetPayload<{ select: typeof select }>;
 
 function view(row: Row, withUser: boolean): ConnectionView {
+  const stepUp = pendingStepUp(row);
   return {
     id: row.id,
     connectorId: row.connectorId,
@@ -50,6 +56,7 @@ function view(row: Row, withUser: boolean): ConnectionView {
     connection: row.connection === "shared" ? "shared" : "per_user",
     status: row.status === "connected" ? "connected" : "needs_reconnect",
     scopes: Array.isArray(row.scopes) ? (row.scopes as string[]) : [],
+    ...(stepUp ? { stepUpScopes: stepUp.split(" ") } : {}),
     expiresAt: row.expiresAt,
     createdAt: row.createdAt,
     ...(withUser ? { user: row.madeBy } : {}),

@@ -33,6 +33,8 @@ export type UpstreamCredential =
       /** The caller's connect link; null for the instance, and for a member on a shared connector (only an owner or admin connects it). */
       connectUrl: string | null;
       stepUpScope?: string;
+      /** A step-up refused this request only: the connection stays and serves every call its scopes allow. */
+      stillConnected?: boolean;
       /** The connector's one shared account is what is missing or too narrow, not the caller's own. */
       shared?: boolean;
     };
@@ -109,7 +111,7 @@ export async function missingConnection(
   connector: ConnectorRef,
   userId: string | null,
   reason: MissingReason,
-  opts: { shared?: boolean; stepUpScope?: string } = {},
+  opts: { shared?: boolean; stepUpScope?: string; stillConnected?: boolean } = {},
 ): Promise<MissingCredential> {
   const instance = reason === "instance" || userId === null;
   const mayConnect = !instance && (!opts.shared || isOwnerOrAdmin(await roleIn(db(), { kind: "user", userId, apiKey: null }, connector.orgId).catch(() => null)));
@@ -121,6 +123,7 @@ export async function missingConnection(
     connectUrl: mayConnect ? connectLink(connector.id, userId!) : null,
     ...(opts.stepUpScope ? { stepUpScope: opts.stepUpScope } : {}),
     ...(opts.shared ? { shared: true } : {}),
+    ...(opts.stillConnected ? { stillConnected: true } : {}),
   };
 }
 
@@ -129,7 +132,7 @@ const isOwnerOrAdmin = (role: string | null) => role === "owner" || role === "ad
 /**
  * The caller's answer after the upstream asked `credential`'s connection for a wider scope
  * (403 insufficient_scope, lib/connectors/upstream-auth/step-up.ts): the connect answer naming
- * the scope the next connect asks for.
+ * the scope the next connect asks for. The connection stays connected for the caller's other calls.
  */
 export async function afterStepUp(connector: ConnectorRef, userId: string | null, credential: { connectionId: string; shared?: boolean }, requiredScope: string | undefined): Promise<MissingCredential> {
   // Never thrown from here (the call paths promise an answer): a failed mark still answers, with the scope asked.
@@ -137,7 +140,7 @@ export async function afterStepUp(connector: ConnectorRef, userId: string | null
     logger.warn({ connectionId: credential.connectionId, connectorId: connector.id, err: errorText(e) }, "marking a step-up failed");
     return null;
   });
-  return missingConnection(connector, userId, "needs_reconnect", { shared: marked?.shared ?? credential.shared, stepUpScope: marked?.nextScope ?? requiredScope });
+  return missingConnection(connector, userId, "needs_reconnect", { shared: marked?.shared ?? credential.shared, stepUpScope: marked?.nextScope ?? requiredScope, stillConnected: true });
 }
 
 /**

@@ -23,6 +23,13 @@ export const UpstreamConnection = z
     connection: z.enum(["per_user", "shared"]),
     status: z.enum(["connected", "needs_reconnect"]),
     scopes: z.array(z.string()),
+    stepUpScopes: z
+      .array(z.string())
+      .optional()
+      .meta({
+        description:
+          "Present when the upstream asked for more access than the connection grants (a 403 insufficient_scope): the scopes the next connect asks for (those it has plus those asked). The connection still works for every call its scopes allow; connect again to grant the rest.",
+      }),
     expiresAt: z.iso.datetime().nullable().meta({ description: "When the current access token ends (it is renewed by itself while the refresh token works)." }),
     createdAt: z.iso.datetime(),
     user: z

@@ -2374,6 +2374,8 @@ export interface components {
             /** @enum {string} */
             status: "connected" | "needs_reconnect";
             scopes: string[];
+            /** @description Present when the upstream asked for more access than the connection grants (a 403 insufficient_scope): the scopes the next connect asks for (those it has plus those asked). The connection still works for every call its scopes allow; connect again to grant the rest. */
+            stepUpScopes?: string[];
             /** @description When the current access token ends (it is renewed by itself while the refresh token works). */
             expiresAt: string | null;
             /** Format: date-time */

@@ -56,7 +56,7 @@ function SlotCard({ slot }: { slot: ConnectionSlot }) {
         <h2 id={headingId} className="min-w-0 truncate text-base font-semibold">
           {connector.name}
         </h2>
-        <ConnectionStatusBadge status={connection?.status ?? null} />
+        <ConnectionStatusBadge status={connection?.status ?? null} stepUpScopes={connection?.stepUpScopes} />
         <Badge tone={shared ? "info" : "neutral"}>{shared ? "Shared" : "Your account"}</Badge>
       </div>
       <p className="min-w-0 truncate text-sm text-zinc-600 dark:text-zinc-400">{connector.orgName}</p>
@@ -69,7 +69,7 @@ function SlotCard({ slot }: { slot: ConnectionSlot }) {
       )}
       {mayManage && (
         <div className="flex flex-wrap gap-2">
-          <ConnectButton connectorId={connector.id} connectorName={connector.name} label={connection ? "Reconnect" : "Connect"} returnTo={returnTo} variant={connection?.status === "connected" ? "secondary" : "primary"} />
+          <ConnectButton connectorId={connector.id} connectorName={connector.name} label={connection ? "Reconnect" : "Connect"} returnTo={returnTo} variant={connection?.status === "connected" && !connection.stepUpScopes ? "secondary" : "primary"} />
           {connection && <DisconnectButton connectionId={connection.id} connectorName={connector.name} whose={shared ? "the shared account" : "your account"} asAdmin={shared} />}
         </div>
       )}

@@ -65,7 +65,7 @@ export async function ConnectionsCard({ caller, connector }: { caller: Caller; c
                 <tr key={c.id}>
                   <TD className="max-w-56 truncate">{personName(c.user)}</TD>
                   <TD>
-                    <ConnectionStatusBadge status={c.status} />
+                    <ConnectionStatusBadge status={c.status} stepUpScopes={c.stepUpScopes} />
                   </TD>
                   <TD className="text-xs whitespace-nowrap">{day(c.createdAt)}</TD>
                   <TD className="text-xs whitespace-nowrap">{day(c.expiresAt)}</TD>
