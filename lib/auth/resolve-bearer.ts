@@ -84,7 +84,8 @@ function recordUse(entry: ResolvedKey, now: number): void {
   entry.lastUsedWrittenAt = now;
   const { id, orgId } = entry.caller.apiKey!;
   void db()
-    .apiKey.updateMany({ where: { id, orgId }, data: { lastUsedAt: new Date(now) } })
+    // A key revoked meanwhile keeps its last use (a request may have assumed an older configuration version).
+    .apiKey.updateMany({ where: { id, orgId, revokedAt: null }, data: { lastUsedAt: new Date(now) } })
     .catch(() => undefined);
 }
 

@@ -63,7 +63,7 @@ export function versionReadsMade(): number {
   return reads.made;
 }
 const globalForLastRead = processState<{ switchboardLastReadVersions?: LRUCache<string, number> }>();
-/** Each organization's version as this process last read it (never lowered: versions only grow). */
+/** Each organization's version as this process last read it. */
 const lastRead = (globalForLastRead.switchboardLastReadVersions ??= new LRUCache({ max: MAX_KNOWN_ORGS }));
 
 /** The org's current configuration version, or null when the organization does not exist. */
@@ -98,7 +98,12 @@ async function runNext(): Promise<void> {
   try {
     reads.made++;
     const versions = await readVersions(batch.orgIds);
-    for (const [orgId, version] of versions) if ((lastRead.get(orgId) ?? -1) < version) lastRead.set(orgId, version);
+    // Reads run one at a time: each is newer than what the last one left (an organization gone is forgotten).
+    for (const orgId of batch.orgIds) {
+      const version = versions.get(orgId);
+      if (version === undefined) lastRead.delete(orgId);
+      else lastRead.set(orgId, version);
+    }
     batch.settle.resolve(versions);
   } catch (e) {
     batch.settle.reject(e);

@@ -95,7 +95,8 @@ function recordUse(entry: ResolvedGrant): void {
   if (now - entry.lastUsedWrittenAt <= LAST_USED_RESOLUTION_MS) return;
   entry.lastUsedWrittenAt = now;
   void db()
-    .oauthGrant.updateMany({ where: { id: entry.grantId, orgId: entry.orgId }, data: { lastUsedAt: new Date(now) } })
+    // A grant revoked meanwhile keeps its last use (a request may have assumed an older configuration version).
+    .oauthGrant.updateMany({ where: { id: entry.grantId, orgId: entry.orgId, revokedAt: null }, data: { lastUsedAt: new Date(now) } })
     .catch(() => undefined);
 }
 

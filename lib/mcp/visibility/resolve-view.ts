@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
 import type { Caller } from "@/lib/auth/caller";
-import { readCurrentVersion, type VersionsSeen } from "@/lib/config-version/read-current-version";
+import { AssumedVersions, readCurrentVersion, type VersionsSeen } from "@/lib/config-version/read-current-version";
 import { db } from "@/lib/db/client";
 import { type AccessClass, loadAccess, loadAccessClass } from "@/lib/mcp/visibility/load-access";
 import { visibleConnectors } from "@/lib/mcp/visibility/filter-view";
@@ -67,7 +67,7 @@ export async function resolveCallerView(caller: Caller, serverId: string, seen?:
     caches.byCaller.set(key, { version, value: view });
   }
   // A per_user connector's catalog is the caller's own (lib/mcp/visibility/personal-catalog.ts).
-  return view ? personalView(caller, view) : null;
+  return view ? withPersonalCatalogs(caller, view, seen) : null;
 }
 
 /**
@@ -90,7 +90,17 @@ export async function resolveWorkspaceViews(caller: Caller, seen?: VersionsSeen)
     entry = { version, value: views };
     caches.byWorkspaceKey.set(key.id, entry);
   }
-  return personalViews(caller, entry);
+  return seen instanceof AssumedVersions ? entry : personalViews(caller, entry);
+}
+
+/**
+ * `view` with the caller's own per_user catalogs (listed through their connection). Not for a
+ * request that assumed its versions (a stateless tools/call, read-current-version.ts): it needs
+ * no catalog — tools stay the connector's — and must reach no upstream before its audit row has
+ * confirmed them.
+ */
+function withPersonalCatalogs(caller: Caller, view: CallerView, seen?: VersionsSeen): Promise<CallerView> | CallerView {
+  return seen instanceof AssumedVersions ? view : personalView(caller, view);
 }
 
 /** Per-user catalogs in a list of views (lib/mcp/visibility/personal-catalog.ts): the same list while nothing of it changed. */

@@ -98,10 +98,11 @@ async function serve(request: Request, endpoint: McpEndpoint, readVersions = fal
   if (owner instanceof Response) return owner;
 
   const maxBodyBytes = mcpConfig.maxBodyBytes();
-  if (Number(request.headers.get("content-length") ?? 0) > maxBodyBytes) return bodyTooLargeResponse(maxBodyBytes);
-  const message = await readPostedMessage(request, maxBodyBytes);
-  const badMessage = refuseUnservedVersion(request.headers, message) ?? refuseUnstorableMessage(message) ?? refuseBatch(message, request.headers);
-  if (badMessage) return badMessage;
+  const tooLarge = Number(request.headers.get("content-length") ?? 0) > maxBodyBytes;
+  const message = tooLarge ? undefined : await readPostedMessage(request, maxBodyBytes);
+  const badMessage = tooLarge ? bodyTooLargeResponse(maxBodyBytes) : (refuseUnservedVersion(request.headers, message) ?? refuseUnstorableMessage(message) ?? refuseBatch(message, request.headers));
+  // A refusal too is sent only on versions read (a revoked key gets its 401, not a 400).
+  if (badMessage) return (await confirmAssumed(seen)) ? badMessage : serve(request, endpoint, true);
 
   // The message read above goes on to the SDK with the request (its `parsedBody`), so the body
   // is read and parsed once, not again by the classification and again by the transport.

@@ -97,6 +97,8 @@ interface AnswerStream {
   write(message: JSONRPCMessage): void;
   /** The answer: its frame, then the end of the stream. */
   answer(message: JSONRPCMessage): void;
+  /** Ends the stream without an answer (the client went away). */
+  end(): void;
   response: Response;
 }
 
@@ -112,6 +114,7 @@ function sinkStream(sink: NodeSseSink, id: RequestId): AnswerStream {
       sink.write(frame(message));
       sink.answered(id);
     },
+    end: () => sink.end(),
     response: new Response(null, { status: 200, headers: SSE_HEADERS }),
   };
 }
@@ -141,6 +144,10 @@ function webStream(): AnswerStream {
       if (open) controller.close();
       close();
     },
+    end() {
+      if (open) controller.close();
+      close();
+    },
     response: new Response(body, { status: 200, headers: SSE_HEADERS }),
   };
 }
@@ -153,9 +160,24 @@ function errorAnswer(id: RequestId, error: unknown): JSONRPCMessage {
   return restoreResourceNotFound(message);
 }
 
-/** The SDK's last word on a tools/call result: content defaults to [], then the protocol's schema. */
+/** The SDK's check of a result on the 2025 wire: its codec's, where the Server exposes it. */
+type ValidateResult = (method: string, raw: unknown) => { ok: true; value: unknown } | { ok: false; reason: string; message?: string };
+
+/**
+ * The SDK's last word on a tools/call result, as its Server has it: content defaults to [],
+ * then the 2025 wire's result schema (whose parse is what is sent: unknown fields of a content
+ * block are dropped, as the SDK drops them). The codec is the SDK's internal one; if a later
+ * SDK hides it, the protocol's published schema is used instead.
+ */
 function checkedResult(result: Record<string, unknown>): unknown {
   const normalised = result.content === undefined && !("task" in result) && !("inputRequests" in result) && !("requestState" in result) ? { ...result, content: [] } : result;
+  legacyCodec ??= new Server({ name: "switchboard", version: "0" }, { capabilities: { tools: {} } });
+  const codec = (legacyCodec as unknown as { _wireCodec?: () => { validateResult?: ValidateResult } })._wireCodec?.();
+  if (codec?.validateResult) {
+    const checked = codec.validateResult("tools/call", normalised);
+    if (checked.ok) return checked.value;
+    throw Object.assign(new Error(checked.reason === "invalid" ? `Invalid tools/call result: ${checked.message}` : "No wire schema for tools/call in the resolved era"), { code: checked.reason === "invalid" ? INVALID_PARAMS : INTERNAL_ERROR });
+  }
   const checked = specTypeSchemas.CallToolResult["~standard"].validate(normalised);
   if (checked.issues) throw Object.assign(new Error(`Invalid tools/call result: ${JSON.stringify(checked.issues, null, 2)}`), { code: INVALID_PARAMS });
   return checked.value;
@@ -208,7 +230,7 @@ export async function serveToolCallDirectly(request: Request, message: unknown, 
   void answer.then((ended) => {
     // The client went away: nobody reads the answer (the SDK drops it too).
     if (!request.signal.aborted && !(ended instanceof AssumedVersionsMovedError)) opened.answer(ended);
-    else sink?.end();
+    else opened.end();
     served.abort(ANSWERED);
   });
   return opened.response;
