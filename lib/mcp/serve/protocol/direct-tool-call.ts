@@ -169,7 +169,7 @@ type ValidateResult = (method: string, raw: unknown) => { ok: true; value: unkno
  * block are dropped, as the SDK drops them). The codec is the SDK's internal one; if a later
  * SDK hides it, the protocol's published schema is used instead.
  */
-function checkedResult(result: Record<string, unknown>): unknown {
+export function checkedToolCallResult(result: Record<string, unknown>): unknown {
   const normalised = result.content === undefined && !("task" in result) && !("inputRequests" in result) && !("requestState" in result) ? { ...result, content: [] } : result;
   legacyCodec ??= new Server({ name: "switchboard", version: "0" }, { capabilities: { tools: {} } });
   const codec = (legacyCodec as unknown as { _wireCodec?: () => { validateResult?: ValidateResult } })._wireCodec?.();
@@ -213,7 +213,7 @@ export async function serveToolCallDirectly(request: Request, message: unknown, 
   // what the call left open (an input request still unanswered) ends with it.
   const served = new AbortController();
   const answer = answerToolCall(tools, call.name, call.args, callContext(request, call, served.signal, identity, scope, send), legacy, projectFor2025)
-    .then((result) => ({ result: checkedResult(result as Record<string, unknown>), jsonrpc: "2.0", id: call.id }) as JSONRPCMessage)
+    .then((result) => ({ result: checkedToolCallResult(result as Record<string, unknown>), jsonrpc: "2.0", id: call.id }) as JSONRPCMessage)
     .catch((e: unknown) => (e instanceof AssumedVersionsMovedError ? e : errorAnswer(call.id, e)));
   if (!confirmed) {
     await Promise.race([confirmation, answer]);
