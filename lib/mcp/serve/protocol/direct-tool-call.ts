@@ -23,8 +23,8 @@ import { AssumedVersionsMovedError, confirmAssumed, type AssumedVersions } from 
  * The answer is the SDK's, byte for byte (tests/integration/mcp-direct-tool-call.test.ts
  * compares the two paths): an SSE stream of `event: message` frames on a 200 with the
  * transport's headers; progress, log messages and input requests on it before the result;
- * the result projected for the 2025 wire by the SDK's own codec and checked against the
- * protocol's result schema; a thrown error as the SDK encodes it; resource-not-found with its
+ * the result projected and checked for the 2025 wire by the SDK's own codec (as its Server
+ * does); a thrown error as the SDK encodes it; resource-not-found with its
  * 2025 code (legacy-transport.ts).
  */
 
