@@ -1,12 +1,10 @@
-import http from "node:http";
-import type net from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { versionReadsMade } from "@/lib/config-version/read-current-version";
 import { db } from "@/lib/db/client";
-import { serveMcpNode } from "@/lib/mcp/serve/node-adapter/serve-node";
 import { api } from "@/tests/helpers/api";
 import { createApiKeyFor, createTenant, type Tenant } from "@/tests/helpers/factories";
 import { startHttpApi, type HttpApiStub } from "@/tests/helpers/http-api-stub";
+import { startNodeMcpServer, type NodeMcpServer } from "@/tests/helpers/node-mcp-server";
 import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
 
 /**
@@ -20,7 +18,7 @@ import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server
  */
 
 let routes: RouteServer;
-let node: { origin: string; close(): Promise<void> };
+let node: NodeMcpServer;
 let httpApi: HttpApiStub;
 let t: Tenant;
 let connectorId: string;
@@ -30,14 +28,7 @@ beforeAll(async () => {
   [routes, httpApi] = await Promise.all([startRouteServer(), startHttpApi()]);
   httpApi.route("GET", "/search", (req, res) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ q: new URL(req.url, "http://x").searchParams.get("q") })));
   httpApi.route("GET", "/count", (_req, res) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ count: 3 })));
-  const server = http.createServer((req, res) => {
-    if (!serveMcpNode(req, res)) res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  node = {
-    origin: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
-  };
+  node = await startNodeMcpServer();
   t = await createTenant();
   const connector = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/connectors`, {
     type: "http",

@@ -1,11 +1,9 @@
-import http from "node:http";
-import type net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toolCallsServedDirectly } from "@/lib/mcp/serve/protocol/direct-tool-call";
-import { serveMcpNode } from "@/lib/mcp/serve/node-adapter/serve-node";
 import { api } from "@/tests/helpers/api";
 import { createTenant, type Tenant } from "@/tests/helpers/factories";
 import { startHttpApi, type HttpApiStub } from "@/tests/helpers/http-api-stub";
+import { startNodeMcpServer, type NodeMcpServer } from "@/tests/helpers/node-mcp-server";
 import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
 
 /**
@@ -18,7 +16,7 @@ import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server
  */
 
 let routes: RouteServer;
-let node: { origin: string; close(): Promise<void> };
+let node: NodeMcpServer;
 let httpApi: HttpApiStub;
 let t: Tenant;
 let serverId: string;
@@ -31,14 +29,7 @@ beforeAll(async () => {
   });
   httpApi.route("GET", "/broken", (_req, res) => res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: "the database is on fire" })));
   httpApi.route("GET", "/list", (_req, res) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify([1, 2, 3])));
-  const server = http.createServer((req, res) => {
-    if (!serveMcpNode(req, res)) res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  node = {
-    origin: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
-  };
+  node = await startNodeMcpServer();
   t = await createTenant();
   const connector = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/connectors`, {
     type: "http",

@@ -1,12 +1,11 @@
 import http from "node:http";
-import type net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sseSinksMade } from "@/lib/mcp/serve/node-adapter/node-sse-sink";
-import { serveMcpNode } from "@/lib/mcp/serve/node-adapter/serve-node";
 import { api } from "@/tests/helpers/api";
 import { createTenant, type Tenant } from "@/tests/helpers/factories";
 import { startHttpApi, type HttpApiStub } from "@/tests/helpers/http-api-stub";
 import { parseBody } from "@/tests/helpers/mcp-clients";
+import { startNodeMcpServer, type NodeMcpServer } from "@/tests/helpers/node-mcp-server";
 import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
 
 /**
@@ -18,7 +17,7 @@ import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server
  */
 
 let routes: RouteServer;
-let direct: { origin: string; close(): Promise<void> };
+let direct: NodeMcpServer;
 let httpApi: HttpApiStub;
 let t: Tenant;
 let serverId: string;
@@ -37,14 +36,7 @@ beforeAll(async () => {
     res.once("close", () => res.writableFinished || slowClosed.resolve());
     void Promise.race([slowRelease.promise, new Promise((r) => setTimeout(r, 5_000))]).then(() => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ slow: true })));
   });
-  const server = http.createServer((req, res) => {
-    if (!serveMcpNode(req, res)) res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  direct = {
-    origin: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
-  };
+  direct = await startNodeMcpServer();
   t = await createTenant();
   const connector = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/connectors`, {
     type: "http",
