@@ -126,7 +126,7 @@ describe("http connectors behind OAuth", () => {
     expect(await callMe(serverId, t.member.token)).toEqual({ text: JSON.stringify({ user: "erin" }), isError: false });
   });
 
-  it("an OAuth connector whose client ID a PATCH clears keeps no client secret (answered, stored and audited)", async () => {
+  it("an OAuth connector whose client ID a PATCH clears or changes keeps no client secret (answered, stored and audited)", async () => {
     const auth = { type: "oauth", connection: "per_user", authorizationServer: `${upstream.origin}/`, scopes: ["read"] };
     const created = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/connectors`, { type: "http", name: "Secret API", config: { baseUrl: upstream.origin }, auth: { ...auth, clientId: "admins-client", clientSecret: "s3cret-of-admins-client" }, tools: ME_TOOL });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -137,6 +137,14 @@ describe("http connectors behind OAuth", () => {
     expect(kept.status, JSON.stringify(kept.body)).toBe(200);
     expect(kept.body.auth.hasClientSecret).toBe(true);
     expect((await stored()).authSecret).not.toBeNull();
+
+    // Another client ID without a secret: the old secret is not sent for the new client.
+    const moved = await api(t.admin.token).patch(`/api/v1/connectors/${id}`, { auth: { ...auth, clientId: "another-client" } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.auth.hasClientSecret ?? false).toBe(false);
+    expect((await stored()).authSecret).toBeNull();
+    const back = await api(t.admin.token).patch(`/api/v1/connectors/${id}`, { auth: { ...auth, clientId: "admins-client", clientSecret: "s3cret-of-admins-client" } });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
 
     // Clearing the client ID (the secret left out, which would otherwise keep it) drops the secret too.
     const cleared = await api(t.admin.token).patch(`/api/v1/connectors/${id}`, { auth });
@@ -150,8 +158,8 @@ describe("http connectors behind OAuth", () => {
     expect(row.auth).not.toHaveProperty("hasClientSecret");
     expect(JSON.stringify(row.auth)).not.toContain("s3cret");
     const audit = await db().auditEvent.findMany({ where: { orgId: t.org.id, action: "connector.update", targetId: id }, orderBy: { createdAt: "asc" } });
-    expect(audit).toHaveLength(2);
-    expect(audit[1].data).toMatchObject({ fields: ["auth"] });
+    expect(audit).toHaveLength(4);
+    expect(audit[3].data).toMatchObject({ fields: ["auth"] });
     expect(JSON.stringify(audit)).not.toContain("s3cret");
   });
 

@@ -18,15 +18,17 @@ export function isOAuth(auth: ConnectorAuth): auth is Extract<ConnectorAuth, { t
 
 /**
  * The columns a create or PATCH writes for `input`. `previousSecret` is kept when the input
- * names no secret and keeps the same auth type (a PATCH that changes scopes, say) — but never
- * for an `oauth` input without a client ID: a secret belongs to its client, and with the client ID
- * cleared Switchboard registers itself, so the old secret is dropped rather than left behind.
+ * names no secret and keeps the same auth type (a PATCH that changes scopes, say) — but for an
+ * `oauth` input only while its client ID is the stored one: a secret belongs to its client, so
+ * with the client ID cleared (Switchboard then registers itself) or changed, the old secret is
+ * dropped rather than left behind or sent for another client.
  */
 export function authColumns(input: ConnectorAuthInput, connectorType: "http" | "mcp", previous?: { auth: ConnectorAuth; secret: string | null }): { auth: Prisma.InputJsonValue; authSecret: string | null } {
   if (input.type === "headers") return { auth: HEADERS_AUTH as Prisma.InputJsonValue, authSecret: null };
   const { clientSecret, ...settings } = input;
-  const hasClient = input.type !== "oauth" || input.clientId !== undefined;
-  const keep = previous && previous.auth.type === input.type && clientSecret === undefined && hasClient ? previous.secret : null;
+  // An oauth secret is kept only for the same client ID: a new or cleared ID drops it.
+  const sameClient = input.type !== "oauth" || (input.clientId !== undefined && previous?.auth.type === "oauth" && previous.auth.clientId === input.clientId);
+  const keep = previous && previous.auth.type === input.type && clientSecret === undefined && sameClient ? previous.secret : null;
   const authSecret = clientSecret !== undefined ? encryptSecret(clientSecret) : keep;
   const stored = { ...settings, ...(authSecret ? { hasClientSecret: true } : {}) };
   void connectorType;
