@@ -70,8 +70,9 @@ export function AuthFields({ connectorType, stored }: AuthFieldsProps) {
   );
   const clientId = useWatch({ control: form.control, name: "auth.clientId" });
   const secretStored = stored !== undefined && stored.type === type && "hasClientSecret" in stored && stored.hasClientSecret === true;
-  // The API drops an OAuth secret whose client ID is cleared (auth-settings.ts): say so rather than "keep".
-  const secretDropped = secretStored && type === "oauth" && !clientId?.trim();
+  // The API drops an OAuth secret whose client ID is cleared or changed (auth-settings.ts): say so rather than "keep".
+  const storedClientId = stored !== undefined && stored.type === "oauth" && "clientId" in stored ? stored.clientId : undefined;
+  const secretDropped = secretStored && type === "oauth" && (clientId?.trim() || undefined) !== storedClientId;
   const secretKept = secretStored && !secretDropped;
   const secret = (required: boolean) =>
     text("clientSecret", required && !secretKept ? "Client secret" : "Client secret (optional)", {
@@ -80,7 +81,7 @@ export function AuthFields({ connectorType, stored }: AuthFieldsProps) {
       hint: secretKept
         ? "Set — leave empty to keep it; stored encrypted, never shown."
         : secretDropped
-          ? "The stored secret goes with the client ID: saving without a client ID removes it."
+          ? "The stored secret belongs to the stored client ID: saving with another client ID, or none, removes it unless you enter a new secret."
           : "Stored encrypted; nobody can read it back.",
     });
   return (
