@@ -70,11 +70,13 @@ const lastRead = (globalForLastRead.switchboardLastReadVersions ??= new LRUCache
 export async function readCurrentVersion(orgId: string, seen?: VersionsSeen): Promise<number | null> {
   const earlier = seen?.get(orgId);
   if (earlier !== undefined) return earlier;
-  const known = seen instanceof AssumedVersions ? lastRead.get(orgId) : undefined;
-  if (known !== undefined && seen instanceof AssumedVersions) {
-    seen.assumed.set(orgId, known);
-    seen.set(orgId, known);
-    return known;
+  if (seen instanceof AssumedVersions) {
+    const known = lastRead.get(orgId);
+    if (known !== undefined) {
+      seen.assumed.set(orgId, known);
+      seen.set(orgId, known);
+      return known;
+    }
   }
   const batch = (reads.next ??= newBatch());
   batch.orgIds.add(orgId);

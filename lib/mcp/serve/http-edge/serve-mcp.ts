@@ -109,8 +109,8 @@ async function serve(request: Request, endpoint: McpEndpoint, readVersions = fal
   const legacy = await isLegacyRequest(request, message, { maxRequestBodySize: maxBodyBytes });
   const direct = legacy ? directToolCall(request, message, owner) : null;
   if (!direct && !(await confirmAssumed(seen))) return serve(request, endpoint, true);
-  // Confirmed, or nothing assumed: what this request still reads, it reads.
-  const versions = direct ? seen : new Map(seen);
+  // Confirmed (or nothing assumed): what this request still reads, it reads.
+  const versions = seen instanceof AssumedVersions && !direct ? new Map(seen) : seen;
 
   // Stateless serving answers a call and its cancellation on different server instances. A
   // session's cancellation is its own server's (the SDK matches the id within the session):
@@ -138,13 +138,17 @@ async function serve(request: Request, endpoint: McpEndpoint, readVersions = fal
 
 /** A body the node adapter read whole that may hold a stateless tools/call (a cheap look; directToolCall decides). */
 function mayAssumeVersions(request: Request): boolean {
-  return !mcpConfig.statefulSessions() && !request.headers.get("mcp-session-id") && !!readBodyTextOf(request)?.includes('"tools/call"');
+  return isStatelessPost(request) && !!readBodyTextOf(request)?.includes('"tools/call"');
+}
+
+/** Served without a session: stateless serving, and no session named. */
+function isStatelessPost(request: Request): boolean {
+  return !mcpConfig.statefulSessions() && !request.headers.get("mcp-session-id");
 }
 
 /** The stateless 2025-era tools/call served without the SDK (direct-tool-call.ts), or null. */
 function directToolCall(request: Request, message: unknown, owner: SessionOwner): DirectToolCall | null {
-  if (mcpConfig.statefulSessions() || request.headers.get("mcp-session-id") || !owner.identity) return null;
-  return directToolCallOf(request, message);
+  return isStatelessPost(request) && owner.identity ? directToolCallOf(request, message) : null;
 }
 
 async function identify(request: Request, endpoint: McpEndpoint, seen: VersionsSeen): Promise<SessionOwner | Response> {

@@ -14,8 +14,9 @@ import { processState } from "@/lib/process-state";
  * writes into its own stream, is written here instead while the answer is open.
  */
 
-/** The SDK's default interval for the keep-alive comment of an open SSE answer. */
-const KEEP_ALIVE_MS = 15_000;
+/** The SDK's default interval for the keep-alive comment of an open SSE answer, and the comment. */
+export const KEEP_ALIVE_MS = 15_000;
+export const KEEP_ALIVE_COMMENT = Buffer.from(": keepalive\n\n");
 
 /**
  * How long an answer not ready when its head could be written waits before the head is sent
@@ -95,7 +96,7 @@ export class NodeSseSink {
     // from then on it is kept alive. A call answered before that needs neither timer.
     this.opening = setTimeout(() => {
       if (!this.wrote) res.flushHeaders();
-      this.keepAlive = setInterval(() => this.write(Buffer.from(": keepalive\n\n")), KEEP_ALIVE_MS);
+      this.keepAlive = setInterval(() => this.write(KEEP_ALIVE_COMMENT), KEEP_ALIVE_MS);
       this.keepAlive.unref();
     }, OPEN_AFTER_MS);
     res.once("close", () => {

@@ -1,7 +1,7 @@
 import { isJsonContentType, Server, specTypeSchemas, type AuthInfo, type CallToolResult, type JSONRPCMessage, type RequestId, type ServerContext } from "@modelcontextprotocol/server";
-import { sseSinkOf, type NodeSseSink } from "@/lib/mcp/serve/node-adapter/node-sse-sink";
+import { KEEP_ALIVE_COMMENT, KEEP_ALIVE_MS, sseSinkOf, type NodeSseSink } from "@/lib/mcp/serve/node-adapter/node-sse-sink";
 import { restoreResourceNotFound } from "@/lib/mcp/serve/protocol/legacy-transport";
-import { serialiseMessage } from "@/lib/mcp/serve/protocol/serialise-message";
+import { sseFrame } from "@/lib/mcp/serve/protocol/serialise-message";
 import { answerToolCall, INVALID_PARAMS } from "@/lib/mcp/serve/protocol/answer-tool-call";
 import { askStatelessClient, listenForAnswers } from "@/lib/mcp/serve/connection-state/ask-stateless-client";
 import { CALL_SCOPE, type LegacyCaller } from "@/lib/mcp/serve/protocol/serve-tool-call";
@@ -53,11 +53,14 @@ export function toolCallsServedDirectly(): number {
   return counts.served;
 }
 
-/** A fresh Server is on the 2025 wire until initialized: its codec projects a 2025-era tools/call result. */
+/** A fresh Server is on the 2025 wire until initialized: its codec projects and checks a 2025-era tools/call result. */
 let legacyCodec: Server | undefined;
+function legacyCodecServer(): Server {
+  return (legacyCodec ??= new Server({ name: "switchboard", version: "0" }, { capabilities: { tools: {} } }));
+}
+
 function projectFor2025(result: CallToolResult, schema?: Readonly<Record<string, unknown>>): CallToolResult {
-  legacyCodec ??= new Server({ name: "switchboard", version: "0" }, { capabilities: { tools: {} } });
-  return legacyCodec.projectCallToolResult(result, schema);
+  return legacyCodecServer().projectCallToolResult(result, schema);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -102,16 +105,12 @@ interface AnswerStream {
   response: Response;
 }
 
-function frame(message: JSONRPCMessage): Buffer {
-  return serialiseMessage(message, "event: message\ndata: ", "\n\n");
-}
-
 function sinkStream(sink: NodeSseSink, id: RequestId): AnswerStream {
   sink.adopted = true;
   return {
-    write: (message) => sink.write(frame(message)),
+    write: (message) => sink.write(sseFrame(message)),
     answer(message) {
-      sink.write(frame(message));
+      sink.write(sseFrame(message));
       sink.answered(id);
     },
     end: () => sink.end(),
@@ -119,14 +118,10 @@ function sinkStream(sink: NodeSseSink, id: RequestId): AnswerStream {
   };
 }
 
-/** The SDK transport's keep-alive comment on an open answer, and its interval. */
-const KEEP_ALIVE = new TextEncoder().encode(": keepalive\n\n");
-const KEEP_ALIVE_MS = 15_000;
-
 function webStream(): AnswerStream {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let open = true;
-  const keepAlive = setInterval(() => open && controller.enqueue(KEEP_ALIVE), KEEP_ALIVE_MS);
+  const keepAlive = setInterval(() => open && controller.enqueue(KEEP_ALIVE_COMMENT), KEEP_ALIVE_MS);
   keepAlive.unref();
   const close = () => {
     open = false;
@@ -136,7 +131,7 @@ function webStream(): AnswerStream {
     start: (c) => void (controller = c),
     cancel: close,
   });
-  const write = (message: JSONRPCMessage) => void (open && controller.enqueue(frame(message)));
+  const write = (message: JSONRPCMessage) => void (open && controller.enqueue(sseFrame(message)));
   return {
     write,
     answer(message) {
@@ -171,8 +166,7 @@ type ValidateResult = (method: string, raw: unknown) => { ok: true; value: unkno
  */
 export function checkedToolCallResult(result: Record<string, unknown>): unknown {
   const normalised = result.content === undefined && !("task" in result) && !("inputRequests" in result) && !("requestState" in result) ? { ...result, content: [] } : result;
-  legacyCodec ??= new Server({ name: "switchboard", version: "0" }, { capabilities: { tools: {} } });
-  const codec = (legacyCodec as unknown as { _wireCodec?: () => { validateResult?: ValidateResult } })._wireCodec?.();
+  const codec = (legacyCodecServer() as unknown as { _wireCodec?: () => { validateResult?: ValidateResult } })._wireCodec?.();
   if (codec?.validateResult) {
     const checked = codec.validateResult("tools/call", normalised);
     if (checked.ok) return checked.value;

@@ -7,7 +7,7 @@ import {
   type WebStandardStreamableHTTPServerTransportOptions,
 } from "@modelcontextprotocol/server";
 import type { NodeSseSink } from "@/lib/mcp/serve/node-adapter/node-sse-sink";
-import { serialiseMessage } from "@/lib/mcp/serve/protocol/serialise-message";
+import { sseFrame } from "@/lib/mcp/serve/protocol/serialise-message";
 
 type SseWriter = (controller: ReadableStreamDefaultController<Uint8Array>, encoder: TextEncoder, message: JSONRPCMessage, eventId?: string) => boolean;
 
@@ -38,7 +38,7 @@ export class LegacyHttpTransport extends WebStandardStreamableHTTPServerTranspor
     const self = this as unknown as { writeSSEEvent: SseWriter; onerror?: (e: Error) => void };
     self.writeSSEEvent = (controller, _encoder, message, eventId) => {
       try {
-        const frame = serialiseMessage(message, `event: message\n${eventId ? `id: ${eventId}\n` : ""}data: `, "\n\n");
+        const frame = sseFrame(message, eventId);
         if (this.sink) this.sink.write(frame);
         else controller.enqueue(frame);
         return true;

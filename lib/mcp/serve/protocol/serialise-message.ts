@@ -16,6 +16,11 @@ import { serialisedList } from "@/lib/mcp/surface/surface-types";
 const PLACEHOLDER = `\u0000switchboard-list-${randomUUID()}`;
 const QUOTED = JSON.stringify(PLACEHOLDER);
 
+/** One SSE frame of a JSON-RPC message, as the SDK's transport writes it (`event: message`, an optional `id:`, `data: <JSON>`). */
+export function sseFrame(message: unknown, eventId?: string): Buffer {
+  return serialiseMessage(message, `event: message\n${eventId ? `id: ${eventId}\n` : ""}data: `, "\n\n");
+}
+
 /** The UTF-8 bytes of `prefix + JSON.stringify(message) + suffix`. */
 export function serialiseMessage(message: unknown, prefix = "", suffix = ""): Buffer {
   const tools = (message as { result?: { tools?: unknown } } | null)?.result?.tools;
