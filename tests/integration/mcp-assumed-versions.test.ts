@@ -112,4 +112,22 @@ describe("a stateless tools/call through the instance's own server, on the versi
     expect((await callTool(node.origin, t.member.token, "count")).message?.result).toMatchObject({ structuredContent: { count: 3 } });
     expect(await callRows()).toBe(rowsBefore + 1);
   });
+
+  it("a call served again because a version moved spends its key's rate budget once", async () => {
+    // A budget of three calls a minute (a limiter of its own: the key is in the limiter's name).
+    process.env.MCP_RATE_LIMIT = "3";
+    try {
+      const key = await createApiKeyFor(t.member.user, { id: t.workspace.id, orgId: t.org.id });
+      expect((await callTool(node.origin, key.token, "search", { q: "one" })).status).toBe(200);
+      // The organization's version moves: the next call's assumed versions fail its audit insert.
+      expect((await api(t.admin.token).patch(`/api/v1/servers/${serverId}`, { instructions: "moved" })).status).toBe(200);
+      const reads = versionReadsMade();
+      expect((await callTool(node.origin, key.token, "search", { q: "two" })).message?.result).toMatchObject({ structuredContent: { q: "two" } });
+      expect(versionReadsMade() - reads).toBeGreaterThan(0); // it was served again, with versions read
+      expect((await callTool(node.origin, key.token, "search", { q: "three" })).status).toBe(200);
+      expect((await callTool(node.origin, key.token, "search", { q: "four" })).status).toBe(429);
+    } finally {
+      delete process.env.MCP_RATE_LIMIT;
+    }
+  });
 });

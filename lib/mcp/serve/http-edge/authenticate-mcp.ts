@@ -19,6 +19,13 @@ export interface McpPrincipal {
   identity: string;
 }
 
+export interface AuthenticateOptions {
+  /** The configuration versions the request reads or assumes (lib/config-version/read-current-version.ts). */
+  seen?: VersionsSeen;
+  /** The request already spent its unit of the rate budget: it is being served a second time. */
+  budgetSpent?: boolean;
+}
+
 /** Stable, non-secret limiter key for a presented token (the token itself is never stored). */
 function tokenKey(token: string): string {
   return createHash("sha256").update(token).digest("base64url").slice(0, 32);
@@ -30,22 +37,29 @@ function tokenKey(token: string): string {
  * database work. Returns the principal, or the 401 / 429 response to send; a 401 names the
  * metadata of `endpoint` (at this instance's public URL) so OAuth clients can discover it.
  */
-export async function authenticateMcp(headers: Headers, requestUrl: string, endpoint: ResourceEndpoint, seen?: VersionsSeen): Promise<McpPrincipal | Response> {
+export async function authenticateMcp(headers: Headers, requestUrl: string, endpoint: ResourceEndpoint, options: AuthenticateOptions = {}): Promise<McpPrincipal | Response> {
+  const { seen, budgetSpent = false } = options;
   // Made only for a 401: a request that authenticates needs neither its URLs nor its address
   // unless its key is unknown (two URL parses and the address's normalisation per request).
   // The Host was checked before (serve-mcp.ts), so publicOrigin() has one to use.
   const challenge = () => ({ metadataUrl: resourceMetadataUrl(clientBaseUrl(headers, requestUrl), endpoint), scope: CHALLENGE_SCOPE });
   const token = bearerToken(headers.get("authorization"));
   if (!token) return unauthorizedResponse("missing", challenge());
-  const { points, durationSec } = mcpConfig.rateLimit();
-  const limited = await consume(getLimiter(`mcp:${points}/${durationSec}`, { points, durationSec }), tokenKey(token));
-  if (!limited.ok) return rateLimitedResponse(limited.retryAfterMs);
+  const limited = budgetSpent ? null : await spendBudget(token);
+  if (limited) return limited;
   if (looksLikeJwt(token)) return oauthPrincipal(token, endpoint, oauthIssuer(headers, requestUrl), challenge, seen);
   const outcome = await callerFromBearerFor(token, () => clientIpFromHeaders(headers), seen);
   if (!outcome.ok) return outcome.retryAfterMs === null ? unauthorizedResponse("invalid", challenge()) : rateLimitedResponse(outcome.retryAfterMs);
   const { caller } = outcome;
   const identity = caller.kind === "instance" ? "instance" : `key:${caller.apiKey?.id ?? `user:${caller.userId}`}`;
   return { caller, identity };
+}
+
+/** The 429 to send when `token`'s rate budget is spent, after spending one unit of it; null otherwise. */
+async function spendBudget(token: string): Promise<Response | null> {
+  const { points, durationSec } = mcpConfig.rateLimit();
+  const limited = await consume(getLimiter(`mcp:${points}/${durationSec}`, { points, durationSec }), tokenKey(token));
+  return limited.ok ? null : rateLimitedResponse(limited.retryAfterMs);
 }
 
 /** API keys are `sb_…` and the instance key is free text; OAuth access tokens are JWTs. */

@@ -76,14 +76,15 @@ function requestIdOf(request: Request): string {
 const METHODS = new Set(["GET", "POST", "DELETE"]);
 
 /**
- * `readVersions`: the configuration versions are read, never assumed. Without it, a request the
- * instance's own server read whole that names tools/call assumes the versions this process read
- * last (AssumedVersions, lib/config-version/read-current-version.ts): a plain stateless
- * tools/call then has them confirmed by its audit row's insert, one round trip instead of two;
- * any other request reads them again before it does anything, and is served again, from the
- * start, when one had moved (its credential's rate budget is then spent twice).
+ * `again`: the request is served a second time because a version it assumed had moved; its
+ * versions are then read, never assumed, and its rate budget, spent the first time, is not spent
+ * again. The first time, a request the instance's own server read whole that names tools/call
+ * assumes the versions this process read last (AssumedVersions,
+ * lib/config-version/read-current-version.ts): a plain stateless tools/call then has them
+ * confirmed by its audit row's insert, one round trip instead of two; any other request reads
+ * them again before it does anything, and is served again, from the start, when one had moved.
  */
-async function serve(request: Request, endpoint: McpEndpoint, readVersions = false): Promise<Response> {
+async function serve(request: Request, endpoint: McpEndpoint, again = false): Promise<Response> {
   if (request.method.toUpperCase() === "OPTIONS") return preflightResponse(request);
   if (!METHODS.has(request.method.toUpperCase())) return methodNotAllowedResponse();
   const refused = untrustedHostOrOrigin(request.headers);
@@ -92,8 +93,8 @@ async function serve(request: Request, endpoint: McpEndpoint, readVersions = fal
   if (badId) return badId;
 
   // The configuration versions this request reads: authentication's read serves the view's too.
-  const seen: VersionsSeen = !readVersions && mayAssumeVersions(request) ? new AssumedVersions() : new Map();
-  const owner = await traced("authenticate", () => identify(request, endpoint, seen));
+  const seen: VersionsSeen = !again && mayAssumeVersions(request) ? new AssumedVersions() : new Map();
+  const owner = await traced("authenticate", () => identify(request, endpoint, seen, again));
   // A 401 comes from the database's answer about the key, never from an assumed version.
   if (owner instanceof Response) return owner;
 
@@ -151,12 +152,14 @@ function directToolCall(request: Request, message: unknown, owner: SessionOwner)
   return isStatelessPost(request) && owner.identity ? directToolCallOf(request, message) : null;
 }
 
-async function identify(request: Request, endpoint: McpEndpoint, seen: VersionsSeen): Promise<SessionOwner | Response> {
+/** `budgetSpent`: this request already spent its unit of the rate budget (it is served again). */
+async function identify(request: Request, endpoint: McpEndpoint, seen: VersionsSeen, budgetSpent: boolean): Promise<SessionOwner | Response> {
   if (endpoint.kind === "demo") {
     // Anonymous by design: an Authorization header is ignored, the client address is limited.
-    return (await limitDemoClient(request.headers)) ?? { endpoint, identity: DEMO_IDENTITY, caller: null };
+    const limited = budgetSpent ? null : await limitDemoClient(request.headers);
+    return limited ?? { endpoint, identity: DEMO_IDENTITY, caller: null };
   }
-  const principal = await authenticateMcp(request.headers, request.url, endpoint, seen);
+  const principal = await authenticateMcp(request.headers, request.url, endpoint, { seen, budgetSpent });
   return principal instanceof Response ? principal : { endpoint, ...principal };
 }
 
