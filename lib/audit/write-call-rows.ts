@@ -86,18 +86,33 @@ function newEventId(now: number): string {
  * cannot meet a row the same statement inserts, and needs not: a call's ending is submitted
  * only after its "started" row was committed.
  */
+const INSERT_ROWS =
+  "INSERT INTO audit_events (id, org_id, workspace_id, actor_type, actor_id, action, target_type, target_id, data, created_at, trace_id) " +
+  "SELECT v.id, v.org_id, v.workspace_id, v.actor_type, v.actor_id, v.action, v.target_type, v.target_id, v.data, v.created_at, v.trace_id " +
+  "FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::jsonb[], $10::timestamp[], $11::text[], $15::jsonb[]) " +
+  "AS v(id, org_id, workspace_id, actor_type, actor_id, action, target_type, target_id, data, created_at, trace_id, expect) " +
+  // A row whose request assumed configuration versions goes in only while each is current.
+  "WHERE v.expect IS NULL OR NOT EXISTS (SELECT 1 FROM jsonb_each_text(v.expect) AS e(org_id, version) LEFT JOIN organizations o ON o.id = e.org_id WHERE o.config_version IS DISTINCT FROM e.version::int)";
+const MERGE_ENDINGS =
+  "UPDATE audit_events AS a SET data = a.data || v.ending FROM unnest($12::text[], $13::text[], $14::jsonb[]) AS v(id, org_id, ending) WHERE a.id = v.id AND a.org_id = v.org_id";
+
 const WRITE_GROUP: PlainStatement = {
   name: "sb_write_tool_call_rows",
+  text: `WITH inserted AS (${INSERT_ROWS} RETURNING id), ended AS (${MERGE_ENDINGS}) SELECT id FROM inserted`,
+};
+
+/**
+ * WRITE_GROUP for one write of a failed group (group-writes.ts): the group may have committed
+ * before its answer was lost with the connection, so a row already there counts as inserted (the
+ * statement's snapshot, taken before its insert, sees it) instead of failing the call on its id.
+ * An ending merged twice is the same ending.
+ */
+const WRITE_AGAIN: PlainStatement = {
+  name: "sb_write_tool_call_rows_again",
   text:
-    "WITH inserted AS (INSERT INTO audit_events (id, org_id, workspace_id, actor_type, actor_id, action, target_type, target_id, data, created_at, trace_id) " +
-    "SELECT v.id, v.org_id, v.workspace_id, v.actor_type, v.actor_id, v.action, v.target_type, v.target_id, v.data, v.created_at, v.trace_id " +
-    "FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::jsonb[], $10::timestamp[], $11::text[], $15::jsonb[]) " +
-    "AS v(id, org_id, workspace_id, actor_type, actor_id, action, target_type, target_id, data, created_at, trace_id, expect) " +
-    // A row whose request assumed configuration versions goes in only while each is current.
-    "WHERE v.expect IS NULL OR NOT EXISTS (SELECT 1 FROM jsonb_each_text(v.expect) AS e(org_id, version) LEFT JOIN organizations o ON o.id = e.org_id WHERE o.config_version IS DISTINCT FROM e.version::int) " +
-    "RETURNING id), " +
-    "ended AS (UPDATE audit_events AS a SET data = a.data || v.ending FROM unnest($12::text[], $13::text[], $14::jsonb[]) AS v(id, org_id, ending) WHERE a.id = v.id AND a.org_id = v.org_id) " +
-    "SELECT id FROM inserted",
+    `WITH inserted AS (${INSERT_ROWS} ON CONFLICT (id) DO NOTHING RETURNING id), ended AS (${MERGE_ENDINGS}), ` +
+    "already AS (SELECT id FROM audit_events WHERE id = ANY($1::text[])) " +
+    "SELECT id FROM inserted UNION SELECT id FROM already",
 };
 
 const COLUMNS = ["id", "orgId", "workspaceId", "actorType", "actorId", "action", "targetType", "targetId", "data", "createdAt", "traceId"] as const;
@@ -108,7 +123,7 @@ type Inserted = string | null;
 type Write = { row: NewRow } | { ending: Ending };
 
 /** Writes the group in one statement; each insert is answered with its row's id (null: not inserted, `expect` failed). */
-async function writeRows(writes: Write[]): Promise<Array<Inserted | undefined>> {
+async function writeRows(writes: Write[], statement = WRITE_GROUP): Promise<Array<Inserted | undefined>> {
   const rows: NewRow[] = [];
   const endings: Ending[] = [];
   for (const w of writes) {
@@ -116,7 +131,7 @@ async function writeRows(writes: Write[]): Promise<Array<Inserted | undefined>> 
     else endings.push(w.ending);
   }
   const inserted = COLUMNS.map((c) => rows.map((r) => r[c]));
-  const result = await runPlainSql<{ id: string }>(WRITE_GROUP, [...inserted, endings.map((e) => e.id), endings.map((e) => e.orgId), endings.map((e) => e.data), rows.map((r) => r.expect)]);
+  const result = await runPlainSql<{ id: string }>(statement, [...inserted, endings.map((e) => e.id), endings.map((e) => e.orgId), endings.map((e) => e.data), rows.map((r) => r.expect)]);
   const ids = new Set(result.map((r) => r.id));
   return writes.map((w) => ("row" in w ? (ids.has(w.row.id) ? w.row.id : null) : undefined));
 }
@@ -126,6 +141,7 @@ const globalForRows = processState<{ switchboardToolCallWrites?: ReturnType<type
 const writer = (globalForRows.switchboardToolCallWrites ??= groupWrites<Write, Inserted | undefined>({
   writeMany: writeRows,
   writeOne: async (w) => (await writeRows([w]))[0],
+  writeAgain: async (w) => (await writeRows([w], WRITE_AGAIN))[0],
   maxGroup: 500,
 }));
 

@@ -7,7 +7,9 @@
  *
  * A failed group is retried row by row, so one row the database refuses (a constraint, a
  * trigger) fails only its own write and never the others written with it, and a group lost to
- * a dropped connection still gets each of its rows one more try.
+ * a dropped connection still gets each of its rows one more try. That retry goes through
+ * `writeAgain`, which must accept a row already written: a group can commit and lose its answer
+ * with the connection.
  */
 
 export interface GroupWriter<T, R> {
@@ -24,8 +26,13 @@ interface Pending<T, R> {
 export interface GroupWriterOptions<T, R> {
   /** Writes every item in one statement; returns one answer per item, in order. */
   writeMany(items: T[]): Promise<R[]>;
-  /** Writes one item alone: the retry of a failed group. */
+  /** Writes one item alone: a group of one. */
   writeOne(item: T): Promise<R>;
+  /**
+   * Writes one item of a failed group again, answering as if written when an earlier attempt
+   * had already committed it; `writeOne` when not given.
+   */
+  writeAgain?(item: T): Promise<R>;
   /** The most items in one statement (PostgreSQL takes at most 65,535 bind parameters). */
   maxGroup?: number;
 }
@@ -54,9 +61,10 @@ export function groupWrites<T, R>(options: GroupWriterOptions<T, R>): GroupWrite
       group.forEach((p, i) => p.resolve(answers[i]));
       return;
     } catch (e) {
-      if (group.length === 1) return group[0].reject(e);
+      if (group.length === 1 && !options.writeAgain) return group[0].reject(e);
     }
-    await Promise.all(group.map((p) => options.writeOne(p.item).then(p.resolve, p.reject)));
+    const writeAgain = options.writeAgain ?? options.writeOne;
+    await Promise.all(group.map((p) => writeAgain(p.item).then(p.resolve, p.reject)));
   }
 
   return {

@@ -1,7 +1,7 @@
 import { callEndingsWritten } from "@/lib/audit/write-call-rows";
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
+import { db, dbPool } from "@/lib/db/client";
 import { api } from "@/tests/helpers/api";
 import { createTenant, type Tenant } from "@/tests/helpers/factories";
 import { startHttpApi, type HttpApiStub } from "@/tests/helpers/http-api-stub";
@@ -113,6 +113,33 @@ describe("tool-call audit rows written together", () => {
     expect(httpApi.seen.slice(seenBefore).map((r) => new URL(r.url, "http://x").searchParams.get("q")!.startsWith("kept-"))).toEqual([true, true, true, true, true]);
     expect(await events(a.t)).toHaveLength(1); // its warm-up call's, before the refusal
     expect((await events(b.t)).map(status)).toEqual(Array(6).fill("finished"));
+  });
+
+  it("a group that committed but whose answer was lost with the connection: its call goes on, with its one row", async () => {
+    const { t, serverId } = await setup();
+    const pool = dbPool()!;
+    const query = pool.query;
+    let lost = 0;
+    // The first group statement inserting a row (this call's: nothing else calls meanwhile) commits, then its answer is lost.
+    pool.query = (async (...args: Parameters<typeof query>) => {
+      const result = await (query as (...a: unknown[]) => Promise<unknown>).apply(pool, args);
+      const config = args[0] as { name?: string; values?: unknown[][] };
+      if (lost === 0 && config.name === "sb_write_tool_call_rows" && (config.values?.[0]?.length ?? 0) > 0) {
+        lost++;
+        throw new Error("Connection terminated unexpectedly");
+      }
+      return result;
+    }) as typeof query;
+    const seenBefore = httpApi.seen.length;
+    try {
+      const res = await call(t, serverId, `lost-answer-${t.org.id}`);
+      expect(res.body.result?.structuredContent, JSON.stringify(res.body)).toEqual({ q: `lost-answer-${t.org.id}` });
+    } finally {
+      pool.query = query;
+    }
+    expect(lost).toBe(1);
+    expect(httpApi.seen.length - seenBefore).toBe(1);
+    expect((await events(t)).map(status)).toEqual(["finished", "finished"]); // the warm-up call's and this one's
   });
 
   it("endings the database refuses for one organization: its calls still answer and keep their \"started\" rows, the other's rows end \"finished\"", async () => {

@@ -53,4 +53,28 @@ describe("group commit of rows", () => {
     expect(await Promise.all(rest)).toEqual([{ id: "id-a" }, { error: "bad was refused" }, { id: "id-c" }]);
     expect(statements).toEqual([["first"], ["a", "bad", "c"], ["a"], ["bad"], ["c"]]);
   });
+
+  it("a group whose answer was lost is written again through writeAgain, a lone write too: a row already committed is not refused as a duplicate", async () => {
+    const committed = new Set<string>();
+    const statements: string[] = [];
+    /** The statements that commit, then lose their answer with the connection. */
+    const dropped = new Set(["one lone", "many a,b"]);
+    const commit = (statement: string, items: string[]) => {
+      statements.push(statement);
+      const duplicate = items.find((i) => committed.has(i));
+      if (duplicate) throw new Error(`duplicate key ${duplicate}`);
+      items.forEach((i) => committed.add(i));
+      if (dropped.has(statement)) throw new Error("Connection terminated unexpectedly");
+      return items;
+    };
+    const writer = groupWrites<string, string>({
+      writeMany: async (items) => commit(`many ${items.join(",")}`, items),
+      writeOne: async (item) => commit(`one ${item}`, [item])[0],
+      writeAgain: async (item) => (statements.push(`again ${item}`), committed.add(item), item),
+    });
+    expect(await writer.write("lone")).toBe("lone");
+    expect(await Promise.all(["a", "b"].map((i) => writer.write(i)))).toEqual(["a", "b"]); // submitted together: one group
+    expect(statements).toEqual(["one lone", "again lone", "many a,b", "again a", "again b"]);
+    expect([...committed].sort()).toEqual(["a", "b", "lone"]);
+  });
 });
