@@ -9,7 +9,7 @@ import { UpstreamPool } from "@/lib/connectors/runtime/upstream-pool";
 import { resolveCallerView } from "@/lib/mcp/visibility/resolve-view";
 import { api } from "@/tests/helpers/api";
 import { createTenant } from "@/tests/helpers/factories";
-import { startMcpUpstream } from "@/tests/helpers/mcp-upstream";
+import { startMcpUpstream, type Upstream } from "@/tests/helpers/mcp-upstream";
 
 /**
  * An upstream that refuses our connection and echoes the credential it was sent (many APIs
@@ -72,6 +72,38 @@ describe("an upstream that echoes the connector's credentials", () => {
     expect(events).toHaveLength(1);
     expect(JSON.stringify(events[0].data)).not.toContain(TOKEN);
     expect(JSON.stringify(events[0].data)).not.toContain(API_KEY);
+  });
+});
+
+describe("an upstream MCP server whose tool result quotes the credentials it was sent", () => {
+  it("the result reaches the caller and the audit log (results kept) with the secrets redacted", async () => {
+    const up: Upstream = await startMcpUpstream({
+      tools: [{ name: "whoami" }],
+      requireHeaders: { authorization: SECRET },
+      // Quotes the headers of the request it is answering (the last one it received).
+      answer: () => `you are ${up.seenHeaders.at(-1)?.authorization} with key ${up.seenHeaders.at(-1)?.["x-api-key"]}`,
+    });
+    cleanups.push(() => up.close());
+    const t = await createTenant();
+    // Results are kept in the audit log only at this detail (an owner's choice).
+    expect((await api(t.owner.token).patch(`/api/v1/orgs/${t.org.id}`, { toolAuditDetail: "arguments_and_results" })).status).toBe(200);
+    const connector = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/connectors`, { name: "Who", type: "mcp", config: { url: up.url, headers: { Authorization: SECRET, "X-Api-Key": API_KEY } } });
+    expect(connector.status, connector.text).toBe(201);
+    const server = await api(t.admin.token).post(`/api/v1/workspaces/${t.workspace.id}/servers`, { name: "S", connectorIds: [connector.body.id] });
+    const pool = new UpstreamPool({ hostResources: null });
+    cleanups.push(() => pool.closeAll());
+    const caller = (await callerFromBearer(t.member.token))!;
+    const view = (await resolveCallerView(caller, server.body.id))!;
+    const result = await callTool({ caller, view, tool: view.toolsByExposedName.get("whoami")!, args: {} }, pool);
+
+    expect(up.seenHeaders.at(-1)?.authorization).toBe(SECRET); // the upstream did get (and quote) them
+    expect(result.isError).toBeUndefined();
+    expect(result.content).toEqual([{ type: "text", text: "you are [redacted] with key [redacted]" }]);
+    await callEndingsWritten(); // endings follow the answers
+    const events = await db().auditEvent.findMany({ where: { orgId: t.org.id, action: "tool.call" } });
+    expect(JSON.stringify(events.map((e) => e.data))).toContain("you are [redacted]");
+    expect(JSON.stringify(events.map((e) => e.data))).not.toContain(TOKEN);
+    expect(JSON.stringify(events.map((e) => e.data))).not.toContain(API_KEY);
   });
 });
 

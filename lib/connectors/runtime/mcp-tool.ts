@@ -1,6 +1,6 @@
 import { CLIENT_CAPABILITIES_META_KEY, isInputRequiredResult, LOG_LEVEL_META_KEY, ProtocolError, type CallToolResult, type LoggingLevel } from "@modelcontextprotocol/client";
 import { type CallFlight, callerlessFlight, laneOf, runInFlight } from "@/lib/connectors/runtime/call-flight";
-import { scrubFlight, scrubJson } from "@/lib/connectors/runtime/scrub-flight";
+import { scrubFlight, scrubResult } from "@/lib/connectors/runtime/scrub-flight";
 import { logger } from "@/lib/log";
 import { describeUpstreamError } from "@/lib/connectors/describe-upstream-error";
 import { sendUpstream } from "@/lib/connectors/runtime/send-upstream";
@@ -44,7 +44,7 @@ export async function callMcpTool(call: McpToolCall, pool: UpstreamPool): Promis
       configVersion: call.configVersion,
       signal: call.signal,
       lane: laneOf(call.flight),
-      work: async (connection) => toAnswer(scrubInputRequired(await sendCall(connection, call), connection.headers), call.flight),
+      work: async (connection) => toAnswer(scrubResult(await sendCall(connection, call), connection.headers, withheld), call.flight),
     },
     pool,
   ));
@@ -108,12 +108,9 @@ async function forwardLogLevel(connection: UpstreamConnection, level: LoggingLev
   }
 }
 
-/** A 2026-07-28 upstream's input_required passed through: its input requests scrubbed, its requestState untouched (the upstream checks it). */
-function scrubInputRequired(result: CallToolResult, headers: Record<string, string>): CallToolResult {
-  if (!isInputRequiredResult(result)) return result;
-  const inputRequests = (result as { inputRequests?: unknown }).inputRequests;
-  return { ...result, inputRequests: scrubJson(inputRequests, headers) ?? {} } as CallToolResult;
-}
+
+/** A result whose JSON the redaction of a secret broke: dropped rather than leaked. */
+const withheld = (): CallToolResult => ({ content: [{ type: "text", text: "The upstream MCP server's answer held a secret of this connection and was withheld." }], isError: true });
 
 function toAnswer(result: CallToolResult, flight?: CallFlight): RuntimeAnswer {
   // Passed through to a 2026-07-28 caller, which answers and retries (lib/mcp/serve/protocol/serve-tool-call.ts).

@@ -1,4 +1,4 @@
-import type { LoggingMessageNotificationParams } from "@modelcontextprotocol/client";
+import { isInputRequiredResult, type LoggingMessageNotificationParams } from "@modelcontextprotocol/client";
 import type { CallFlight, InputRequest } from "@/lib/connectors/runtime/call-flight";
 import { redactSecrets } from "@/lib/connectors/secret-headers";
 
@@ -45,11 +45,32 @@ export function scrubFlight(flight: CallFlight, headers: Record<string, string>)
   };
 }
 
-/** `value` with the secrets redacted from its JSON text; undefined when redaction broke the JSON (dropped rather than leaked). */
+/**
+ * `value` with the secrets redacted from its JSON text (`value` itself when none was in it);
+ * undefined when redaction broke the JSON (dropped rather than leaked).
+ */
 export function scrubJson<T>(value: T, headers: Record<string, string>): T | undefined {
+  const text = JSON.stringify(value);
+  if (text === undefined) return value;
+  const scrubbed = redactSecrets(text, headers);
+  if (scrubbed === text) return value;
   try {
-    return JSON.parse(redactSecrets(JSON.stringify(value), headers)) as T;
+    return JSON.parse(scrubbed) as T;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * An upstream's result (tools/call, prompts/get, resources/read) without the connection's
+ * secrets: an upstream may quote what it was sent in a result as in an error, and the result goes
+ * to the caller and, at the organization's audit detail, into the audit log. A 2026-07-28
+ * upstream's input_required passed through has its input requests scrubbed and its requestState
+ * untouched (the upstream checks it). `withheld`: what to answer when redaction broke the JSON.
+ */
+export function scrubResult<T>(result: T, headers: Record<string, string>, withheld: () => T): T {
+  if (Object.keys(headers).length === 0) return result;
+  if (!isInputRequiredResult(result)) return scrubJson(result, headers) ?? withheld();
+  const inputRequests = (result as { inputRequests?: unknown }).inputRequests;
+  return { ...result, inputRequests: scrubJson(inputRequests, headers) ?? {} } as T;
 }

@@ -1,9 +1,10 @@
-import { CLIENT_CAPABILITIES_META_KEY, isInputRequiredResult, ProtocolError } from "@modelcontextprotocol/client";
+import { CLIENT_CAPABILITIES_META_KEY, ProtocolError } from "@modelcontextprotocol/client";
 import { type CallFlight, callerlessFlight, runInFlight } from "@/lib/connectors/runtime/call-flight";
-import { scrubFlight, scrubJson } from "@/lib/connectors/runtime/scrub-flight";
+import { scrubFlight, scrubResult } from "@/lib/connectors/runtime/scrub-flight";
 import type { UpstreamConnection } from "@/lib/connectors/runtime/upstream-pool";
 
 const INVALID_PARAMS = -32602;
+const INTERNAL_ERROR = -32603;
 
 /** What a request sent in a flight adds to its own params, and to its request options. */
 export interface FlightParams {
@@ -18,7 +19,7 @@ export interface FlightParams {
  * (lib/mcp/serve/protocol/serve-tool-call.ts), the caller's capabilities go with it to a 2026-07-28
  * upstream, and 2026-07-28 on both sides the upstream's `input_required` goes to the caller as
  * it is (its input requests scrubbed, its requestState untouched: the upstream checks it) and
- * the caller's retry goes back with the answers.
+ * the caller's retry goes back with the answers. The result is scrubbed of the connection's secrets.
  */
 export async function sendInFlight<T>(connection: UpstreamConnection, flight: CallFlight | undefined, send: (extra: FlightParams) => Promise<T>): Promise<T> {
   const modern = (connection.protocolVersion ?? "") >= "2026-07-28";
@@ -39,7 +40,7 @@ export async function sendInFlight<T>(connection: UpstreamConnection, flight: Ca
   });
   // The upstream asked for input this caller cannot give: -32021, whatever the upstream made of the refusal.
   if (relay.refused) throw relay.refused;
-  if (!isInputRequiredResult(result)) return result;
-  const inputRequests = (result as { inputRequests?: unknown }).inputRequests;
-  return { ...result, inputRequests: scrubJson(inputRequests, connection.headers) ?? {} } as T;
+  return scrubResult(result, connection.headers, () => {
+    throw new ProtocolError(INTERNAL_ERROR, "The upstream MCP server's answer held a secret of this connection and was withheld.");
+  });
 }
