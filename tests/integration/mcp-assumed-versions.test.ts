@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { versionReadsMade } from "@/lib/config-version/read-current-version";
-import { db } from "@/lib/db/client";
+import { db, dbPool } from "@/lib/db/client";
 import { api } from "@/tests/helpers/api";
 import { createApiKeyFor, createTenant, type Tenant } from "@/tests/helpers/factories";
 import { startHttpApi, type HttpApiStub } from "@/tests/helpers/http-api-stub";
@@ -49,12 +49,16 @@ beforeEach(async () => {
   serverId = created.body.id;
 });
 
-async function callTool(origin: string, token: string, name: string, args: Record<string, unknown> = {}) {
-  const res = await fetch(`${origin}/mcp/${serverId}`, {
+function post(origin: string, token: string, message: Record<string, unknown>) {
+  return fetch(`${origin}/mcp/${serverId}`, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${token}`, "mcp-protocol-version": "2025-11-25" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
+    body: JSON.stringify({ jsonrpc: "2.0", ...message }),
   });
+}
+
+async function callTool(origin: string, token: string, name: string, args: Record<string, unknown> = {}, id = 1) {
+  const res = await post(origin, token, { id, method: "tools/call", params: { name, arguments: args } });
   const text = await res.text();
   const data = text.split("\n").find((line) => line.startsWith("data: "));
   return { status: res.status, message: data ? (JSON.parse(data.slice(6)) as { result?: { structuredContent?: unknown; isError?: boolean }; error?: { code: number; message: string } }) : null };
@@ -111,6 +115,46 @@ describe("a stateless tools/call through the instance's own server, on the versi
     const rowsBefore = await callRows();
     expect((await callTool(node.origin, t.member.token, "count")).message?.result).toMatchObject({ structuredContent: { count: 3 } });
     expect(await callRows()).toBe(rowsBefore + 1);
+  });
+
+  it("a call its client cancels while its row waits on versions that had moved is not served again: the upstream never hears of it", async () => {
+    expect((await callTool(node.origin, t.member.token, "search", { q: "warm" })).status).toBe(200);
+    // The organization's version moves: the next call's row will not go in.
+    expect((await api(t.admin.token).patch(`/api/v1/servers/${serverId}`, { instructions: "moved again" })).status).toBe(200);
+    const pool = dbPool()!;
+    const query = pool.query;
+    let reached!: () => void;
+    const held = new Promise<void>((resolve) => (reached = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // The call's row waits at the database until its cancellation has been delivered.
+    pool.query = (async (...args: Parameters<typeof query>) => {
+      const config = args[0] as { name?: string; values?: unknown[][] };
+      if (config?.name === "sb_write_tool_call_rows" && (config.values?.[0]?.length ?? 0) > 0) {
+        reached();
+        await released;
+      }
+      return (query as (...a: unknown[]) => Promise<unknown>).apply(pool, args);
+    }) as typeof query;
+    const upstreamBefore = httpApi.seen.length;
+    const rowsBefore = await callRows();
+    try {
+      const pending = callTool(node.origin, t.member.token, "search", { q: "cancelled" }, 41);
+      await held;
+      const cancel = await post(node.origin, t.member.token, { method: "notifications/cancelled", params: { requestId: 41, reason: "changed my mind" } });
+      expect(cancel.status).toBe(202);
+      release();
+      const answer = await pending;
+      expect(answer.message?.result).toBeUndefined();
+      expect(answer.message?.error?.message).toContain("its client cancelled it");
+    } finally {
+      pool.query = query;
+      release();
+    }
+    expect(httpApi.seen.length).toBe(upstreamBefore);
+    expect(await callRows()).toBe(rowsBefore);
+    // The next call is served as usual.
+    expect((await callTool(node.origin, t.member.token, "search", { q: "after" })).message?.result).toMatchObject({ structuredContent: { q: "after" } });
   });
 
   it("a call served again because a version moved spends its key's rate budget once", async () => {

@@ -47,6 +47,19 @@ export class CallNotAuditedError extends AppError {
   }
 }
 
+/**
+ * The call was cancelled (its client's notifications/cancelled, or its request gone) while its
+ * started row waited on configuration versions that turned out to have moved: nothing was
+ * inserted or sent, and, unlike AssumedVersionsMovedError, the request is not served again —
+ * that would make the call its client has just cancelled.
+ */
+export class CallCancelledError extends Error {
+  constructor(kind: PipelineContext["kind"]) {
+    super(`${KINDS[kind].notMade}: its client cancelled it.`);
+    this.name = "CallCancelledError";
+  }
+}
+
 /** Size and sha-256 of a value's JSON form: enough to tell calls apart without keeping them. */
 function fingerprint(value: unknown): { bytes: number; sha256: string } {
   const json = JSON.stringify(value) ?? "null";
@@ -79,7 +92,8 @@ function startData(ctx: CallContext): Record<string, unknown> {
  * Writes the started row; throws CallNotAuditedError when it cannot, and the call is then not
  * made. A request that assumed configuration versions (CallFlight.assumedVersions) has its row
  * inserted only while they are current; when one has moved nothing is inserted, and
- * AssumedVersionsMovedError has the request served again with versions read.
+ * AssumedVersionsMovedError has the request served again with versions read — unless the call
+ * was cancelled meanwhile (CallCancelledError: nothing to serve again).
  */
 async function begin(ctx: CallContext): Promise<string> {
   const { server } = ctx.view.snapshot;
@@ -92,7 +106,7 @@ async function begin(ctx: CallContext): Promise<string> {
     logger.error({ err: errorText(e), serverId: server.id, kind: ctx.kind }, "call refused: its audit event could not be written");
     throw new CallNotAuditedError(ctx.kind);
   }
-  if (id === null) throw new AssumedVersionsMovedError();
+  if (id === null) throw ctx.signal?.aborted ? new CallCancelledError(ctx.kind) : new AssumedVersionsMovedError();
   if (assumed?.size) ctx.flight?.versionsConfirmed?.();
   return id;
 }

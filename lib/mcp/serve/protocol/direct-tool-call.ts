@@ -8,6 +8,7 @@ import { CALL_SCOPE, type LegacyCaller } from "@/lib/mcp/serve/protocol/serve-to
 import type { ToolSet } from "@/lib/mcp/surface/surface-types";
 import { processState } from "@/lib/process-state";
 import { AssumedVersionsMovedError, confirmAssumed, type AssumedVersions } from "@/lib/config-version/read-current-version";
+import { CallCancelledError } from "@/lib/connectors/pipeline/audit-call";
 
 /**
  * A stateless 2025-era tools/call answered without the SDK's per-request Server and transport
@@ -206,15 +207,21 @@ export async function serveToolCallDirectly(request: Request, message: unknown, 
   // Aborted once the call is answered, as the SDK's request signal is when its server closes:
   // what the call left open (an input request still unanswered) ends with it.
   const served = new AbortController();
+  /** Cancelled while its row waited (CallCancelledError): not served again. */
+  let cancelled = false;
   const answer = answerToolCall(tools, call.name, call.args, callContext(request, call, served.signal, identity, scope, send), legacy, projectFor2025)
     .then((result) => ({ result: checkedToolCallResult(result as Record<string, unknown>), jsonrpc: "2.0", id: call.id }) as JSONRPCMessage)
-    .catch((e: unknown) => (e instanceof AssumedVersionsMovedError ? e : errorAnswer(call.id, e)));
+    .catch((e: unknown) => {
+      cancelled = e instanceof CallCancelledError;
+      return e instanceof AssumedVersionsMovedError ? e : errorAnswer(call.id, e);
+    });
   if (!confirmed) {
     await Promise.race([confirmation, answer]);
     if (!confirmed) {
-      // Ended before its audit row went in: answered on assumed versions, or they had moved.
+      // Ended before its audit row went in: answered on assumed versions, or they had moved
+      // (cancelled meanwhile: answered as it is, nothing to serve again).
       const ended = await answer;
-      if (ended instanceof AssumedVersionsMovedError || !(await confirmAssumed(assumed!))) return null;
+      if (ended instanceof AssumedVersionsMovedError || (!cancelled && !(await confirmAssumed(assumed!)))) return null;
     }
   }
   counts.served++;
