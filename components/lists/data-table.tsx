@@ -99,6 +99,7 @@ function columnDefs(columns: DataColumn[], selectable: boolean): ColumnDef<DataR
 }
 
 export function DataTable({ caption, columns, rows, nextCursor, searchLabel, bulk, keep = [], search = true }: DataTableProps) {
+  "use no memo"; // TanStack Table's API returns functions the React Compiler cannot memoize safely
   const { pathname, params, go } = useListUrl();
   const q = params.get("q") ?? "";
   const sort = params.get("sort") ?? undefined;
@@ -107,6 +108,7 @@ export function DataTable({ caption, columns, rows, nextCursor, searchLabel, bul
   const onSort = (id: string) => go({ sort: id, order: sort === id && order === "asc" ? "desc" : "asc" });
 
   const defs = useMemo(() => columnDefs(columns, Boolean(bulk)), [bulk, columns]);
+  // eslint-disable-next-line react-hooks/incompatible-library -- "use no memo" above: the compiler skips this component
   const table = useReactTable({
     data: rows,
     columns: defs,

@@ -53,6 +53,7 @@ const COLUMNS: ColumnDef<UsageTableRow>[] = [
 export function UsageTable({ rows, caption }: { rows: UsageTableRow[]; caption: string }) {
   "use no memo"; // TanStack Table's API returns functions the React Compiler cannot memoize safely
   const [sorting, setSorting] = useState<SortingState>([{ id: "calls", desc: true }]);
+  // eslint-disable-next-line react-hooks/incompatible-library -- "use no memo" above: the compiler skips this component
   const table = useReactTable({ data: rows, columns: COLUMNS, getRowId: (r) => r.id, state: { sorting }, onSortingChange: setSorting, getCoreRowModel: getCoreRowModel(), getSortedRowModel: getSortedRowModel() });
   return (
     <Table>
