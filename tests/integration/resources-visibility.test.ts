@@ -200,7 +200,9 @@ describe("MCP resources: Stored resources (only static text is ever served)", ()
     await insertStoredResourceRow(c, { uri: "docs://nomime", fetchConfig: { text: "plain" } });
     forgetSnapshot(serverId);
     const { catalog, uris } = (await catalogFor(t.admin.token, serverId))!;
-    expect(uris).toEqual(["docs://page", "docs://nomime"]);
+    // Rows written within one millisecond share created_at (Prisma's millisecond timestamps), so
+    // their order is the random id's: what is served is asserted, not in which order.
+    expect([...uris].sort()).toEqual(["docs://nomime", "docs://page"]);
     expect(catalog.read("docs://page")?.contents[0]).toEqual({ uri: "docs://page", mimeType: "text/plain", text: "<p>page</p>" });
     expect(catalog.read("docs://nomime")?.contents[0].mimeType).toBe("text/plain");
     for (const uri of ["not a uri", "/relative", uriOf.instructions(serverId), uriOf.graph(serverId)]) expect(catalog.read(uri)).toBeNull();
