@@ -16,6 +16,8 @@ export interface CliIo {
   err: (text: string) => void;
   /** Another fetch (tests); the global one otherwise. */
   fetch?: typeof fetch;
+  /** Standard input whole, or null when it is a terminal (nothing piped in). */
+  readStdin?: () => Promise<string | null>;
 }
 
 interface Target {
@@ -115,6 +117,16 @@ export async function runConfigCli(argv: string[], io: CliIo): Promise<number> {
       io.out("Applied.\n");
     });
 
+  common(config.command("secret").description("Set a secret the document references as ${secret:NAME}; the value is read from standard input or --from-env, never from the command line."))
+    .argument("<name>", "the secret's name, as in ${secret:NAME}")
+    .option("--from-env <variable>", "take the value from this environment variable instead of standard input")
+    .action(async (name: string, o: { org: string; fromEnv?: string }) => {
+      const value = await secretValue(io, o.fromEnv);
+      const t = await target(io, o.org);
+      await ok(t.api.PUT("/orgs/{orgId}/secrets/{name}", { params: { path: { orgId: t.orgId, name } }, body: { value } }));
+      io.out(`Secret ${name} is set in ${o.org}; the next apply uses it.\n`);
+    });
+
   try {
     await program.parseAsync(argv, { from: "user" });
     return exitCode;
@@ -125,6 +137,23 @@ export async function runConfigCli(argv: string[], io: CliIo): Promise<number> {
     else throw e;
     return 1;
   }
+}
+
+/**
+ * A secret's value: from the named environment variable, or piped in (one trailing newline,
+ * as `echo` adds, is not part of it). Never an argument: those stay in shell history and `ps`.
+ */
+async function secretValue(io: CliIo, variable: string | undefined): Promise<string> {
+  if (variable !== undefined) {
+    const value = io.env[variable];
+    if (!value) throw new UsageError(`The environment variable ${variable} is not set or is empty.`);
+    return value;
+  }
+  const piped = (await io.readStdin?.()) ?? null;
+  if (piped === null) throw new UsageError("Pipe the value in (printf '%s' \"$VALUE\" | switchboard config secret …) or name a variable with --from-env.");
+  const value = piped.replace(/\r?\n$/, "");
+  if (value === "") throw new UsageError("The value read from standard input is empty.");
+  return value;
 }
 
 function formatErrors(e: SwitchboardApiError): string {

@@ -8,6 +8,8 @@ import { api } from "@/tests/helpers/api";
 import { createTenant } from "@/tests/helpers/factories";
 import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
 import { runConfigCli } from "@/scripts/lib/config-cli";
+import { db } from "@/lib/db/client";
+import { decryptJson } from "@/lib/crypto/secret-box";
 
 /** `switchboard config export|plan|apply` against the route handlers over real HTTP. */
 
@@ -23,9 +25,15 @@ afterAll(async () => {
 });
 
 async function cli(token: string, ...argv: string[]) {
+  return cliWith({ token }, ...argv);
+}
+
+/** The CLI with standard input (null: a terminal) and more environment variables. */
+async function cliWith(o: { token: string; stdin?: string | null; env?: Record<string, string> }, ...argv: string[]) {
   let out = "";
   let err = "";
-  const code = await runConfigCli(argv, { env: { SWITCHBOARD_URL: app.origin, SWITCHBOARD_TOKEN: token }, out: (t) => (out += t), err: (t) => (err += t) });
+  const env = { SWITCHBOARD_URL: app.origin, SWITCHBOARD_TOKEN: o.token, ...o.env };
+  const code = await runConfigCli(argv, { env, out: (t) => (out += t), err: (t) => (err += t), readStdin: async () => o.stdin ?? null });
   return { code, out, err };
 }
 
@@ -65,11 +73,46 @@ describe("switchboard config", () => {
     expect(unknown).toMatchObject({ code: 1, err: expect.stringContaining('No organization "no-such-org"') });
   });
 
+  it("sets a secret the file references from standard input or --from-env, never from an argument, and apply then uses it", async () => {
+    const t = await createTenant();
+    const file = path.join(dir, `${t.org.slug}-secret.yaml`);
+    const doc = parse((await cli(t.owner.token, "config", "export", "--org", t.org.slug)).out);
+    doc.connectors = [{ slug: "crm", type: "http", name: "CRM", baseUrl: "https://crm.example.com", headers: { Authorization: "Bearer ${secret:CRM_TOKEN}" }, tools: [] }];
+    fs.writeFileSync(file, stringify(doc));
+
+    const missing = await cli(t.owner.token, "config", "apply", "--org", t.org.slug, "-f", file);
+    expect(missing).toMatchObject({ code: 1, err: expect.stringContaining('The secret "CRM_TOKEN" is not set') });
+
+    const fromTerminal = await cliWith({ token: t.owner.token, stdin: null }, "config", "secret", "--org", t.org.slug, "CRM_TOKEN");
+    expect(fromTerminal).toMatchObject({ code: 1, err: expect.stringContaining("Pipe the value in") });
+    const unsetVariable = await cliWith({ token: t.owner.token }, "config", "secret", "--org", t.org.slug, "CRM_TOKEN", "--from-env", "NOT_SET_HERE");
+    expect(unsetVariable).toMatchObject({ code: 1, err: expect.stringContaining("NOT_SET_HERE is not set") });
+
+    const piped = await cliWith({ token: t.owner.token, stdin: "s3cret-piped\n" }, "config", "secret", "--org", t.org.slug, "CRM_TOKEN");
+    expect(piped, piped.err).toMatchObject({ code: 0, out: expect.stringContaining("Secret CRM_TOKEN is set") });
+    expect(piped.out + piped.err).not.toContain("s3cret");
+    const applied = await cli(t.owner.token, "config", "apply", "--org", t.org.slug, "-f", file);
+    expect(applied, applied.err).toMatchObject({ code: 0, out: expect.stringContaining("Applied.") });
+    expect(await connectorAuthorization(t.org.id)).toBe("Bearer s3cret-piped");
+
+    const fromEnv = await cliWith({ token: t.owner.token, env: { CRM_TOKEN_VALUE: "from-the-env" } }, "config", "secret", "--org", t.org.slug, "CRM_TOKEN", "--from-env", "CRM_TOKEN_VALUE");
+    expect(fromEnv, fromEnv.err).toMatchObject({ code: 0 });
+    const changed = await cli(t.owner.token, "config", "apply", "--org", t.org.slug, "-f", file);
+    expect(changed, changed.err).toMatchObject({ code: 0, out: expect.stringContaining("headers.Authorization") });
+    expect(await connectorAuthorization(t.org.id)).toBe("Bearer from-the-env");
+  });
+
   it("answers --help on every command through the bin entry", () => {
-    for (const args of [["--help"], ["config", "--help"], ["config", "export", "--help"], ["config", "plan", "--help"], ["config", "apply", "--help"]]) {
+    for (const args of [["--help"], ["config", "--help"], ["config", "export", "--help"], ["config", "plan", "--help"], ["config", "apply", "--help"], ["config", "secret", "--help"]]) {
       const run = spawnSync(process.execPath, [path.join(process.cwd(), "bin", "switchboard.mjs"), ...args], { encoding: "utf8", timeout: 120_000 });
       expect(run.status, run.stderr).toBe(0);
       expect(run.stdout).toContain("Usage: switchboard");
     }
   }, 300_000);
 });
+
+/** The Authorization header stored (encrypted) on the organization's one connector. */
+async function connectorAuthorization(orgId: string): Promise<string | undefined> {
+  const row = await db().connector.findFirstOrThrow({ where: { orgId } });
+  return decryptJson<Record<string, string>>(row.secretHeaders!).Authorization;
+}
