@@ -173,6 +173,17 @@ describe("reproductions that only Next.js's own layer shows (each was a bare 500
     }
   });
 
+  it("a path under /api/v1 that no operation serves is a 404 problem+json, not the console's HTML page", async () => {
+    for (const [method, path] of [["GET", "/api/v1/orgs/x/connectors/y"], ["GET", "/api/v1/no-such-thing"], ["POST", "/api/v1/servers/x/nothing"], ["DELETE", "/api/v1/orgs/x/y/z"]]) {
+      const res = await get(path, { method, headers: { authorization: `Bearer ${INSTANCE_KEY}`, "content-type": "application/json" }, ...(method === "POST" ? { body: "{}" } : {}) });
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("content-type"), path).toBe("application/problem+json");
+      expect((await res.json()).detail, path).toContain("/api/v1/openapi.json");
+    }
+    // The operations themselves are untouched by the catch-all.
+    expect((await get("/api/v1/orgs", { headers: { authorization: `Bearer ${INSTANCE_KEY}` } })).status).toBe(200);
+  });
+
   it("/mcp/%00 is a 400 JSON-RPC error, not a 503", async () => {
     const res = await get("/mcp/%00", { method: "POST", headers: { "content-type": "application/json" }, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
     expect(res.status).toBe(400);

@@ -1,6 +1,6 @@
 /**
  * The route modules under app/, matched the way Next.js matches them (static segments before
- * dynamic ones, route groups ignored), for tests that call route handlers directly.
+ * dynamic ones, catch-alls last, route groups ignored), for tests that call route handlers directly.
  */
 export type RouteHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 export type RouteModule = Partial<Record<string, RouteHandler>>;
@@ -13,6 +13,8 @@ interface Route {
   names: string[];
   load: () => Promise<RouteModule>;
   dynamicCount: number;
+  /** A `[...name]` segment: Next tries these after every other route. */
+  catchAll: boolean;
 }
 
 const routes: Route[] = Object.entries(modules)
@@ -28,9 +30,9 @@ const routes: Route[] = Object.entries(modules)
         return s.startsWith("[...") ? "/(.+)" : "/([^/]+)";
       })
       .join("");
-    return { pattern: new RegExp(`^${pattern}/?$`), names, load, dynamicCount: names.length };
+    return { pattern: new RegExp(`^${pattern}/?$`), names, load, dynamicCount: names.length, catchAll: segments.some((s) => s.startsWith("[...")) };
   })
-  .sort((a, b) => a.dynamicCount - b.dynamicCount);
+  .sort((a, b) => Number(a.catchAll) - Number(b.catchAll) || a.dynamicCount - b.dynamicCount);
 
 /** The handler for `method` on `pathname` with its decoded params; `handler` is undefined for 405. */
 export async function matchRoute(

@@ -77,6 +77,8 @@ async function servedOperations(): Promise<string[]> {
     const route = path.dirname(file.replace("/app/api/v1", "")).replace(/\[(\w+)\]/g, "{$1}");
     // The documents describing the API (this one, and the configuration document's JSON Schema) are not operations of it.
     if (route === "/openapi.json" || route === "/config.schema.json") continue;
+    // The catch-all answering 404 for a path no operation serves is not an operation either.
+    if (route === "/[...unknownPath]") continue;
     const mod = await load();
     for (const m of HTTP_METHODS) if (typeof mod[m] === "function") operations.push(`${m} ${route}`);
   }
