@@ -4,6 +4,7 @@ import { createTenant, type Tenant } from "@/tests/helpers/factories";
 import { v1Client, v2Client, v2LegacyClient } from "@/tests/helpers/flight-scenario";
 import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
 import { upstreamPool } from "@/lib/connectors/runtime/default-pool";
+import { db } from "@/lib/db/client";
 import { APP_MIME, APP_URI, startRichUpstream, UNLISTED_APP_URI, type RichUpstream } from "@/tests/fixtures/rich-upstream/rich-upstream";
 
 /**
@@ -120,5 +121,30 @@ describe.each(Object.entries(CLIENTS))("the %s client", (_label, connect) => {
     } finally {
       await Promise.all([direct.close(), gateway.close()]);
     }
+  });
+});
+
+describe("tool schemas stored before they kept their order", () => {
+  it("a Reload rewrites a schema stored in jsonb's sorted order, and the client sees the upstream's order again", async () => {
+    const tenant = await createTenant();
+    const connector = await api(tenant.admin.token).post(`/api/v1/orgs/${tenant.org.id}/connectors`, { name: "Rich sorted", type: "mcp", config: { url: rich.url, protocolEra: "2025-11-25" } });
+    expect(connector.status, connector.text).toBe(201);
+    const server = await api(tenant.admin.token).post(`/api/v1/workspaces/${tenant.workspace.id}/servers`, { name: "Rich sorted", connectorIds: [connector.body.id] });
+    expect(server.status, server.text).toBe(201);
+    // As the jsonb column kept it: keys sorted, shorter first.
+    await db().$executeRaw`UPDATE tools SET input_schema = (input_schema::jsonb)::json WHERE connector_id = ${connector.body.id}`;
+    const order = async () => {
+      const client = await v2LegacyClient(`${app.origin}/mcp/${server.body.id}`, tenant.member.token);
+      try {
+        const weather = (await client.listTools()).tools.find((x) => x.name === "show_weather")!;
+        return Object.keys(weather.inputSchema.properties ?? {});
+      } finally {
+        await client.close();
+      }
+    };
+    expect(await order()).toEqual(["city", "units"]);
+    const reload = await api(tenant.admin.token).post(`/api/v1/connectors/${connector.body.id}/reload`, {});
+    expect(reload.status, reload.text).toBe(200);
+    expect(await order()).toEqual(["units", "city"]);
   });
 });
