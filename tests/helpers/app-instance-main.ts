@@ -26,7 +26,7 @@ interface Route {
 
 const APP_DIR = path.resolve("app");
 
-/** Every route.ts under app/, as a URL pattern (static segments win over dynamic ones, as in Next). */
+/** Every route.ts under app/, as a URL pattern (static segments win over dynamic ones, catch-alls come last, as in Next). */
 function discoverRoutes(): Route[] {
   const files = (fs.readdirSync(APP_DIR, { recursive: true }) as string[]).filter((f) => /(^|\/)route\.ts$/.test(f));
   return files
@@ -45,7 +45,8 @@ function discoverRoutes(): Route[] {
         .join("");
       return { pattern: new RegExp(`^${pattern}/?$`), names, catchAll, file: path.join(APP_DIR, file), dynamicCount: names.length };
     })
-    .sort((a, b) => a.dynamicCount - b.dynamicCount);
+    // A catch-all ([...name]) is tried after every other route, as Next does.
+    .sort((a, b) => Number(a.catchAll.includes(true)) - Number(b.catchAll.includes(true)) || a.dynamicCount - b.dynamicCount);
 }
 
 const routes = discoverRoutes();
