@@ -49,6 +49,7 @@ export const AUDIT_ACTIONS = {
   "org.update": "The organization's settings were changed",
   "org.delete": "The organization was deleted",
   "org.config.apply": "A configuration document was applied to the organization",
+  "org.secret.set": "A secret that configuration documents reference was set (its name, never its value)",
   "org.member.add": "A person joined the organization",
   "org.member.update": "A member's role was changed",
   "org.member.remove": "A person was removed from the organization",

@@ -1,8 +1,11 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Caller } from "@/lib/auth/caller";
 import { db } from "@/lib/db/client";
-import { NotFoundError } from "@/lib/errors";
-import { orgsManagedBy } from "@/lib/tenancy/scopes";
+import { ForbiddenError, NotFoundError } from "@/lib/errors";
+import { orgsManagedBy, pinnedServerOf } from "@/lib/tenancy/scopes";
+import { permits, roleIn } from "@/lib/permissions/guards";
+import { PERMISSIONS } from "@/lib/permissions/table";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
 import { logger } from "@/lib/log";
 
@@ -15,12 +18,24 @@ import { logger } from "@/lib/log";
 
 type Tx = Pick<Prisma.TransactionClient, "orgSecret">;
 
-/** Sets (or replaces) a secret of an organization the caller manages. */
+/**
+ * Sets (or replaces) a secret of an organization the caller manages, audited by name. A secret
+ * ends up in connectors' headers at the next apply, so setting one takes what changing a
+ * connector takes (connectors.manage), and a key pinned to one MCP server, which may not apply
+ * a document, may not set what one resolves either.
+ */
 export async function putOrgSecret(caller: Caller, orgId: string, name: string, value: string): Promise<void> {
   const org = await db().organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { id: true } });
   if (!org) throw new NotFoundError("organization");
+  if (pinnedServerOf(caller)) throw new ForbiddenError("A key pinned to one MCP server cannot set an organization's secrets.");
+  if (!permits(caller, await roleIn(db(), caller, orgId), "connectors.manage")) {
+    throw new ForbiddenError(`This credential may not set an organization's secrets: it may not ${PERMISSIONS["connectors.manage"].says} (connectors.manage).`);
+  }
   const sealed = encryptSecret(value);
-  await db().orgSecret.upsert({ where: { orgId_name: { orgId, name } }, create: { orgId, name, value: sealed }, update: { value: sealed } });
+  await db().$transaction(async (tx) => {
+    await tx.orgSecret.upsert({ where: { orgId_name: { orgId, name } }, create: { orgId, name, value: sealed }, update: { value: sealed } });
+    await recordAuditEvent(caller, { orgId, action: "org.secret.set", targetType: "org", targetId: orgId, data: { name } }, tx);
+  });
 }
 
 /** The organization's secrets in plaintext, by name (those that cannot be opened are left out). */

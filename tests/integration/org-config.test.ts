@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { db } from "@/lib/db/client";
+import { decryptSecret } from "@/lib/crypto/secret-box";
 import { openHeaders } from "@/lib/connectors/secret-headers";
 import { api, request } from "@/tests/helpers/api";
 import { createApiKeyFor, createTenant, INSTANCE_KEY, type Tenant } from "@/tests/helpers/factories";
@@ -249,6 +250,21 @@ describe("plan and apply", () => {
     const pinned = await createApiKeyFor(t.owner.user, { id: t.workspace.id, orgId: t.org.id }, { serverId: server.body.id });
     expect((await api(pinned.token).get(`/api/v1/orgs/${t.org.id}/config`)).status).toBe(403);
     expect((await api(pinned.token).post(`/api/v1/orgs/${t.org.id}/config/apply`, { roles: [{ name: "x" }] })).status).toBe(403);
+  });
+
+  it("a secret is set only by those who may change connectors, never by a key pinned to one server, and each set is audited by name", async () => {
+    const t = await createTenant();
+    const server = await api(t.owner.token).post(`/api/v1/workspaces/${t.workspace.id}/servers`, { name: "Support" });
+    const pinned = await createApiKeyFor(t.owner.user, { id: t.workspace.id, orgId: t.org.id }, { serverId: server.body.id });
+    const put = (token: string, value: string) => api(token).put(`/api/v1/orgs/${t.org.id}/secrets/CRM_TOKEN`, { value });
+    expect((await put(t.admin.token, "Bearer by-admin")).status).toBe(204);
+    expect((await put(pinned.token, "Bearer by-pinned")).status).toBe(403);
+    expect([403, 404]).toContain((await put(t.member.token, "Bearer by-member")).status);
+    const stored = await db().orgSecret.findFirstOrThrow({ where: { orgId: t.org.id, name: "CRM_TOKEN" } });
+    expect(decryptSecret(stored.value)).toBe("Bearer by-admin");
+    const events = await db().auditEvent.findMany({ where: { orgId: t.org.id, action: "org.secret.set" } });
+    expect(events.map((e) => e.data)).toEqual([expect.objectContaining({ name: "CRM_TOKEN" })]);
+    expect(JSON.stringify(events)).not.toContain("by-admin");
   });
 
   it("answers 422 with the path of each problem of a bad document", async () => {
