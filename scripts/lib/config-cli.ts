@@ -29,6 +29,7 @@ async function target(io: CliIo, slug: string): Promise<Target> {
   const baseUrl = io.env.SWITCHBOARD_URL;
   const token = io.env.SWITCHBOARD_TOKEN;
   if (!baseUrl || !token) throw new UsageError("Set SWITCHBOARD_URL (the instance) and SWITCHBOARD_TOKEN (INSTANCE_API_KEY or a user API key).");
+  if (!/^https?:\/\/[^/]/.test(baseUrl)) throw new UsageError(`SWITCHBOARD_URL must be an http(s) URL, like https://switchboard.example.com (it is "${baseUrl}").`);
   const api = createSwitchboardClient({ baseUrl, token, ...(io.fetch ? { fetch: io.fetch } : {}) });
   for (let cursor: string | undefined; ; ) {
     const page = await ok(api.GET("/orgs", { params: { query: { limit: 200, ...(cursor ? { cursor } : {}) } } }));
@@ -44,6 +45,7 @@ class UsageError extends Error {}
 /** The document file as a request body, YAML unless the file is .json. */
 function readDocument(file: string): { body: string; type: string } {
   if (!fs.existsSync(file)) throw new UsageError(`No such file: ${file}`);
+  if (fs.statSync(file).isDirectory()) throw new UsageError(`Cannot use ${file}: it is a directory.`);
   return { body: fs.readFileSync(file, "utf8"), type: file.endsWith(".json") ? "application/json" : "application/yaml" };
 }
 
@@ -134,6 +136,8 @@ export async function runConfigCli(argv: string[], io: CliIo): Promise<number> {
     if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 1;
     if (e instanceof UsageError) io.err(`${e.message}\n`);
     else if (e instanceof SwitchboardApiError) io.err(`${e.message}${formatErrors(e)}\n`);
+    else if (unreachable(e)) io.err(`Could not reach ${io.env.SWITCHBOARD_URL}: ${unreachable(e)}. Is SWITCHBOARD_URL right, and is the instance running?\n`);
+    else if (fileError(e)) io.err(`${fileError(e)}\n`);
     else throw e;
     return 1;
   }
@@ -154,6 +158,21 @@ async function secretValue(io: CliIo, variable: string | undefined): Promise<str
   const value = piped.replace(/\r?\n$/, "");
   if (value === "") throw new UsageError("The value read from standard input is empty.");
   return value;
+}
+
+/** Why fetch could not reach the instance (its cause's code: ECONNREFUSED, ENOTFOUND, …), or null for another error. */
+function unreachable(e: unknown): string | null {
+  if (!(e instanceof TypeError) || e.message !== "fetch failed") return null;
+  const cause = e.cause as { code?: unknown; message?: unknown } | undefined;
+  return typeof cause?.code === "string" ? cause.code : typeof cause?.message === "string" ? cause.message : "the connection failed";
+}
+
+/** A file the command could not read or write, in one sentence, or null for another error. */
+function fileError(e: unknown): string | null {
+  const err = e as NodeJS.ErrnoException;
+  if (!(e instanceof Error) || typeof err.code !== "string" || typeof err.path !== "string") return null;
+  const why: Record<string, string> = { ENOENT: "no such file or directory", EISDIR: "it is a directory", EACCES: "permission denied", ENOTDIR: "a part of the path is not a directory" };
+  return `Cannot use ${err.path}: ${why[err.code] ?? err.code}.`;
 }
 
 function formatErrors(e: SwitchboardApiError): string {

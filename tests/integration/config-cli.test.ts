@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -102,6 +103,19 @@ describe("switchboard config", () => {
     expect(await connectorAuthorization(t.org.id)).toBe("Bearer from-the-env");
   });
 
+  it("answers an unreachable instance, a URL without a scheme and a file it cannot use in one sentence each, exit 1", async () => {
+    const t = await createTenant();
+    const run = (url: string, ...argv: string[]) => {
+      let err = "";
+      return runConfigCli(argv, { env: { SWITCHBOARD_URL: url, SWITCHBOARD_TOKEN: t.owner.token }, out: () => undefined, err: (x) => (err += x) }).then((code) => ({ code, err }));
+    };
+    const closed = await closedPort();
+    expect(await run(`http://127.0.0.1:${closed}`, "config", "export", "--org", t.org.slug)).toEqual({ code: 1, err: expect.stringMatching(new RegExp(`^Could not reach http://127\\.0\\.0\\.1:${closed}: ECONNREFUSED\\.`)) });
+    expect(await run("localhost:3100", "config", "export", "--org", t.org.slug)).toEqual({ code: 1, err: expect.stringContaining("SWITCHBOARD_URL must be an http(s) URL") });
+    expect(await run(app.origin, "config", "export", "--org", t.org.slug, "-f", path.join(dir, "no-such-dir", "x.yaml"))).toEqual({ code: 1, err: expect.stringContaining("no such file or directory") });
+    expect(await run(app.origin, "config", "plan", "--org", t.org.slug, "-f", dir)).toEqual({ code: 1, err: `Cannot use ${dir}: it is a directory.\n` });
+  });
+
   it("answers --help on every command through the bin entry", () => {
     for (const args of [["--help"], ["config", "--help"], ["config", "export", "--help"], ["config", "plan", "--help"], ["config", "apply", "--help"], ["config", "secret", "--help"]]) {
       const run = spawnSync(process.execPath, [path.join(process.cwd(), "bin", "switchboard.mjs"), ...args], { encoding: "utf8", timeout: 120_000 });
@@ -115,4 +129,13 @@ describe("switchboard config", () => {
 async function connectorAuthorization(orgId: string): Promise<string | undefined> {
   const row = await db().connector.findFirstOrThrow({ where: { orgId } });
   return decryptJson<Record<string, string>>(row.secretHeaders!).Authorization;
+}
+
+/** A port on 127.0.0.1 that nothing listens on (one just released). */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }
