@@ -44,7 +44,9 @@ interface Planned extends ConfigPlanResult {
 
 async function makePlan(tx: Tx, caller: Caller, orgId: string, doc: OrgConfigDocument, prune: boolean): Promise<Planned> {
   const current = await readOrgConfig(tx, caller, orgId);
-  const desired = canonicalDocument(doc);
+  // A document without `settings` leaves them as they are, as it leaves the objects it omits
+  // (a partial document that only adds a role must not turn audit retention off).
+  const desired = { ...canonicalDocument(doc), ...(doc.settings === undefined ? { settings: current.document.settings } : {}) };
   assertOwnWorkspaceOnly(caller, current.document, desired);
   assertValidReferences(desired, current.document, prune);
   const secrets = await readOrgSecrets(tx, orgId);

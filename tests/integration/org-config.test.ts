@@ -267,6 +267,18 @@ describe("plan and apply", () => {
     expect(JSON.stringify(events)).not.toContain("by-admin");
   });
 
+  it("a document without settings leaves the organization's settings as they are (with --prune too)", async () => {
+    const t = await createTenant();
+    expect((await api(t.owner.token).patch(`/api/v1/orgs/${t.org.id}`, { toolAuditDetail: "arguments", auditRetentionDays: 30 })).status).toBe(200);
+    for (const prune of ["false", "true"]) {
+      const plan = await api(t.owner.token).post(`/api/v1/orgs/${t.org.id}/config/plan?prune=${prune}`, undefined, yaml("version: 1\n"));
+      expect(plan.status, plan.text).toBe(200);
+      expect(plan.body.changes.filter((c: { kind: string }) => c.kind === "settings")).toEqual([]);
+    }
+    const changed = await api(t.owner.token).post(`/api/v1/orgs/${t.org.id}/config/plan`, undefined, yaml("version: 1\nsettings:\n  toolAuditDetail: metadata\n"));
+    expect(changed.body.changes).toContainEqual(expect.objectContaining({ kind: "settings" }));
+  });
+
   it("answers 422 with the path of each problem of a bad document", async () => {
     const t = await createTenant();
     const bad = "workspaces:\n  - slug: Not A Slug\n    name: x\n    servers:\n      - name: S\n        connectors: [nowhere]\n";
