@@ -1,10 +1,9 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Caller } from "@/lib/auth/caller";
 import { db } from "@/lib/db/client";
-import { ForbiddenError, NotFoundError } from "@/lib/errors";
-import { orgsManagedBy, pinnedServerOf } from "@/lib/tenancy/scopes";
-import { permits, roleIn } from "@/lib/permissions/guards";
-import { PERMISSIONS } from "@/lib/permissions/table";
+import { NotFoundError } from "@/lib/errors";
+import { orgsManagedBy } from "@/lib/tenancy/scopes";
+import { assertMay } from "@/lib/permissions/guards";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
 import { logger } from "@/lib/log";
@@ -21,16 +20,13 @@ type Tx = Pick<Prisma.TransactionClient, "orgSecret">;
 /**
  * Sets (or replaces) a secret of an organization the caller manages, audited by name. A secret
  * ends up in connectors' headers at the next apply, so setting one takes what changing a
- * connector takes (connectors.manage), and a key pinned to one MCP server, which may not apply
- * a document, may not set what one resolves either.
+ * connector takes (connectors.manage, which a key pinned to one MCP server lacks: it may not
+ * apply a document either).
  */
 export async function putOrgSecret(caller: Caller, orgId: string, name: string, value: string): Promise<void> {
   const org = await db().organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { id: true } });
   if (!org) throw new NotFoundError("organization");
-  if (pinnedServerOf(caller)) throw new ForbiddenError("A key pinned to one MCP server cannot set an organization's secrets.");
-  if (!permits(caller, await roleIn(db(), caller, orgId), "connectors.manage")) {
-    throw new ForbiddenError(`This credential may not set an organization's secrets: it may not ${PERMISSIONS["connectors.manage"].says} (connectors.manage).`);
-  }
+  await assertMay(db(), caller, orgId, "connectors.manage");
   const sealed = encryptSecret(value);
   await db().$transaction(async (tx) => {
     await tx.orgSecret.upsert({ where: { orgId_name: { orgId, name } }, create: { orgId, name, value: sealed }, update: { value: sealed } });
