@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { PromptListChangedNotificationSchema, ResourceUpdatedNotificationSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { PromptListChangedNotificationSchema, ResourceListChangedNotificationSchema, ResourceUpdatedNotificationSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { Client as V2Client, StreamableHTTPClientTransport as V2Transport } from "@modelcontextprotocol/client";
 import { db } from "@/lib/db/client";
 import { MAX_SUBSCRIPTIONS } from "@/lib/mcp/serve/protocol/build-server";
@@ -144,24 +144,40 @@ describe("a v1 (2025-era) upstream through the gateway", () => {
     const told: string[] = [];
     v1.client.setNotificationHandler(ToolListChangedNotificationSchema, () => void told.push("tools"));
     v1.client.setNotificationHandler(PromptListChangedNotificationSchema, () => void told.push("prompts"));
+    // A stateful session keeps the resources it had at initialize (seed 004, "Stateful sessions"): not told.
+    v1.client.setNotificationHandler(ResourceListChangedNotificationSchema, () => void told.push("resources"));
     const v2 = new V2Client(
       { name: "t", version: "1" },
-      { capabilities: {}, versionNegotiation: { mode: { pin: "2026-07-28" } }, listChanged: { prompts: { autoRefresh: false, debounceMs: 0, onChanged: () => void told.push("v2 prompts") } } },
+      {
+        capabilities: {},
+        versionNegotiation: { mode: { pin: "2026-07-28" } },
+        listChanged: {
+          prompts: { autoRefresh: false, debounceMs: 0, onChanged: () => void told.push("v2 prompts") },
+          resources: { autoRefresh: false, debounceMs: 0, onChanged: () => void told.push("v2 resources") },
+        },
+      },
     );
     await v2.connect(new V2Transport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${t.member.token}` } } }));
     try {
+      // A 2026-07-28 client is told when the resources change (a session only of its tools' apps).
+      expect(v2.getServerCapabilities()?.resources?.listChanged).toBe(true);
       // A request through the gateway opens the member's pooled connection to the upstream.
       await v1.client.getPrompt({ name: "greet", arguments: { who: "x" } });
       upstream.prompts.push("farewell");
       upstream.tools.push("archive");
+      upstream.resources.push({ uri: "memo://draft", text: "the draft" });
       await upstream.changed("prompts");
-      await vi.waitFor(() => expect(told).toEqual(expect.arrayContaining(["tools", "prompts", "v2 prompts"])), { timeout: 8000 });
+      await upstream.changed("resources");
+      await vi.waitFor(() => expect(told).toEqual(expect.arrayContaining(["tools", "prompts", "v2 prompts", "v2 resources"])), { timeout: 8000 });
+      expect(told).not.toContain("resources");
       expect((await v1.client.listPrompts()).prompts.map((p) => p.name)).toEqual(["greet", "farewell"]);
       expect((await v1.client.listTools()).tools.map((tool) => tool.name)).toEqual(["lookup", "archive"]);
       expect((await v2.listPrompts()).prompts.map((p) => p.name)).toEqual(["greet", "farewell"]);
+      expect((await v2.listResources()).resources.map((r) => r.name)).toEqual(expect.arrayContaining(["memo://note", "memo://draft"]));
     } finally {
       upstream.prompts.splice(1);
       upstream.tools.splice(1);
+      upstream.resources.splice(1);
       await Promise.all([v1.close(), v2.close()]);
     }
   });

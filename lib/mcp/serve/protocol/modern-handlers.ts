@@ -72,7 +72,7 @@ function entryFor(owner: SessionOwner, surface: McpSurface, maxBodyBytes: number
   const handler = createMcpHandler(
     (ctx) => {
       const s = ctx.authInfo?.extra?.[SURFACE] as McpSurface;
-      const server = buildServer({ info: s.info, instructions: s.instructions(), resources: s.resources(), tools: () => s.tools, gateway: () => s, toolsListChanged: true });
+      const server = buildServer({ info: s.info, instructions: s.instructions(), resources: s.resources(), tools: () => s.tools, gateway: () => s, toolsListChanged: true, resourcesListChanged: true });
       // tools/list answers written from the published list's bytes (lib/mcp/serve/protocol/serialise-message.ts).
       const connect = server.connect.bind(server);
       server.connect = (transport) => connect(writePublishedListsFrom(transport));
