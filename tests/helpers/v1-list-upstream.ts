@@ -66,12 +66,21 @@ export async function startV1ListUpstream(): Promise<ListUpstream> {
       { capabilities: { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { subscribe: true, listChanged: true }, completions: {} } },
     );
     server.setRequestHandler(ListToolsRequestSchema, () => (state.toolLists++, { tools: state.tools.map((name) => ({ name, inputSchema: { type: "object" as const } })) }));
-    server.setRequestHandler(CallToolRequestSchema, (r) => ({ content: [{ type: "text", text: `called ${r.params.name}` }] }));
+    // `attach` makes a resource on this session only and links to it, listed nowhere (as server-everything's gzip-file-as-resource does).
+    const attached = new Set<string>();
+    server.setRequestHandler(CallToolRequestSchema, (r) => {
+      if (r.params.name !== "attach") return { content: [{ type: "text", text: `called ${r.params.name}` }] };
+      const uri = `memo://attached/${attached.size + 1}`;
+      attached.add(uri);
+      return { content: [{ type: "resource_link", uri, name: "attachment", mimeType: "text/plain" }] };
+    });
     server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: state.prompts.map((name) => ({ name, arguments: [{ name: "who", required: true }] })) }));
     server.setRequestHandler(GetPromptRequestSchema, (r) => ({ messages: [{ role: "user", content: { type: "text", text: `${r.params.name} ${r.params.arguments?.who}` } }] }));
     server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: state.resources.map(({ uri }) => ({ uri, name: uri, mimeType: "text/plain" })) }));
     server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [{ uriTemplate: "memo://items/{id}", name: "item" }] }));
     server.setRequestHandler(ReadResourceRequestSchema, (r) => {
+      if (r.params.uri.startsWith("memo://attached/") && !attached.has(r.params.uri)) throw new McpError(-32002, "Resource not found", { uri: r.params.uri });
+      if (attached.has(r.params.uri)) return { contents: [{ uri: r.params.uri, mimeType: "text/plain", text: "made by this session's call" }] };
       const found = state.resources.find((x) => x.uri === r.params.uri);
       const text = found?.text ?? `item ${r.params.uri.split("/").pop()}`;
       return { contents: [{ uri: r.params.uri, mimeType: "text/plain", text }] };

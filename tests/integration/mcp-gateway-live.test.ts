@@ -37,6 +37,13 @@ afterAll(async () => {
   await Promise.all([app.close(), upstream.close()]);
 });
 
+/** A 2026-07-28 SDK v2 client of `url`. */
+async function connectV2(url: string, token: string): Promise<V2Client> {
+  const client = new V2Client({ name: "t", version: "1" }, { capabilities: {}, versionNegotiation: { mode: { pin: "2026-07-28" } } });
+  await client.connect(new V2Transport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  return client;
+}
+
 async function scenario(to: ListUpstream = upstream) {
   const t = await createTenant();
   const connector = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/connectors`, { name: "Memo", type: "mcp", config: { url: to.url, toolApproval: false } });
@@ -179,6 +186,31 @@ describe("a v1 (2025-era) upstream through the gateway", () => {
       upstream.tools.splice(1);
       upstream.resources.splice(1);
       await Promise.all([v1.close(), v2.close()]);
+    }
+  });
+
+  it("a resource link an upstream tool returned, listed nowhere, is readable by its caller through the gateway, and by no one else", async () => {
+    upstream.tools.push("attach");
+    try {
+      const { t, url } = await scenario();
+      const [mine, theirs] = await Promise.all([connectV2(url, t.member.token), connectV2(url, t.admin.token)]);
+      try {
+        const before = await mine.readResource({ uri: "memo://attached/1" }).catch((e: { code?: number }) => e);
+        expect(before).toMatchObject({ code: -32602 }); // not linked yet: not found
+        const called = await mine.callTool({ name: "attach", arguments: {} });
+        expect(called.content).toEqual([{ type: "resource_link", uri: "memo://attached/1", name: "attachment", mimeType: "text/plain" }]);
+        const read = await mine.readResource({ uri: "memo://attached/1" });
+        expect(read.contents).toEqual([{ uri: "memo://attached/1", mimeType: "text/plain", text: "made by this session's call" }]);
+        // Another user of the same server never got the link: the same answer as a URI that never existed.
+        const other = await theirs.readResource({ uri: "memo://attached/1" }).catch((e: { code?: number }) => e);
+        expect(other).toMatchObject({ code: -32602 });
+        const audited = await api(t.owner.token).get(`/api/v1/orgs/${t.org.id}/audit?action=resource.read`);
+        expect(audited.body.items.map((e: { data: { uri: string; outcome: string } }) => [e.data.uri, e.data.outcome])).toEqual([["memo://attached/1", "ok"]]);
+      } finally {
+        await Promise.all([mine.close(), theirs.close()]);
+      }
+    } finally {
+      upstream.tools.splice(upstream.tools.indexOf("attach"), 1);
     }
   });
 

@@ -11,6 +11,7 @@ import { failed, type RuntimeAnswer } from "@/lib/connectors/runtime/outcome";
 import type { ToolCallInput, ToolCallResult } from "@/lib/connectors/runtime/types";
 import type { UpstreamPool } from "@/lib/connectors/runtime/upstream-pool";
 import { upstreamOwner } from "@/lib/connectors/runtime/upstream-request";
+import { rememberResourceLinks } from "@/lib/connectors/runtime/linked-resources";
 import { upstreamPool } from "@/lib/connectors/runtime/default-pool";
 import { errorText, logger } from "@/lib/log";
 
@@ -57,7 +58,7 @@ async function execute(ctx: CallContext, pool: UpstreamPool): Promise<RuntimeAns
   return answer.rpcError ? { ...answer, thrown: answer.rpcError, errorCode: answer.rpcError.code } : answer;
 }
 
-function send(ctx: CallContext, pool: UpstreamPool): Promise<RuntimeAnswer> {
+async function send(ctx: CallContext, pool: UpstreamPool): Promise<RuntimeAnswer> {
   const { connector, view } = ctx;
   const tool = ctx.tool!;
   const args = ctx.args ?? {};
@@ -67,5 +68,8 @@ function send(ctx: CallContext, pool: UpstreamPool): Promise<RuntimeAnswer> {
     return callHttpTool(connector, tool, args, view.snapshot.configVersion, ctx.signal, access, { timeoutMs: limits.timeoutMs, maxResponseBytes: limits.maxResponseBytes! });
   }
   const owner = upstreamOwner(ctx.caller, view, connector);
-  return callMcpTool({ owner, connector, tool, args, configVersion: view.snapshot.configVersion, signal: ctx.signal, flight: ctx.flight, timeoutMs: limits.timeoutMs }, pool);
+  const answer = await callMcpTool({ owner, connector, tool, args, configVersion: view.snapshot.configVersion, signal: ctx.signal, flight: ctx.flight, timeoutMs: limits.timeoutMs }, pool);
+  // Its resource links can be read back through this connector, though its server lists them nowhere.
+  rememberResourceLinks(owner, answer.result);
+  return answer;
 }

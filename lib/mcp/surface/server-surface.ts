@@ -10,6 +10,9 @@ import { currentAccess, type CurrentAccess } from "@/lib/mcp/surface/recheck-acc
 import { ResourceNotFoundError } from "@modelcontextprotocol/client";
 import { bindToolSet, lazy, publishTools, SERVER_VERSION, type McpSurface, type PublishedTools, type UpstreamResources } from "@/lib/mcp/surface/surface-types";
 import { subscribeUpstreamResource } from "@/lib/connectors/runtime/resource-subscriptions";
+import { linkedByOwner } from "@/lib/connectors/runtime/linked-resources";
+import { upstreamOwner } from "@/lib/connectors/runtime/upstream-request";
+import { isReservedUri } from "@/lib/resources/stored-resource-rules";
 import { bindPromptSet, completeThrough, publishPrompts, type CompletionRef, type PublishedPrompts } from "@/lib/mcp/surface/publish-prompts";
 
 /**
@@ -87,6 +90,12 @@ function bindUpstreamResources(caller: Caller, view: CallerView): UpstreamResour
     read: (connector, uri, signal, flight) => readConnectorResource({ caller, view, connector, uri, signal, flight }),
     subscribeTo: async (connector, uri, onUpdated) => subscribeUpstreamResource({ caller, ...(await accessTo(caller, view, connector, uri)), uri }, onUpdated),
     reaches: async (connector) => (await currentAccess(caller, view, connector.id)) !== null,
+    linkedFrom: (uri) => {
+      // The platform's reserved scheme is never an upstream's; a URI two connectors linked is neither's.
+      if (isReservedUri(uri)) return null;
+      const linking = view.connectors.filter((c) => c.type === "mcp" && linkedByOwner(upstreamOwner(caller, view, c), uri));
+      return linking.length === 1 ? linking[0] : null;
+    },
   };
 }
 

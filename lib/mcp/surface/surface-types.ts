@@ -59,6 +59,8 @@ export interface UpstreamResources {
   subscribeTo(connector: SnapshotConnector, uri: string, onUpdated: (uri: string) => void): Promise<() => Promise<void>>;
   /** Whether the caller may still reach `connector` at the current configuration (an open subscription's recheck). */
   reaches(connector: SnapshotConnector): Promise<boolean>;
+  /** The one connector whose tool returned this caller a resource link to `uri` (lib/connectors/runtime/linked-resources.ts), or null. */
+  linkedFrom(uri: string): SnapshotConnector | null;
 }
 
 export const NO_UPSTREAM_RESOURCES: UpstreamResources = {
@@ -66,6 +68,7 @@ export const NO_UPSTREAM_RESOURCES: UpstreamResources = {
   read: () => Promise.reject(new Error("no upstream resources here")),
   subscribeTo: () => Promise.reject(new Error("no upstream resources here")),
   reaches: () => Promise.resolve(false),
+  linkedFrom: () => null,
 };
 
 export interface CompleteParams {

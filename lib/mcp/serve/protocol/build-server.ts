@@ -77,24 +77,27 @@ function serveResources(server: Server, resources: ResourceCatalog, parts: Serve
   server.setRequestHandler("resources/list", () => ({ resources: resources.list() }));
   server.setRequestHandler("resources/templates/list", () => ({ resourceTemplates: resources.templates() }));
   server.setRequestHandler("resources/read", async (request, ctx) => {
-    const upstream = resources.upstreamOf(request.params.uri);
-    // An upstream's resource is read through the caller's connection, its contents unchanged,
-    // as a call in flight like prompts/get: its upstream may ask for client input while it reads.
-    if (upstream) {
-      const read = (flight: ServedFlight) => parts.gateway().upstreamResources.read(upstream.connector, upstream.uri, flightSignal(flight), flight);
-      return withoutUpstreamServerInfo(
-        await serveCallInFlight(ctx, read, legacy()).catch((e: unknown) => {
-          throw refusal(e);
-        }),
-      ) as never;
-    }
-    {
-      const found = resources.read(request.params.uri);
+    const { uri } = request.params;
+    let upstream = resources.upstreamOf(uri);
+    if (!upstream) {
+      const found = resources.read(uri);
+      if (found) return found as ReadResourceResult;
+      // A link one of the caller's upstream tools returned, listed nowhere (lib/connectors/runtime/linked-resources.ts).
+      const linking = parts.gateway().upstreamResources.linkedFrom(uri);
       // Not found and not visible are one answer (seed 004). The SDK puts -32602 {uri} on the
       // wire; 2025-era transports restore -32002 (lib/mcp/serve/protocol/legacy-transport.ts).
-      if (!found) throw new ResourceNotFoundError(request.params.uri);
-      return found as ReadResourceResult;
+      if (!linking) throw new ResourceNotFoundError(uri);
+      upstream = { connector: linking, uri };
     }
+    // An upstream's resource is read through the caller's connection, its contents unchanged,
+    // as a call in flight like prompts/get: its upstream may ask for client input while it reads.
+    const target = upstream;
+    const read = (flight: ServedFlight) => parts.gateway().upstreamResources.read(target.connector, target.uri, flightSignal(flight), flight);
+    return withoutUpstreamServerInfo(
+      await serveCallInFlight(ctx, read, legacy()).catch((e: unknown) => {
+        throw refusal(e);
+      }),
+    ) as never;
   });
   if (parts.gateway().upstreamResources.subscribe) serveSubscriptions(server, resources, parts);
 }
