@@ -64,9 +64,14 @@ export interface UpstreamCatalog {
   subscribe: boolean;
   /** The upstream declared `completions`. */
   completions: boolean;
+  /** The upstream's initialize `instructions` ("" when it sent none): the connector's when its admin wrote none (load-snapshot.ts). */
+  instructions: string;
 }
 
-export const EMPTY_CATALOG: UpstreamCatalog = { prompts: [], resources: [], resourceTemplates: [], subscribe: false, completions: false };
+export const EMPTY_CATALOG: UpstreamCatalog = { prompts: [], resources: [], resourceTemplates: [], subscribe: false, completions: false, instructions: "" };
+
+/** At most as long as an admin's own instructions may be (lib/schemas/common.ts `Markdown`). */
+const MAX_INSTRUCTIONS = 200_000;
 
 const MAX_URI = 2048;
 
@@ -117,6 +122,7 @@ export async function discoverCatalog(client: Client, options: RequestOptions, u
     resourceTemplates: keptTemplates.map(toTemplate),
     subscribe: caps.resources?.subscribe === true,
     completions: caps.completions !== undefined,
+    instructions: (client.getInstructions() ?? "").trim().slice(0, MAX_INSTRUCTIONS),
   };
 }
 
@@ -138,6 +144,7 @@ export function asCatalog(value: unknown): UpstreamCatalog {
     resourceTemplates: Array.isArray(v.resourceTemplates) ? v.resourceTemplates : [],
     subscribe: v.subscribe === true,
     completions: v.completions === true,
+    instructions: typeof v.instructions === "string" ? v.instructions : "",
   };
 }
 

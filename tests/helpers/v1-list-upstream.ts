@@ -41,6 +41,9 @@ export interface ListUpstream {
   close(): Promise<void>;
 }
 
+/** What the upstream says at initialize: the connector's instructions when its admin wrote none. */
+export const UPSTREAM_INSTRUCTIONS = "Memo keeps notes. Call lookup before writing one.";
+
 export async function startV1ListUpstream(): Promise<ListUpstream> {
   const sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: V1Server; subscriptions: Set<string> }>();
   const state: ListUpstream = {
@@ -63,7 +66,7 @@ export async function startV1ListUpstream(): Promise<ListUpstream> {
   const newServer = (subscriptions: Set<string>) => {
     const server = new V1Server(
       { name: "v1-list-upstream", version: "1.0.0" },
-      { capabilities: { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { subscribe: true, listChanged: true }, completions: {} } },
+      { capabilities: { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { subscribe: true, listChanged: true }, completions: {} }, instructions: UPSTREAM_INSTRUCTIONS },
     );
     server.setRequestHandler(ListToolsRequestSchema, () => (state.toolLists++, { tools: state.tools.map((name) => ({ name, inputSchema: { type: "object" as const } })) }));
     // `attach` makes a resource on this session only and links to it, listed nowhere (as server-everything's gzip-file-as-resource does).

@@ -7,7 +7,7 @@ import { api } from "@/tests/helpers/api";
 import { createTenant } from "@/tests/helpers/factories";
 import { connectV1 } from "@/tests/helpers/mcp-clients";
 import { startRouteServer, type RouteServer } from "@/tests/helpers/route-server";
-import { startV1ListUpstream, type ListUpstream } from "@/tests/helpers/v1-list-upstream";
+import { startV1ListUpstream, UPSTREAM_INSTRUCTIONS, type ListUpstream } from "@/tests/helpers/v1-list-upstream";
 
 /**
  * Issue 12 with a 2025-era v1 SDK upstream that changes while clients are connected: its
@@ -50,7 +50,7 @@ async function scenario(to: ListUpstream = upstream) {
   expect(connector.status, connector.text).toBe(201);
   const server = await api(t.admin.token).post(`/api/v1/workspaces/${t.workspace.id}/servers`, { name: "Live", connectorIds: [connector.body.id] });
   expect(server.status, server.text).toBe(201);
-  return { t, url: `${app.origin}/mcp/${server.body.id}` };
+  return { t, url: `${app.origin}/mcp/${server.body.id}`, connectorId: connector.body.id as string };
 }
 
 describe("a v1 (2025-era) upstream through the gateway", () => {
@@ -187,6 +187,23 @@ describe("a v1 (2025-era) upstream through the gateway", () => {
       upstream.resources.splice(1);
       await Promise.all([v1.close(), v2.close()]);
     }
+  });
+
+  it("the upstream's initialize instructions are the connector's when its admin wrote none; the admin's own replace them", async () => {
+    const { t, url, connectorId } = await scenario();
+    const read = async () => {
+      const client = await connectV2(url, t.member.token);
+      try {
+        const connectorResource = await client.readResource({ uri: `anythingmcp://server/${url.split("/").pop()}/connector/${connectorId}/instructions` }).catch(() => null);
+        return { initialize: client.getInstructions(), resource: (connectorResource?.contents[0] as { text?: string } | undefined)?.text };
+      } finally {
+        await client.close();
+      }
+    };
+    expect(await read()).toEqual({ initialize: `## Memo\n\n${UPSTREAM_INSTRUCTIONS}`, resource: UPSTREAM_INSTRUCTIONS });
+    const patched = await api(t.admin.token).patch(`/api/v1/connectors/${connectorId}`, { instructions: "Our own words." });
+    expect(patched.status, patched.text).toBe(200);
+    expect(await read()).toEqual({ initialize: "## Memo\n\nOur own words.", resource: "Our own words." });
   });
 
   it("a resource link an upstream tool returned, listed nowhere, is readable by its caller through the gateway, and by no one else", async () => {

@@ -132,7 +132,8 @@ function toSnapshotConnectors(rows: LoadedConnector[]): SnapshotConnector[] {
     slug: c.slug,
     name: c.name,
     type: c.type,
-    instructions: c.instructions,
+    // The admin's own instructions; without them, those the upstream sent at initialize.
+    instructions: c.instructions?.trim() ? c.instructions : catalogs[n].instructions || null,
     config: (c.config ?? {}) as SnapshotConnector["config"],
     // A tool waiting for approval serves its approved definition, or nothing when it is new.
     tools: c.tools.flatMap((stored) => servableTool(stored, c.toolApproval) ?? []).map((t) => ({

@@ -95,6 +95,8 @@ function withCatalog(view: CallerView, c: SnapshotConnector, catalog: UpstreamCa
   const prompts = catalog.prompts.filter((p) => access?.kind !== "whitelist" || access.prompts.has(whitelistKey(c.id, p.name)));
   return {
     ...c,
+    // Its own connection's initialize instructions when neither the admin nor a shared discovery gave any.
+    instructions: c.instructions ?? (catalog.instructions || null),
     prompts: prompts.map((p) => ({ ...p, connectorId: c.id, exposedName: p.name })),
     upstream: { resources: catalog.resources, resourceTemplates: catalog.resourceTemplates, subscribe: catalog.subscribe, completions: catalog.completions },
   };

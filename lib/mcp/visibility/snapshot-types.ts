@@ -73,7 +73,7 @@ export interface SnapshotConnector {
   /** The upstream's prompts (mcp connectors; empty for http ones). */
   prompts: SnapshotPrompt[];
   /** The upstream's resources, templates and what it takes (mcp connectors; empty for http ones). */
-  upstream: Omit<UpstreamCatalog, "prompts">;
+  upstream: Omit<UpstreamCatalog, "prompts" | "instructions">;
   storedResources: SnapshotStoredResource[];
   /** The manual layer of the knowledge graph. */
   graph: SnapshotGraph;
