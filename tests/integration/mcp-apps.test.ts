@@ -27,9 +27,9 @@ afterAll(async () => {
   await Promise.all([app?.close(), rich?.close()]);
 });
 
-async function connector(t: Tenant, name: string): Promise<string> {
+async function connector(t: Tenant, name: string, url = rich.url): Promise<string> {
   // Approval off: a tool added upstream is served at once (tests/integration/tool-approval.test.ts covers the wait).
-  const res = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/connectors`, { name, type: "mcp", config: { url: rich.url, toolApproval: false } });
+  const res = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/connectors`, { name, type: "mcp", config: { url, toolApproval: false } });
   expect(res.status, res.text).toBe(201);
   return res.body.id;
 }
@@ -87,6 +87,30 @@ describe("MCP Apps through /mcp/<serverId>", () => {
       expect(weather.annotations).toMatchObject({ readOnlyHint: true });
       expect(tools.find((x) => x.name === "every_content")!._meta).toBeUndefined();
       await client.close();
+    }
+  });
+
+  it("a tool only its app may call (ui.visibility [\"app\"]) is listed on /mcp/<serverId> for the host to keep from the model, and neither listed nor callable on the shared /mcp, which has no apps", async () => {
+    const own = await startRichUpstream();
+    own.addTool("refresh_view", ["app"]);
+    try {
+      const t = await createTenant();
+      const serverId = await server(t, [await connector(t, "Rich", own.url)]);
+      const served = await v2Client(`${app.origin}/mcp/${serverId}`, t.member.token);
+      expect((await served.listTools()).tools.find((x) => x.name === "refresh_view")?._meta?.ui).toEqual({ resourceUri: "ui://extra/refresh_view.html", visibility: ["app"] });
+      expect((await served.callTool({ name: "refresh_view", arguments: {} })).content).toEqual([{ type: "text", text: "ran refresh_view" }]);
+      await served.close();
+      for (const client of [await v1Client(`${app.origin}/mcp`, t.member.token), await v2Client(`${app.origin}/mcp`, t.member.token)]) {
+        const c = client as Awaited<ReturnType<typeof v2Client>>;
+        const names = (await c.listTools()).tools.map((x) => x.name);
+        expect(names).toContain("show_weather");
+        expect(names).not.toContain("refresh_view");
+        const called = await c.callTool({ name: "refresh_view", arguments: {} }).catch((e: { code?: number }) => e);
+        expect(called).toMatchObject({ code: -32602 });
+        await client.close();
+      }
+    } finally {
+      await own.close();
     }
   });
 

@@ -105,13 +105,24 @@ export interface PublishedTools {
   signature: () => string;
 }
 
-/** `apps: false` where the endpoint publishes no resources (tool-definition.ts, withoutApp). */
-export function publishTools(tools: PublishedTool[], { apps = true }: { apps?: boolean } = {}): PublishedTools {
+/**
+ * `apps: false` where the endpoint publishes no resources (tool-definition.ts, withoutApp): a
+ * tool only its app may call (MCP Apps `_meta.ui.visibility` without "model") has no app there
+ * to call it, so it is neither listed nor callable — not offered to the model as a plain tool.
+ */
+export function publishTools(published: PublishedTool[], { apps = true }: { apps?: boolean } = {}): PublishedTools {
+  const tools = apps ? published : published.filter(({ tool }) => !appOnly(tool.meta));
   const list = tools.map(({ exposedName, tool }) => (apps ? toolDefinition(tool, exposedName) : withoutApp(toolDefinition(tool, exposedName))));
   const signature = lazy(() => JSON.stringify(list));
   let bytes: Buffer | null = null;
   serialisedLists.set(list, () => (bytes ??= Buffer.from(signature())));
   return { list, byName: new Map(tools.map((t) => [t.exposedName, t])), signature };
+}
+
+/** MCP Apps: a tool whose `_meta.ui.visibility` lists who may see it, and the model is not among them. */
+function appOnly(meta: unknown): boolean {
+  const visibility = (meta as { ui?: { visibility?: unknown } } | null)?.ui?.visibility;
+  return Array.isArray(visibility) && !visibility.includes("model");
 }
 
 /** Each published list's JSON as UTF-8, made once: what tools/list answers are written from (lib/mcp/serve/protocol/serialise-message.ts). */
