@@ -1,5 +1,6 @@
 import type { FieldError } from "@/lib/errors";
 import type { ToolOverrideItem } from "@/lib/servers/tool-override-schemas";
+import { intendedToolNames } from "@/lib/mcp/surface/tool-names";
 
 interface ServerTool {
   connectorId: string;
@@ -16,7 +17,7 @@ interface ServerTool {
  */
 export function overrideCollisions(tools: ServerTool[], items: ToolOverrideItem[]): FieldError[] {
   const index = new Map(items.map((item, i) => [`${item.connectorId}\u0000${item.tool}`, { item, i }]));
-  const byName = new Map<string, { tool: ServerTool; renamedAt: number | null }[]>();
+  const byName = new Map<string, Owner[]>();
   for (const tool of tools) {
     const found = index.get(`${tool.connectorId}\u0000${tool.name}`);
     if (found?.item.hidden) continue;
@@ -24,6 +25,20 @@ export function overrideCollisions(tools: ServerTool[], items: ToolOverrideItem[
     const entry = { tool, renamedAt: found?.item.name !== undefined ? found.i : null };
     byName.set(name, [...(byName.get(name) ?? []), entry]);
   }
+  const errors = collisionsAmong(byName);
+  if (errors.length > 0) return errors;
+  // A rename may also take the name the clash rule gives two other tools (`<slug>_<name>`).
+  const served = [...byName.entries()].flatMap(([name, owners]) => owners.map((o) => ({ ...o, name })));
+  const intended = intendedToolNames(served.map((o) => ({ connectorSlug: o.tool.connectorSlug, name: o.name })));
+  const byIntended = new Map<string, Owner[]>();
+  served.forEach((o, i) => byIntended.set(intended[i], [...(byIntended.get(intended[i]) ?? []), o]));
+  return collisionsAmong(byIntended);
+}
+
+type Owner = { tool: ServerTool; renamedAt: number | null };
+
+/** A name two tools would share, at least one of them by a rename: refused at the rename. */
+function collisionsAmong(byName: Map<string, Owner[]>): FieldError[] {
   const errors: FieldError[] = [];
   for (const [name, owners] of byName) {
     if (owners.length < 2 || owners.every((o) => o.renamedAt === null)) continue;
@@ -31,10 +46,16 @@ export function overrideCollisions(tools: ServerTool[], items: ToolOverrideItem[
     const other = owners.find((o) => o !== renamed)!;
     errors.push({
       path: `items.${renamed.renamedAt}.name`,
-      message: `The name "${name}" of ${label(renamed.tool)} collides with ${label(other.tool)}${other.renamedAt !== null ? ` (renamed "${name}" too)` : ""}.`,
+      message: `The name "${name}" of ${label(renamed.tool)} collides with ${label(other.tool)}${why(other, name)}.`,
     });
   }
   return errors;
+}
+
+function why(other: Owner, name: string): string {
+  if (other.renamedAt !== null) return ` (renamed "${name}" too)`;
+  // The clash rule's name: another connector has a tool of the same name.
+  return other.tool.name === name ? "" : ` (published as "${name}": another connector has a tool "${other.tool.name}" too)`;
 }
 
 function label(tool: ServerTool): string {

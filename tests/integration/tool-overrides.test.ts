@@ -128,6 +128,26 @@ describe("tool overrides per MCP server", () => {
     expect(foreign.status).toBe(422);
   });
 
+  it("a rename may not take the name the clash rule gives two other tools (<slug>_<name>, the slug's hyphens as _): 422 naming the tool published so", async () => {
+    const { t, crm, serverId, url } = await scenario();
+    // A second connector with a tool "lookup": Memo's and its own are published prefixed with their slugs.
+    const desk = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/connectors`, {
+      name: "Help Desk",
+      type: "http",
+      config: { baseUrl: "https://desk.example.com" },
+      tools: [{ name: "lookup", request: { method: "GET", path: "/tickets" } }],
+    });
+    expect(desk.status, desk.text).toBe(201);
+    const memo = (await api(t.admin.token).get(`/api/v1/servers/${serverId}`)).body.connectorIds[0];
+    expect((await api(t.admin.token).put(`/api/v1/servers/${serverId}/connectors`, { connectorIds: [memo, crm, desk.body.id] })).status).toBe(200);
+    expect((await tools(url, t.admin.token)).map((tool) => tool.name).sort()).toEqual(["archive", "get_customer", "help_desk_lookup", "list_customers", "memo_lookup"]);
+    const taken = await put(t, serverId, [{ connectorId: crm, tool: "list_customers", name: "help_desk_lookup" }]);
+    expect(taken.status, taken.text).toBe(422);
+    expect(taken.body.errors).toEqual([{ path: "items.0.name", message: expect.stringContaining('"help_desk_lookup" of crm/list_customers collides with help-desk/lookup (published as "help_desk_lookup"') }]);
+    // Nothing changed: the names stay as they were.
+    expect((await tools(url, t.admin.token)).map((tool) => tool.name).sort()).toEqual(["archive", "get_customer", "help_desk_lookup", "list_customers", "memo_lookup"]);
+  });
+
   it("the set is versioned like the server's other sets: a stale If-Match is 412; another tenant gets 404", async () => {
     const { t, memo, serverId } = await scenario();
     const first = await api(t.admin.token).get(overridesPath(serverId));

@@ -27,6 +27,15 @@ describe("tool names: unique per server, prefixed with the connector's slug on a
     expect(new Set(names).size).toBe(3);
   });
 
+  it("tells a prefixed name apart from an equal plain one with a number, the slug's hyphens still written _", () => {
+    const names = exposedToolNames([
+      { connectorSlug: "d", name: "a_b_x" },
+      { connectorSlug: "a-b", name: "x" },
+      { connectorSlug: "c", name: "x" },
+    ]);
+    expect(names).toEqual(["a_b_x", "a_b_x_2", "c_x"]);
+  });
+
   it("cuts long names to 64 characters and keeps two long names apart", () => {
     const long = "t".repeat(70);
     const names = exposedToolNames([
