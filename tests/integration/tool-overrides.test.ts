@@ -148,6 +148,18 @@ describe("tool overrides per MCP server", () => {
     expect((await tools(url, t.admin.token)).map((tool) => tool.name).sort()).toEqual(["archive", "get_customer", "help_desk_lookup", "list_customers", "memo_lookup"]);
   });
 
+  it("taking a connector off the server deletes its overrides with it; the others stay", async () => {
+    const { t, memo, crm, serverId } = await scenario();
+    expect((await put(t, serverId, [{ connectorId: memo, tool: "lookup", name: "find_note" }, { connectorId: crm, tool: "list_customers", hidden: true }])).status).toBe(200);
+    expect((await api(t.admin.token).put(`/api/v1/servers/${serverId}/connectors`, { connectorIds: [crm] })).status).toBe(200);
+    const left = await api(t.admin.token).get(overridesPath(serverId));
+    expect(left.body.items).toEqual([{ connectorId: crm, tool: "list_customers", hidden: true, missing: false }]);
+    // What GET answers can be sent back as it is.
+    expect((await put(t, serverId, left.body.items.map(({ missing: _missing, ...item }: { missing: boolean }) => item))).status).toBe(200);
+    expect((await api(t.admin.token).put(`/api/v1/servers/${serverId}/connectors`, { connectorIds: [memo, crm] })).status).toBe(200);
+    expect((await api(t.admin.token).get(overridesPath(serverId))).body.items.map((i: { connectorId: string }) => i.connectorId)).toEqual([crm]);
+  });
+
   it("the set is versioned like the server's other sets: a stale If-Match is 412; another tenant gets 404", async () => {
     const { t, memo, serverId } = await scenario();
     const first = await api(t.admin.token).get(overridesPath(serverId));
