@@ -40,6 +40,9 @@ interface Planned extends ConfigPlanResult {
   current: ReadConfig;
   desired: CanonicalDocument;
   secrets: Map<string, string>;
+  /** The resolved secret headers and auth of the connectors the plan writes (checked by the plan, written by the apply). */
+  headers: Map<string, Record<string, string>>;
+  auth: ReturnType<typeof resolvedAuth>;
 }
 
 async function makePlan(tx: Tx, caller: Caller, orgId: string, doc: OrgConfigDocument, prune: boolean): Promise<Planned> {
@@ -58,7 +61,11 @@ async function makePlan(tx: Tx, caller: Caller, orgId: string, doc: OrgConfigDoc
     currentClientSecrets: current.clientSecrets,
     resolveHeader: (value) => resolveSecretReferences(value, secrets),
   });
-  return { changes, etag: current.etag, current, desired, secrets };
+  const planned = { changes, etag: current.etag, current, desired, secrets };
+  if (changes.length === 0) return { ...planned, headers: new Map(), auth: new Map() };
+  // What the apply would refuse, the plan refuses alike: a permission the credential lacks, a secret not set.
+  await assertMayWrite(tx, caller, orgId, changes);
+  return { ...planned, headers: resolvedHeaders(planned), auth: resolvedAuth(planned) };
 }
 
 /** The changes the document would make; nothing is written. */
@@ -93,9 +100,8 @@ export async function applyOrgConfig(caller: Caller, orgId: string, doc: OrgConf
         throw new PreconditionFailedError("The organization's configuration changed after the plan was made; nothing was changed. Plan again.");
       }
       if (plan.changes.length === 0) return { ...plan, rediscover: [] as string[], storageKeys: [] as string[] };
-      await assertMayWrite(tx, caller, orgId, plan.changes);
       const ids = plan.current.ids;
-      const storageKeys = await writeChanges({ tx, orgId, desired: plan.desired, ids, headers: resolvedHeaders(plan), auth: resolvedAuth(plan) }, plan.changes);
+      const storageKeys = await writeChanges({ tx, orgId, desired: plan.desired, ids, headers: plan.headers, auth: plan.auth }, plan.changes);
       await configVersion.bump(tx, orgId);
       await recordAuditEvent(caller, { orgId, action: "org.config.apply", targetType: "org", targetId: orgId, data: { prune: opts.prune, changes: plan.changes as Prisma.InputJsonValue } }, tx);
       const after = await readOrgConfig(tx, caller, orgId);
@@ -141,7 +147,7 @@ function toRediscover(plan: Planned): string[] {
  * The secret headers of each connector whose headers change, resolved; a header that is stored
  * already keeps its value when its reference is not set; 422 naming each secret a new header lacks.
  */
-function resolvedHeaders(plan: Planned): Map<string, Record<string, string>> {
+function resolvedHeaders(plan: Omit<Planned, "headers" | "auth">): Map<string, Record<string, string>> {
   const out = new Map<string, Record<string, string>>();
   const errors: FieldError[] = [];
   for (const change of plan.changes) {

@@ -13,8 +13,24 @@ const YAML_TYPE = /^(application|text)\/(x-)?yaml\b/i;
 export async function readConfigDocument(request: Request): Promise<OrgConfigDocument> {
   const type = (request.headers.get("content-type") ?? "").trim();
   const value = YAML_TYPE.test(type) ? await readYamlBody(request) : await readJsonBody(request);
-  return OrgConfigDocument.parse(value);
+  const document = OrgConfigDocument.parse(value);
+  // A misspelt field would otherwise be dropped without a word, and the apply would leave out what it meant.
+  const unknown = unknownFields(value, document);
+  if (unknown.length > 0) throw new ValidationError(unknown.map((path) => ({ path, message: `"${path.split(".").pop()}" is not a field here (the document's fields: GET /api/v1/config.schema.json).` })), "The configuration document is not valid; nothing was changed.");
+  return document;
 }
+
+/**
+ * The paths of the fields `input` has and its parsed `output` lost: zod drops the keys an object
+ * schema does not name, at every depth, so what it dropped is what the document's schema does not know.
+ */
+function unknownFields(input: unknown, output: unknown, path: string[] = []): string[] {
+  if (Array.isArray(input)) return Array.isArray(output) ? input.flatMap((v, i) => unknownFields(v, output[i], [...path, String(i)])) : [];
+  if (!isObject(input) || !isObject(output)) return [];
+  return Object.keys(input).flatMap((key) => (key in output ? unknownFields(input[key], output[key], [...path, key]) : [[...path, key].join(".")]));
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 async function readYamlBody(request: Request): Promise<unknown> {
   const limit = maxJsonBodyBytes();

@@ -2,8 +2,9 @@ import { ValidationError, type FieldError } from "@/lib/errors";
 import type { CanonicalDocument } from "@/lib/org-config/canonical";
 
 /**
- * What the document's schema cannot check alone: keys that must be unique, and references to
- * connectors, which must be in the document or (without prune) already in the organization.
+ * What the document's schema cannot check alone: keys that must be unique, references to
+ * connectors, which must be in the document or (without prune) already in the organization, and
+ * a connector's type, which stays what it is.
  * Every problem is reported with its path in the document (422).
  */
 export function assertValidReferences(desired: CanonicalDocument, current: CanonicalDocument, prune: boolean): void {
@@ -18,10 +19,19 @@ export function assertValidReferences(desired: CanonicalDocument, current: Canon
   desired.workspaces.forEach((w, i) => {
     unique(w.servers.map((s) => s.name), `workspaces.${i}.servers`, "name", errors);
     unique(w.skills.map((s) => s.name), `workspaces.${i}.skills`, "name", errors);
-    w.servers.forEach((s, j) => s.connectors.forEach((slug, k) => connectorRef(slug, `workspaces.${i}.servers.${j}.connectors.${k}`)));
+    w.servers.forEach((s, j) => {
+      s.connectors.forEach((slug, k) => connectorRef(slug, `workspaces.${i}.servers.${j}.connectors.${k}`));
+      s.connectors.forEach((slug, k) => {
+        if (s.connectors.indexOf(slug) < k) errors.push({ path: `workspaces.${i}.servers.${j}.connectors.${k}`, message: `The connector "${slug}" is listed twice; a server has each connector once.` });
+      });
+    });
     w.skills.forEach((s, j) => connectorRef(s.connector, `workspaces.${i}.skills.${j}.connector`));
   });
+  const currentType = new Map(current.connectors.map((c) => [c.slug, c.type]));
   desired.connectors.forEach((c, i) => {
+    const was = currentType.get(c.slug);
+    // Its tools, secrets and auth belong to its type: a connector of another type is another connector.
+    if (was !== undefined && was !== c.type) errors.push({ path: `connectors.${i}.type`, message: `The connector "${c.slug}" is an ${was} connector; its type cannot change. Give the ${c.type} one another slug (and delete this one, or apply with prune).` });
     unique(c.tools.map((t) => t.name), `connectors.${i}.tools`, "name", errors);
     unique(c.resources.map((r) => r.uri), `connectors.${i}.resources`, "uri", errors);
   });

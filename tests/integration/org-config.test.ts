@@ -293,6 +293,49 @@ describe("plan and apply", () => {
     expect(plaintext.body.errors[0].path).toBe("connectors.0.headers.Authorization");
   });
 
+  it("refuses a misspelt field at any depth (422 with its path), and the published JSON Schema marks it too", async () => {
+    const t = await createTenant();
+    const doc = {
+      connectors: [{ type: "http", slug: "crm", name: "CRM", baseUrl: "https://crm.example.com", tools: [{ name: "get", request: { method: "GET", path: "/x", qeury: { a: "b" } } }] }],
+      workspaces: [{ slug: "main", name: "Main", servers: [{ name: "S", conectors: ["crm"] }] }],
+    };
+    for (const body of [doc, undefined]) {
+      const res = await api(t.owner.token).post(`/api/v1/orgs/${t.org.id}/config/plan`, body, body ? {} : yaml("workspaces:\n  - slug: main\n    name: Main\n    servers:\n      - name: S\n        conectors: [crm]\n"));
+      expect(res.status, res.text).toBe(422);
+      expect(res.body.errors.map((e: { path: string }) => e.path)).toEqual(body ? ["connectors.0.tools.0.request.qeury", "workspaces.0.servers.0.conectors"] : ["workspaces.0.servers.0.conectors"]);
+    }
+    // An http connector's document with an mcp connector's field: not a field of its type.
+    const misplaced = await api(t.owner.token).post(`/api/v1/orgs/${t.org.id}/config/plan`, { connectors: [{ type: "http", slug: "crm", name: "CRM", baseUrl: "https://crm.example.com", url: "https://mcp.example.com" }] });
+    expect(misplaced.body.errors).toEqual([{ path: "connectors.0.url", message: expect.stringContaining('"url" is not a field here') }]);
+    expect((await db().connector.count({ where: { orgId: t.org.id } }))).toBe(0);
+    const schema = (await request("GET", "/api/v1/config.schema.json", null)).body;
+    expect(schema.properties.workspaces.items.properties.servers.items.additionalProperties).toBe(false);
+    expect(schema.properties.connectors.items.oneOf.map((c: { additionalProperties?: unknown }) => c.additionalProperties)).toEqual([false, false]);
+    // Maps keep taking any key: secret headers by header name.
+    expect(schema.properties.connectors.items.oneOf[0].properties.headers.additionalProperties).toMatchObject({ type: "string" });
+  });
+
+  it("plans what apply would refuse as apply refuses it: a type change, a connector listed twice, an unset secret, a permission", async () => {
+    const t = await createTenant();
+    const a = api(t.owner.token);
+    const http = { type: "http", slug: "crm", name: "CRM", baseUrl: "https://crm.example.com" };
+    expect((await a.post(`/api/v1/orgs/${t.org.id}/config/apply`, { connectors: [http] })).status).toBe(200);
+    const retyped = await a.post(`/api/v1/orgs/${t.org.id}/config/plan`, { connectors: [{ type: "mcp", slug: "crm", name: "CRM", url: "https://mcp.example.com/mcp" }] });
+    expect(retyped.status).toBe(422);
+    expect(retyped.body.errors).toEqual([{ path: "connectors.0.type", message: expect.stringContaining('"crm" is an http connector; its type cannot change') }]);
+    const twice = await a.post(`/api/v1/orgs/${t.org.id}/config/plan`, { connectors: [http], workspaces: [{ slug: "main", name: "Main", servers: [{ name: "S", connectors: ["crm", "crm"] }] }] });
+    expect(twice.status).toBe(422);
+    expect(twice.body.errors).toEqual([{ path: "workspaces.0.servers.0.connectors.1", message: expect.stringContaining('"crm" is listed twice') }]);
+    const unset = await a.post(`/api/v1/orgs/${t.org.id}/config/plan`, { connectors: [{ ...http, headers: { Authorization: "Bearer ${secret:NOT_SET}" } }] });
+    expect(unset.status).toBe(422);
+    expect(unset.body.errors).toEqual([{ path: "connectors.0.headers.Authorization", message: expect.stringContaining('"NOT_SET" is not set') }]);
+    const settings = await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/config/plan`, { settings: { toolAuditDetail: "arguments" } });
+    expect(settings.status).toBe(403);
+    // The same documents change nothing when applied.
+    expect((await a.post(`/api/v1/orgs/${t.org.id}/config/apply`, { connectors: [{ type: "mcp", slug: "crm", name: "CRM", url: "https://mcp.example.com/mcp" }] })).status).toBe(422);
+    expect((await db().connector.findFirstOrThrow({ where: { orgId: t.org.id, slug: "crm" } })).type).toBe("http");
+  });
+
   it("keeps secrets write-only and another org's config not found", async () => {
     const t = await createTenant();
     const other = await createTenant();
