@@ -29,6 +29,17 @@ describe("@switchboard/client", () => {
     expect(orgs.items.map((o) => o.id)).toEqual([fixtures.orgId]);
   });
 
+  it("reads and plans an organization's configuration document as JSON (the API's default answer is YAML)", async () => {
+    const t = await createTenant();
+    const client = createSwitchboardClient({ baseUrl: server.origin, token: t.owner.token });
+    const document = await ok(client.GET("/orgs/{orgId}/config", { params: { path: { orgId: t.org.id } } }));
+    expect(document.workspaces?.map((w) => w.slug)).toEqual([expect.any(String)]);
+    const plan = await ok(client.POST("/orgs/{orgId}/config/plan", { params: { path: { orgId: t.org.id } }, body: document }));
+    expect(plan.changes).toEqual([]);
+    const yaml = await client.GET("/orgs/{orgId}/config", { params: { path: { orgId: t.org.id } }, headers: { accept: "application/yaml" }, parseAs: "text" });
+    expect(yaml.data).toMatch(/^version: 1\n/);
+  });
+
   it("answers another tenant's object as the API's 404 problem, and ok() throws it", async () => {
     const [a, b] = [await createTenant(), await createTenant()];
     const client = createSwitchboardClient({ baseUrl: `${server.origin}/api/v1/`, token: a.admin.token });

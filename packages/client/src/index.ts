@@ -30,7 +30,9 @@ export function createSwitchboardClient(options: SwitchboardClientOptions): Swit
   const root = options.baseUrl.replace(/\/+$/, "");
   return createClient<paths>({
     baseUrl: root.endsWith("/api/v1") ? root : `${root}/api/v1`,
-    headers: { ...options.headers, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+    // JSON, which the calls parse: the configuration document is YAML unless JSON is asked for
+    // (pass `headers: { accept: "application/yaml" }` and `parseAs: "text"` for the YAML).
+    headers: { accept: "application/json", ...options.headers, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 }
