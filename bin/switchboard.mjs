@@ -6,7 +6,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const result = spawnSync(process.execPath, ["--import", "tsx", join(root, "scripts", "switchboard.ts"), ...process.argv.slice(2)], {
+// tsx as this checkout has it: `--import tsx` alone would be looked up from the caller's directory.
+const tsx = import.meta.resolve("tsx");
+const result = spawnSync(process.execPath, ["--import", tsx, join(root, "scripts", "switchboard.ts"), ...process.argv.slice(2)], {
   stdio: "inherit",
   env: { ...process.env, TSX_TSCONFIG_PATH: join(root, "tsconfig.json") },
 });

@@ -116,9 +116,10 @@ describe("switchboard config", () => {
     expect(await run(app.origin, "config", "plan", "--org", t.org.slug, "-f", dir)).toEqual({ code: 1, err: `Cannot use ${dir}: it is a directory.\n` });
   });
 
-  it("answers --help on every command through the bin entry", () => {
+  it("answers --help on every command through the bin entry, called from any directory", () => {
     for (const args of [["--help"], ["config", "--help"], ["config", "export", "--help"], ["config", "plan", "--help"], ["config", "apply", "--help"], ["config", "secret", "--help"]]) {
-      const run = spawnSync(process.execPath, [path.join(process.cwd(), "bin", "switchboard.mjs"), ...args], { encoding: "utf8", timeout: 120_000 });
+      // From outside the checkout, as a user's shell calls it (the bin finds the checkout's own tsx).
+      const run = spawnSync(process.execPath, [path.join(process.cwd(), "bin", "switchboard.mjs"), ...args], { encoding: "utf8", timeout: 120_000, cwd: os.tmpdir() });
       expect(run.status, run.stderr).toBe(0);
       expect(run.stdout).toContain("Usage: switchboard");
     }
