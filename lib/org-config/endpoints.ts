@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
 import { Id } from "@/lib/schemas/common";
-import { ConfigApplyResult, ConfigPlan, ConfigPlanQuery, OrgConfigDocument, PutSecretBody, SecretName } from "@/lib/org-config/schemas";
+import { ConfigApplyResult, ConfigPlan, ConfigPlanQuery, OrgConfigDocument, PutSecretBody } from "@/lib/org-config/schemas";
 
 const tag = "Configuration as code";
 const orgParams = z.object({ orgId: Id });
@@ -59,7 +59,8 @@ export const orgConfigEndpoints = {
     path: "/orgs/{orgId}/secrets/{name}",
     tag,
     summary: "Set a secret that configuration documents reference as ${secret:NAME} (write-only, stored encrypted)",
-    params: z.object({ orgId: Id, name: SecretName }),
+    // Checked by putOrgSecret: a name that cannot be a secret's is a 422 saying why, not "not found".
+    params: z.object({ orgId: Id, name: z.string().meta({ description: "The secret's name: a letter or '_' then up to 127 letters, digits, '_', '.' or '-' (422 otherwise)." }) }),
     body: PutSecretBody,
     status: 204,
   }),

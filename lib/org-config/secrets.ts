@@ -1,7 +1,8 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Caller } from "@/lib/auth/caller";
 import { db } from "@/lib/db/client";
-import { NotFoundError } from "@/lib/errors";
+import { NotFoundError, ValidationError } from "@/lib/errors";
+import { SecretName } from "@/lib/org-config/schemas";
 import { orgsManagedBy } from "@/lib/tenancy/scopes";
 import { assertMay } from "@/lib/permissions/guards";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
@@ -24,6 +25,8 @@ type Tx = Pick<Prisma.TransactionClient, "orgSecret">;
  * apply a document either).
  */
 export async function putOrgSecret(caller: Caller, orgId: string, name: string, value: string): Promise<void> {
+  const named = SecretName.safeParse(name);
+  if (!named.success) throw new ValidationError([{ path: "name", message: `"${name.slice(0, 200)}" cannot be a secret's name: ${named.error.issues[0].message}` }]);
   const org = await db().organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { id: true } });
   if (!org) throw new NotFoundError("organization");
   await assertMay(db(), caller, orgId, "connectors.manage");

@@ -342,6 +342,11 @@ describe("plan and apply", () => {
     expect((await api(other.owner.token).get(`/api/v1/orgs/${t.org.id}/config`)).status).toBe(404);
     expect((await api(other.owner.token).put(`/api/v1/orgs/${t.org.id}/secrets/X`, { value: "v" })).status).toBe(404);
     expect((await request("GET", `/api/v1/orgs/${t.org.id}/secrets/X`, INSTANCE_KEY)).status).toBe(405);
+    // A name no secret can have is said so, not "not found".
+    const badName = await api(t.owner.token).put(`/api/v1/orgs/${t.org.id}/secrets/9lives`, { value: "v" });
+    expect(badName.status).toBe(422);
+    expect(badName.body.errors).toEqual([{ path: "name", message: expect.stringContaining('"9lives" cannot be a secret\'s name') }]);
+    expect(await db().orgSecret.count({ where: { orgId: t.org.id } })).toBe(0);
   });
 });
 

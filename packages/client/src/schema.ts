@@ -11705,6 +11705,7 @@ export interface operations {
             header?: never;
             path: {
                 orgId: string;
+                /** @description The secret's name: a letter or '_' then up to 127 letters, digits, '_', '.' or '-' (422 otherwise). */
                 name: string;
             };
             cookie?: never;
