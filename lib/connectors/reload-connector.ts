@@ -110,6 +110,13 @@ async function discoverOrUnavailable(upstream: McpUpstream): Promise<McpDiscover
     return await discoverMcpTools(upstream);
   } catch (e) {
     if (!(e instanceof UpstreamUnreachableError)) throw e;
-    throw new AppError("unavailable", `The upstream MCP server at config.url is unreachable: ${e.message}. The connector was not changed.`);
+    throw new UpstreamUnavailableError(`The upstream MCP server at config.url is unreachable: ${e.message}.`);
+  }
+}
+
+/** A discovery the upstream did not answer (503): `reason` says why, the message adds that nothing changed. */
+export class UpstreamUnavailableError extends AppError {
+  constructor(readonly reason: string) {
+    super("unavailable", `${reason} The connector was not changed.`);
   }
 }

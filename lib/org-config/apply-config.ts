@@ -7,7 +7,7 @@ import { lockRow } from "@/lib/db/lock-row";
 import type { IfMatch } from "@/lib/api/if-match";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import * as configVersion from "@/lib/config-version/config-version";
-import { reloadConnector } from "@/lib/connectors/reload-connector";
+import { reloadConnector, UpstreamUnavailableError } from "@/lib/connectors/reload-connector";
 import { permits, roleIn } from "@/lib/permissions/guards";
 import { type Action, PERMISSIONS } from "@/lib/permissions/table";
 import { errorText } from "@/lib/log";
@@ -129,7 +129,9 @@ async function rediscover(caller: Caller, orgId: string, slug: string): Promise<
     await reloadConnector(caller, row.id);
     return { connector: slug, ok: true };
   } catch (e) {
-    return { connector: slug, ok: false, error: errorText(e) };
+    // The apply committed: the connector is as the document says; only its tools wait for the upstream.
+    const reason = e instanceof UpstreamUnavailableError ? e.reason : errorText(e);
+    return { connector: slug, ok: false, error: `${reason} The connector is saved as the document says, with the tools it had (none when new); reload it once the upstream answers (POST /connectors/${row.id}/reload, or Reload in the console).` };
   }
 }
 

@@ -336,6 +336,16 @@ describe("plan and apply", () => {
     expect((await db().connector.findFirstOrThrow({ where: { orgId: t.org.id, slug: "crm" } })).type).toBe("http");
   });
 
+  it("an mcp connector whose upstream does not answer is saved, and the apply says so in those words", async () => {
+    const t = await createTenant();
+    const applied = await api(t.owner.token).post(`/api/v1/orgs/${t.org.id}/config/apply`, { connectors: [{ type: "mcp", slug: "docs", name: "Docs", url: "http://127.0.0.1:1/mcp" }] });
+    expect(applied.status, applied.text).toBe(200);
+    const id = (await db().connector.findFirstOrThrow({ where: { orgId: t.org.id, slug: "docs" } })).id;
+    expect(applied.body.discovery).toEqual([{ connector: "docs", ok: false, error: expect.stringContaining(`unreachable`) }]);
+    expect(applied.body.discovery[0].error).toContain(`The connector is saved as the document says, with the tools it had (none when new); reload it once the upstream answers (POST /connectors/${id}/reload`);
+    expect(applied.body.discovery[0].error).not.toContain("was not changed");
+  });
+
   it("keeps secrets write-only and another org's config not found", async () => {
     const t = await createTenant();
     const other = await createTenant();
