@@ -20,8 +20,19 @@ export interface CanonicalWorkspace {
   name: string;
   knowledgeGraphEnabled: boolean;
   toolWhitelistsEnabled: boolean;
-  servers: { name: string; instructions: string | null; connectors: string[] }[];
+  servers: { name: string; instructions: string | null; connectors: string[]; tools: CanonicalToolOverride[] }[];
   skills: { name: string; content: string; connector: string | null; applied: boolean }[];
+}
+
+/** A server's override of one connector tool (only the fields it sets). */
+export interface CanonicalToolOverride {
+  connector: string;
+  tool: string;
+  name?: string;
+  title?: string;
+  description?: string;
+  annotations?: Record<string, unknown>;
+  hidden?: true;
 }
 
 export interface CanonicalTool {
@@ -76,7 +87,7 @@ export function canonicalDocument(doc: OrgConfigDocument): CanonicalDocument {
       name: w.name,
       knowledgeGraphEnabled: w.knowledgeGraphEnabled ?? false,
       toolWhitelistsEnabled: w.toolWhitelistsEnabled ?? false,
-      servers: (w.servers ?? []).map((s) => ({ name: s.name, instructions: s.instructions ?? null, connectors: s.connectors ?? [] })),
+      servers: (w.servers ?? []).map((s) => ({ name: s.name, instructions: s.instructions ?? null, connectors: s.connectors ?? [], tools: (s.tools ?? []).map(canonicalOverride).sort(byText((t) => `${t.connector}\0${t.tool}`)) })),
       skills: (w.skills ?? []).map((s) => ({ name: s.name, content: s.content, connector: s.connector ?? null, applied: s.applied ?? true })),
     })),
     connectors: (doc.connectors ?? []).map(canonicalConnector),
@@ -85,6 +96,18 @@ export function canonicalDocument(doc: OrgConfigDocument): CanonicalDocument {
       tools: [...new Map((r.tools ?? []).map((t) => [`${t.connector}\0${t.tool}`, t])).values()].sort(byText((t) => `${t.connector}\0${t.tool}`)),
       prompts: [...new Map((r.prompts ?? []).map((p) => [`${p.connector}\0${p.prompt}`, p])).values()].sort(byText((p) => `${p.connector}\0${p.prompt}`)),
     })),
+  };
+}
+
+function canonicalOverride(o: NonNullable<NonNullable<NonNullable<OrgConfigDocument["workspaces"]>[number]["servers"]>[number]["tools"]>[number]): CanonicalToolOverride {
+  return {
+    connector: o.connector,
+    tool: o.tool,
+    ...(o.name !== undefined ? { name: o.name } : {}),
+    ...(o.title !== undefined ? { title: o.title } : {}),
+    ...(o.description !== undefined ? { description: o.description } : {}),
+    ...(o.annotations !== undefined ? { annotations: o.annotations as Record<string, unknown> } : {}),
+    ...(o.hidden ? { hidden: true as const } : {}),
   };
 }
 

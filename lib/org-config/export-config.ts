@@ -10,6 +10,7 @@ import { publicConfig } from "@/lib/connectors/connector-view";
 import { asConnectorAuth, openClientSecret } from "@/lib/connectors/upstream-auth/auth-settings";
 import { logger } from "@/lib/log";
 import { type CanonicalDocument, canonicalDocument } from "@/lib/org-config/canonical";
+import { toolOverrideItem } from "@/lib/servers/tool-overrides";
 import type { ConfigConnector, OrgConfigDocument } from "@/lib/org-config/schemas";
 
 /**
@@ -58,7 +59,15 @@ export async function readOrgConfig(tx: Tx, caller: Caller, orgId: string): Prom
       name: w.name,
       knowledgeGraphEnabled: w.knowledgeGraphEnabled,
       toolWhitelistsEnabled: w.toolWhitelistsEnabled,
-      servers: w.servers.map((s) => ({ name: s.name, instructions: s.instructions, connectors: s.connectors.map((l) => slugOf.get(l.connectorId)!) })),
+      servers: w.servers.map((s) => ({
+        name: s.name,
+        instructions: s.instructions,
+        connectors: s.connectors.map((l) => slugOf.get(l.connectorId)!),
+        tools: s.toolOverrides.map((o) => {
+          const { connectorId: _id, ...item } = toolOverrideItem(o);
+          return { connector: slugOf.get(o.connectorId)!, ...item };
+        }),
+      })),
       skills: w.skills.map((s) => ({ name: s.name, content: s.content, connector: s.connectorId ? slugOf.get(s.connectorId)! : null, applied: s.applied })),
     })),
     connectors: connectors.map((c) => toConfigConnector(c, Object.keys(headerValues.get(c.slug)!))),
@@ -130,7 +139,13 @@ function readWorkspaces(tx: Tx, caller: Caller, orgId: string) {
       servers: {
         where: { orgId, AND: [serversManagedBy(caller)] },
         orderBy: [{ name: "asc" }, { createdAt: "asc" }, { id: "asc" }],
-        select: { id: true, name: true, instructions: true, connectors: { where: { orgId }, select: { connectorId: true }, orderBy: [{ position: "asc" }, { connectorId: "asc" }] } },
+        select: {
+          id: true,
+          name: true,
+          instructions: true,
+          connectors: { where: { orgId }, select: { connectorId: true }, orderBy: [{ position: "asc" }, { connectorId: "asc" }] },
+          toolOverrides: { where: { orgId }, select: { connectorId: true, tool: true, name: true, title: true, description: true, annotations: true, hidden: true }, orderBy: [{ position: "asc" }, { id: "asc" }] },
+        },
       },
       // The order the servers' instructions show them in (lib/mcp/visibility/load-snapshot.ts).
       skills: { where: { orgId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, name: true, content: true, connectorId: true, applied: true } },

@@ -69,7 +69,8 @@ function workspaceObjects(doc: CanonicalDocument): Keyed[] {
 function nestedObjects(doc: CanonicalDocument, kind: "server" | "skill"): Keyed[] {
   return doc.workspaces.flatMap((w): Keyed[] =>
     kind === "server"
-      ? w.servers.map((s) => ({ kind, key: `${w.slug}/${s.name}`, value: s }))
+      ? // Overrides keyed by `<connector>/<tool>`, so a changed one is `tools.<connector>/<tool>.…`.
+        w.servers.map((s) => ({ kind, key: `${w.slug}/${s.name}`, value: { ...s, tools: Object.fromEntries(s.tools.map((t) => [`${t.connector}/${t.tool}`, t])) } }))
       : w.skills.map((s) => ({ kind, key: `${w.slug}/${s.name}`, value: s })),
   );
 }

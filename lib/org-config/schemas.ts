@@ -6,6 +6,7 @@ import { plainMimeTypeOrNull } from "@/lib/resources/stored-resource-rules";
 import { PutManualGraphBody } from "@/lib/knowledge-graph/schemas";
 import { AuditRetentionDays, ToolAuditDetail } from "@/lib/orgs/schemas";
 import { ClientCredentialsAuth, HeadersAuth, OAuthAuth } from "@/lib/connectors/upstream-auth/auth-schemas";
+import { ToolOverrideItem } from "@/lib/servers/tool-override-schemas";
 
 /**
  * An organization as one document (docs/configuration-as-code.md): what `GET …/config` answers
@@ -81,10 +82,18 @@ export const ConfigConnector = z.discriminatedUnion("type", [
 ]);
 export type ConfigConnector = z.infer<typeof ConfigConnector>;
 
+/** A server's curation of one connector tool, as PUT /servers/{id}/tool-overrides takes it, the connector by slug. */
+const ConfigToolOverride = ToolOverrideItem.omit({ connectorId: true }).extend({ connector: Slug.meta({ description: "The slug of one of the server's connectors." }) });
+
 export const ConfigServer = z.object({
   name: Name,
   instructions: Instructions,
   connectors: z.array(Slug).max(200).optional().meta({ description: "Connector slugs, in the order the server lists them." }),
+  tools: z
+    .array(ConfigToolOverride)
+    .max(2000)
+    .optional()
+    .meta({ description: "What this server tells the model about its connectors' tools: renames, titles, descriptions, annotations, hidden tools (GET /servers/{id}/tool-overrides). Left out: none." }),
 });
 
 export const ConfigSkill = z.object({

@@ -1,5 +1,6 @@
 import { ValidationError, type FieldError } from "@/lib/errors";
-import type { CanonicalDocument } from "@/lib/org-config/canonical";
+import type { CanonicalDocument, CanonicalWorkspace } from "@/lib/org-config/canonical";
+import { overrideCollisions } from "@/lib/servers/override-collisions";
 
 /**
  * What the document's schema cannot check alone: keys that must be unique, references to
@@ -20,6 +21,7 @@ export function assertValidReferences(desired: CanonicalDocument, current: Canon
     unique(w.servers.map((s) => s.name), `workspaces.${i}.servers`, "name", errors);
     unique(w.skills.map((s) => s.name), `workspaces.${i}.skills`, "name", errors);
     w.servers.forEach((s, j) => {
+      errors.push(...overrideErrors(s, `workspaces.${i}.servers.${j}`, (slug) => toolsOf(slug, desired, current)));
       s.connectors.forEach((slug, k) => connectorRef(slug, `workspaces.${i}.servers.${j}.connectors.${k}`));
       s.connectors.forEach((slug, k) => {
         if (s.connectors.indexOf(slug) < k) errors.push({ path: `workspaces.${i}.servers.${j}.connectors.${k}`, message: `The connector "${slug}" is listed twice; a server has each connector once.` });
@@ -40,6 +42,37 @@ export function assertValidReferences(desired: CanonicalDocument, current: Canon
     r.prompts.forEach((p, j) => connectorRef(p.connector, `roles.${i}.prompts.${j}.connector`));
   });
   if (errors.length > 0) throw new ValidationError(errors, "The configuration document is not valid; nothing was changed.");
+}
+
+/**
+ * A server's tool overrides as PUT /servers/{id}/tool-overrides checks them: each names one of
+ * the server's connectors and a tool once, and no rename makes two published names collide.
+ */
+function overrideErrors(server: CanonicalWorkspace["servers"][number], path: string, toolsOf: (slug: string) => string[]): FieldError[] {
+  const errors: FieldError[] = [];
+  const assigned = new Set(server.connectors);
+  const seen = new Set<string>();
+  server.tools.forEach((t, k) => {
+    if (!assigned.has(t.connector)) errors.push({ path: `${path}.tools.${k}.connector`, message: `"${t.connector}" is not one of this server's connectors.` });
+    if (seen.has(`${t.connector}/${t.tool}`)) errors.push({ path: `${path}.tools.${k}.tool`, message: `The tool "${t.tool}" of "${t.connector}" is listed twice.` });
+    seen.add(`${t.connector}/${t.tool}`);
+  });
+  if (errors.length > 0) return errors;
+  const tools = server.connectors.flatMap((slug) => toolsOf(slug).map((name) => ({ connectorId: slug, connectorSlug: slug, name })));
+  const items = server.tools.map(({ connector, ...t }) => ({ ...t, connectorId: connector }));
+  return overrideCollisions(tools, items).map((e) => ({ ...e, path: `${path}.tools.${e.path.slice("items.".length)}` }));
+}
+
+/**
+ * A connector's tools after the apply, as far as the plan can know them: an http connector's are
+ * the document's; an mcp connector's are its upstream's, so those it has now (or, new, those the
+ * document lists for review).
+ */
+function toolsOf(slug: string, desired: CanonicalDocument, current: CanonicalDocument): string[] {
+  const wanted = desired.connectors.find((c) => c.slug === slug);
+  const now = current.connectors.find((c) => c.slug === slug);
+  const tools = wanted?.type === "http" ? wanted.tools : (now?.tools ?? wanted?.tools ?? []);
+  return tools.map((t) => t.name);
 }
 
 function unique(keys: string[], path: string, field: string, errors: FieldError[]): void {

@@ -2,6 +2,8 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { sealHeaders } from "@/lib/connectors/secret-headers";
 import { httpToolRows, replaceTools } from "@/lib/connectors/tool-rows";
 import { replaceServerConnectors } from "@/lib/servers/server-connectors";
+import { replaceToolOverrides } from "@/lib/servers/tool-overrides";
+import type { ToolOverrideItem } from "@/lib/servers/tool-override-schemas";
 import type { ConnectorAuthInput } from "@/lib/connectors/upstream-auth/auth-settings";
 import { authData } from "@/lib/org-config/config-auth";
 import { changeConnectorOrigin } from "@/lib/connectors/upstream-auth/change-auth";
@@ -145,6 +147,7 @@ async function writeServer(ctx: WriteContext, change: ConfigChange): Promise<voi
     await tx.mcpServer.updateMany({ where: { id, orgId }, data: { instructions: server.instructions } });
   }
   await replaceServerConnectors(tx, { id: id!, orgId }, server.connectors.map((slug) => ids.connectors.get(slug)!));
+  await replaceToolOverrides(tx, { id: id!, orgId }, server.tools.map(({ connector, ...t }) => ({ ...t, connectorId: ids.connectors.get(connector)! }) as ToolOverrideItem));
 }
 
 async function writeSkill(ctx: WriteContext, change: ConfigChange): Promise<void> {

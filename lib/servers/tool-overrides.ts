@@ -35,18 +35,42 @@ async function readOverrides(tx: Client, server: { id: string; orgId: string }):
     select: { connectorId: true, name: true },
   });
   const exists = new Set(present.map((t) => `${t.connectorId}\u0000${t.name}`));
+  return { items: rows.map((r) => ({ ...toolOverrideItem(r), missing: !exists.has(`${r.connectorId}\u0000${r.tool}`) })) };
+}
+
+type OverrideRow = { connectorId: string; tool: string; name: string | null; title: string | null; description: string | null; annotations: unknown; hidden: boolean };
+
+/** A stored override with only the fields it sets, as the API answers it and a configuration document holds it. */
+export function toolOverrideItem(r: OverrideRow): ToolOverrideItem {
   return {
-    items: rows.map((r) => ({
-      connectorId: r.connectorId,
-      tool: r.tool,
-      ...(r.name !== null ? { name: r.name } : {}),
-      ...(r.title !== null ? { title: r.title } : {}),
-      ...(r.description !== null ? { description: r.description } : {}),
-      ...(r.annotations !== null ? { annotations: r.annotations as ToolOverrideItem["annotations"] } : {}),
-      ...(r.hidden ? { hidden: true } : {}),
-      missing: !exists.has(`${r.connectorId}\u0000${r.tool}`),
-    })),
+    connectorId: r.connectorId,
+    tool: r.tool,
+    ...(r.name !== null ? { name: r.name } : {}),
+    ...(r.title !== null ? { title: r.title } : {}),
+    ...(r.description !== null ? { description: r.description } : {}),
+    ...(r.annotations !== null ? { annotations: r.annotations as ToolOverrideItem["annotations"] } : {}),
+    ...(r.hidden ? { hidden: true } : {}),
   };
+}
+
+/** Replaces a server's overrides with `items`, in their order (the API's PUT and a configuration apply). */
+export async function replaceToolOverrides(tx: Tx, server: { id: string; orgId: string }, items: ToolOverrideItem[]): Promise<void> {
+  await tx.toolOverride.deleteMany({ where: { serverId: server.id, orgId: server.orgId } });
+  if (items.length === 0) return;
+  await tx.toolOverride.createMany({
+    data: items.map((item, position) => ({
+      orgId: server.orgId,
+      serverId: server.id,
+      connectorId: item.connectorId,
+      tool: item.tool,
+      name: item.name ?? null,
+      title: item.title ?? null,
+      description: item.description ?? null,
+      ...(item.annotations ? { annotations: item.annotations } : {}),
+      hidden: item.hidden ?? false,
+      position,
+    })),
+  });
 }
 
 export async function getToolOverrides(caller: Caller, serverId: string): Promise<{ items: ToolOverrideView[] }> {
@@ -60,23 +84,7 @@ export async function setToolOverrides(caller: Caller, serverId: string, body: S
       const server = await findManagedServer(tx, caller, serverId);
       await lockForWrite(tx, { table: "mcp_servers", id: server.id, orgId: server.orgId, what: "MCP server" }, ifMatch, () => readOverrides(tx, server));
       await assertFits(tx, server, body.items);
-      await tx.toolOverride.deleteMany({ where: { serverId: server.id, orgId: server.orgId } });
-      if (body.items.length > 0) {
-        await tx.toolOverride.createMany({
-          data: body.items.map((item, position) => ({
-            orgId: server.orgId,
-            serverId: server.id,
-            connectorId: item.connectorId,
-            tool: item.tool,
-            name: item.name ?? null,
-            title: item.title ?? null,
-            description: item.description ?? null,
-            ...(item.annotations ? { annotations: item.annotations } : {}),
-            hidden: item.hidden ?? false,
-            position,
-          })),
-        });
-      }
+      await replaceToolOverrides(tx, server, body.items);
       await configVersion.bump(tx, server.orgId);
       await recordAuditEvent(caller, {
         orgId: server.orgId,

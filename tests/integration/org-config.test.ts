@@ -62,6 +62,14 @@ async function orgA(): Promise<{ t: Tenant; serverId: string }> {
   expect((await a.put(`/api/v1/connectors/${crm.body.id}/graph`, { entities: [{ key: "customer", label: "Customer" }], relations: [] })).status).toBe(200);
   const server = await a.post(`/api/v1/workspaces/${t.workspace.id}/servers`, { name: "Support", instructions: "Be kind.", connectorIds: [docs.body.id, crm.body.id] });
   expect(server.status, server.text).toBe(201);
+  // The server's curation goes round-trip too: the surface comparison below sees it.
+  const curated = await a.put(`/api/v1/servers/${server.body.id}/tool-overrides`, {
+    items: [
+      { connectorId: docs.body.id, tool: "search_docs", description: "Search our docs first." },
+      { connectorId: crm.body.id, tool: "get_customer", title: "Look up a customer", annotations: { readOnlyHint: true } },
+    ],
+  });
+  expect(curated.status, curated.text).toBe(200);
   // Created "zeta" first: the instructions show it first, and so must the document.
   for (const name of ["zeta", "alpha"]) expect((await a.post(`/api/v1/workspaces/${t.workspace.id}/skills`, { name, content: `Skill ${name}.` })).status).toBe(201);
   const role = await a.post(`/api/v1/orgs/${t.org.id}/roles`, {
@@ -108,7 +116,7 @@ describe("GET /orgs/{orgId}/config", () => {
     expect(crm.resources[0]).toMatchObject({ uri: "crm://schema", fetchConfig: { text: "customers(id, name)" } });
     expect(doc.connectors.find((c: { slug: string }) => c.slug === "docs").tools[0].name).toBe("search_docs");
     const main = doc.workspaces.find((w: { slug: string }) => w.slug === "main");
-    expect(main.servers).toEqual([{ name: "Support", instructions: "Be kind.", connectors: ["docs", "crm"] }]);
+    expect(main.servers).toEqual([{ name: "Support", instructions: "Be kind.", connectors: ["docs", "crm"], tools: [{ connector: "crm", tool: "get_customer", title: "Look up a customer", annotations: { readOnlyHint: true } }, { connector: "docs", tool: "search_docs", description: "Search our docs first." }] }]);
     expect(main.skills.map((s: { name: string }) => s.name)).toEqual(["zeta", "alpha"]);
     expect(doc.roles[0]).toEqual({ name: "support", tools: [{ connector: "crm", tool: "get_customer" }, { connector: "docs", tool: "search_docs" }], prompts: [{ connector: "docs", prompt: "up0" }] });
 
@@ -344,6 +352,41 @@ describe("plan and apply", () => {
     expect(applied.body.discovery).toEqual([{ connector: "docs", ok: false, error: expect.stringContaining(`unreachable`) }]);
     expect(applied.body.discovery[0].error).toContain(`The connector is saved as the document says, with the tools it had (none when new); reload it once the upstream answers (POST /connectors/${id}/reload`);
     expect(applied.body.discovery[0].error).not.toContain("was not changed");
+  });
+
+  it("carries a server's tool overrides: applied as the overrides API writes them, exported, planned by tool, checked like that API", async () => {
+    const t = await createTenant();
+    const a = api(t.owner.token);
+    const crm = { type: "http", slug: "crm", name: "CRM", baseUrl: "https://crm.example.com", tools: [{ name: "get_customer", request: { method: "GET", path: "/c/{id}" } }, { name: "list_customers", request: { method: "GET", path: "/c" } }] };
+    const curated = [{ connector: "crm", tool: "get_customer", name: "find_customer", description: "Find one customer." }, { connector: "crm", tool: "list_customers", hidden: true }];
+    const doc = { connectors: [crm], workspaces: [{ slug: "main", name: "Main", servers: [{ name: "Support", connectors: ["crm"], tools: curated }] }] };
+    expect((await a.post(`/api/v1/orgs/${t.org.id}/config/apply`, doc)).status).toBe(200);
+    const server = await db().mcpServer.findFirstOrThrow({ where: { orgId: t.org.id, name: "Support" }, select: { id: true } });
+    const connectorId = (await db().connector.findFirstOrThrow({ where: { orgId: t.org.id, slug: "crm" } })).id;
+    expect((await a.get(`/api/v1/servers/${server.id}/tool-overrides`)).body.items).toEqual([
+      { connectorId, tool: "get_customer", name: "find_customer", description: "Find one customer.", missing: false },
+      { connectorId, tool: "list_customers", hidden: true, missing: false },
+    ]);
+    const client = await connectV1(`${app.origin}/mcp/${server.id}`, t.owner.token);
+    expect((await client.client.listTools()).tools.map((x) => [x.name, x.description])).toEqual([["find_customer", "Find one customer."]]);
+    await client.close();
+    expect((await exportYaml(t)).doc.workspaces[0].servers[0].tools).toEqual(curated);
+    expect((await a.post(`/api/v1/orgs/${t.org.id}/config/plan`, doc)).body.changes).toEqual([]);
+    const redescribed = structuredClone(doc);
+    redescribed.workspaces[0].servers[0].tools[0].description = "Find a customer by id.";
+    expect((await a.post(`/api/v1/orgs/${t.org.id}/config/plan`, redescribed)).body.changes).toEqual([
+      { action: "update", kind: "server", name: "main/Support", fields: [{ path: "tools.crm/get_customer.description", from: "Find one customer.", to: "Find a customer by id." }] },
+    ]);
+    // The overrides API's refusals, with the document's paths.
+    const withServer = (tools: unknown[]) => ({ connectors: [crm], workspaces: [{ slug: "main", name: "Main", servers: [{ name: "Support", connectors: ["crm"], tools }] }] });
+    const elsewhere = await a.post(`/api/v1/orgs/${t.org.id}/config/plan`, withServer([{ connector: "docs", tool: "x" }]));
+    expect(elsewhere.body.errors).toEqual([{ path: "workspaces.0.servers.0.tools.0.connector", message: '"docs" is not one of this server\'s connectors.' }]);
+    const clash = await a.post(`/api/v1/orgs/${t.org.id}/config/plan`, withServer([{ connector: "crm", tool: "get_customer", name: "list_customers" }]));
+    expect(clash.status).toBe(422);
+    expect(clash.body.errors).toEqual([{ path: "workspaces.0.servers.0.tools.0.name", message: expect.stringContaining('"list_customers" of crm/get_customer collides with crm/list_customers') }]);
+    // Left out, a server has none.
+    expect((await a.post(`/api/v1/orgs/${t.org.id}/config/apply`, withServer([]))).status).toBe(200);
+    expect((await a.get(`/api/v1/servers/${server.id}/tool-overrides`)).body.items).toEqual([]);
   });
 
   it("keeps secrets write-only and another org's config not found", async () => {

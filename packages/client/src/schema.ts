@@ -1564,6 +1564,21 @@ export interface components {
                     instructions?: string | null;
                     /** @description Connector slugs, in the order the server lists them. */
                     connectors?: string[];
+                    /** @description What this server tells the model about its connectors' tools: renames, titles, descriptions, annotations, hidden tools (GET /servers/{id}/tool-overrides). Left out: none. */
+                    tools?: {
+                        /** @description The connector's own tool name (what roles name). */
+                        tool: string;
+                        /** @description The name the model sees; `tools/call` by it reaches the connector's tool. */
+                        name?: string;
+                        title?: string;
+                        description?: string;
+                        /** @description Replaces the tool's annotations as a whole. */
+                        annotations?: components["schemas"]["ToolAnnotations"];
+                        /** @description Neither listed nor callable on this server (the same error as an unknown tool). */
+                        hidden?: boolean;
+                        /** @description The slug of one of the server's connectors. */
+                        connector: string;
+                    }[];
                 }[];
                 /** @description In the order the servers' instructions show them. */
                 skills?: {
@@ -2486,6 +2501,21 @@ export interface components {
                     instructions?: string | null;
                     /** @description Connector slugs, in the order the server lists them. */
                     connectors?: string[];
+                    /** @description What this server tells the model about its connectors' tools: renames, titles, descriptions, annotations, hidden tools (GET /servers/{id}/tool-overrides). Left out: none. */
+                    tools?: {
+                        /** @description The connector's own tool name (what roles name). */
+                        tool: string;
+                        /** @description The name the model sees; `tools/call` by it reaches the connector's tool. */
+                        name?: string;
+                        title?: string;
+                        description?: string;
+                        /** @description Replaces the tool's annotations as a whole. */
+                        annotations?: components["schemas"]["ToolAnnotations"];
+                        /** @description Neither listed nor callable on this server (the same error as an unknown tool). */
+                        hidden?: boolean;
+                        /** @description The slug of one of the server's connectors. */
+                        connector: string;
+                    }[];
                 }[];
                 /** @description In the order the servers' instructions show them. */
                 skills?: {
