@@ -31,13 +31,19 @@ export function cursorConfig(url: string, serverName: string): string {
   return JSON.stringify(config, null, 2);
 }
 
+/**
+ * The revision the example asks for: the current stable 2025-era revision, the one the
+ * gateway's `initialize` serves by default (docs/gateway.md) and README's walkthrough sends.
+ */
+export const CURL_PROTOCOL_VERSION = "2025-11-25";
+
 /** A plain `initialize` over Streamable HTTP: proves the URL and the key work. */
 export function curlInitialize(url: string): string {
   const body = JSON.stringify({
     jsonrpc: "2.0",
     id: 1,
     method: "initialize",
-    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "curl", version: "1.0" } },
+    params: { protocolVersion: CURL_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: "curl", version: "1.0" } },
   });
   return [
     `curl -sS '${url.replace(/'/g, "'\\''")}' \\`,

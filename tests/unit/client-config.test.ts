@@ -18,12 +18,12 @@ describe("MCP client configuration snippets", () => {
     expect(configKey("!!!")).toBe("switchboard");
   });
 
-  it("curl sends a JSON-RPC initialize with the Streamable HTTP Accept header", () => {
+  it("curl sends a JSON-RPC initialize at the current stable revision with the Streamable HTTP Accept header", () => {
     const text = curlInitialize(URL_);
     expect(text).toContain(`curl -sS '${URL_}'`);
     expect(text).toContain("Accept: application/json, text/event-stream");
     const body = JSON.parse(/-d '(.*)'$/m.exec(text)![1]);
-    expect(body).toMatchObject({ jsonrpc: "2.0", method: "initialize", params: { protocolVersion: "2025-06-18" } });
+    expect(body).toMatchObject({ jsonrpc: "2.0", method: "initialize", params: { protocolVersion: "2025-11-25" } });
   });
 
   it("the OAuth way gives the URL alone, never a key or a header", () => {
