@@ -11,6 +11,7 @@ import { asConnectorAuth, openClientSecret } from "@/lib/connectors/upstream-aut
 import { logger } from "@/lib/log";
 import { type CanonicalDocument, canonicalDocument } from "@/lib/org-config/canonical";
 import { toolOverrideItem } from "@/lib/servers/tool-overrides";
+import { openAppliedReferences, referenceFor } from "@/lib/org-config/secret-references";
 import type { ConfigConnector, OrgConfigDocument } from "@/lib/org-config/schemas";
 
 /**
@@ -70,7 +71,7 @@ export async function readOrgConfig(tx: Tx, caller: Caller, orgId: string): Prom
       })),
       skills: w.skills.map((s) => ({ name: s.name, content: s.content, connector: s.connectorId ? slugOf.get(s.connectorId)! : null, applied: s.applied })),
     })),
-    connectors: connectors.map((c) => toConfigConnector(c, Object.keys(headerValues.get(c.slug)!))),
+    connectors: connectors.map((c) => toConfigConnector(c, headerValues.get(c.slug)!, clientSecrets.get(c.slug))),
     roles: roles.map((r) => ({
       name: r.name,
       tools: r.tools.map((t) => ({ connector: slugOf.get(t.connectorId)!, tool: t.toolName })),
@@ -109,6 +110,7 @@ function readConnectors(tx: Tx, orgId: string) {
       secretHeaders: true,
       auth: true,
       authSecret: true,
+      secretRefs: true,
       protocolEra: true,
       transport: true,
       toolApproval: true,
@@ -161,13 +163,15 @@ function readRoles(tx: Tx, orgId: string) {
   });
 }
 
-function toConfigConnector(c: ConnectorRow, headerNames: string[]): NonNullable<OrgConfigDocument["connectors"]>[number] {
+function toConfigConnector(c: ConnectorRow, headers: Record<string, string>, clientSecret: string | undefined): NonNullable<OrgConfigDocument["connectors"]>[number] {
+  // The references the last apply wrote, while the connector still holds what they resolved to.
+  const applied = openAppliedReferences(c.secretRefs, c.id);
   const common = {
     slug: c.slug,
     name: c.name,
     instructions: c.instructions,
-    headers: Object.fromEntries(headerNames.map((h) => [h, `\${secret:${defaultSecretName(c.slug, h)}}`])),
-    auth: configAuth(c),
+    headers: Object.fromEntries(Object.entries(headers).map(([h, value]) => [h, referenceFor(applied.headers[h], value, `\${secret:${defaultSecretName(c.slug, h)}}`)])),
+    auth: configAuth(c, referenceFor(applied.clientSecret, clientSecret, `\${secret:${defaultSecretName(c.slug, "client_secret")}}`)),
     resources: c.resources.map((r) => ({ ...r, fetchConfig: (r.fetchConfig as Record<string, unknown> | null) ?? null })),
     graph: {
       entities: c.graphEntities,
@@ -191,11 +195,11 @@ function toConfigConnector(c: ConnectorRow, headerNames: string[]): NonNullable<
 }
 
 /** The auth as the connector API answers it, a set client secret as the reference an export writes (`CRM_CLIENT_SECRET`). */
-function configAuth(c: ConnectorRow): NonNullable<ConfigConnector["auth"]> {
+function configAuth(c: ConnectorRow, clientSecretReference: string): NonNullable<ConfigConnector["auth"]> {
   const auth = asConnectorAuth(c.auth);
   if (auth.type === "headers") return auth;
   const { hasClientSecret: _has, ...settings } = auth;
-  return { ...settings, ...(c.authSecret ? { clientSecret: `\${secret:${defaultSecretName(c.slug, "client_secret")}}` } : {}) } as NonNullable<ConfigConnector["auth"]>;
+  return { ...settings, ...(c.authSecret ? { clientSecret: clientSecretReference } : {}) } as NonNullable<ConfigConnector["auth"]>;
 }
 
 function openedClientSecret(sealed: string | null, connectorId: string): string[] {

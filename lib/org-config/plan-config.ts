@@ -129,9 +129,14 @@ function headerFields(input: PlanInput, slug: string, current: CanonicalDocument
     }
     // A reference not set here keeps the stored value (an export planned against its own org).
     const resolved = input.resolveHeader(to);
-    if (resolved !== null && resolved !== stored[name]) fields.push({ path: `headers.${name}`, from, to });
+    if (resolved !== null && resolved !== stored[name]) fields.push(withNote({ path: `headers.${name}`, from, to }));
   }
   return fields;
+}
+
+/** The same reference on both sides: the secret it names was set again after the last apply. */
+function withNote(field: Field): Field {
+  return field.from === field.to ? { ...field, note: "The secret's value changed since the last apply." } : field;
 }
 
 /**
@@ -145,7 +150,7 @@ function clientSecretFields(input: PlanInput, slug: string, current: CanonicalDo
   const stored = input.currentClientSecrets.get(slug);
   const resolved = input.resolveHeader(to);
   const changed = stored === undefined || (resolved !== null && resolved !== stored);
-  return changed ? [{ path: "auth.clientSecret", from, to }] : [];
+  return changed ? [withNote({ path: "auth.clientSecret", from, to })] : [];
 }
 
 /** Leaf differences between two JSON values; objects are walked, arrays compared whole. */

@@ -137,7 +137,16 @@ export const ConfigChange = z
     action: z.enum(["create", "update", "delete"]),
     kind: z.enum(["settings", "workspace", "connector", "server", "skill", "role"]),
     name: z.string().meta({ description: "The object's slug or name; a server or skill as `<workspace slug>/<name>`." }),
-    fields: z.array(z.object({ path: z.string(), from: z.unknown(), to: z.unknown() })).optional(),
+    fields: z
+      .array(
+        z.object({
+          path: z.string(),
+          from: z.unknown(),
+          to: z.unknown(),
+          note: z.string().optional().meta({ description: "Why a field whose `from` and `to` read the same changes: a secret reference whose value is not the one applied." }),
+        }),
+      )
+      .optional(),
   })
   .meta({ id: "ConfigChange" });
 export type ConfigChange = z.infer<typeof ConfigChange>;

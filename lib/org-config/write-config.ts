@@ -6,6 +6,7 @@ import { replaceToolOverrides } from "@/lib/servers/tool-overrides";
 import type { ToolOverrideItem } from "@/lib/servers/tool-override-schemas";
 import type { ConnectorAuthInput } from "@/lib/connectors/upstream-auth/auth-settings";
 import { authData } from "@/lib/org-config/config-auth";
+import { appliedHeaders, openAppliedReferences, sealAppliedReferences, type AppliedReferences } from "@/lib/org-config/secret-references";
 import { changeConnectorOrigin } from "@/lib/connectors/upstream-auth/change-auth";
 import { publicConfig } from "@/lib/connectors/connector-view";
 import type { HttpToolInput } from "@/lib/connectors/schemas";
@@ -79,14 +80,16 @@ async function writeConnector(ctx: WriteContext, c: CanonicalConnector, change: 
   let id = ids.connectors.get(c.slug);
   const auth = await authData(tx, { id: change.action === "create" ? undefined : id, orgId, type: c.type }, ctx.auth.get(c.slug));
   if (change.action === "create") {
-    id = (await tx.connector.create({ data: { orgId, slug: c.slug, type: c.type, ...row, ...(auth as Pick<Prisma.ConnectorUncheckedCreateInput, "auth" | "authSecret" | "oauthClientState">) }, select: { id: true } })).id;
+    const secretRefs = sealAppliedReferences(referencesApplied(ctx, c, { headers: {} }));
+    id = (await tx.connector.create({ data: { orgId, slug: c.slug, type: c.type, ...row, ...(auth as Pick<Prisma.ConnectorUncheckedCreateInput, "auth" | "authSecret" | "oauthClientState">), secretRefs }, select: { id: true } })).id;
     ids.connectors.set(c.slug, id);
   } else {
     // A URL on another origin: the connections' tokens stay with the old host (as a PATCH).
-    const before = await tx.connector.findFirstOrThrow({ where: { id, orgId }, select: { config: true } });
+    const before = await tx.connector.findFirstOrThrow({ where: { id, orgId }, select: { config: true, secretRefs: true } });
     const key = c.type === "http" ? "baseUrl" : "url";
     const origin = await changeConnectorOrigin(tx, { id: id!, orgId }, publicConfig(c.type, before.config)[key], c.type === "http" ? c.baseUrl : c.url);
-    await tx.connector.updateMany({ where: { id, orgId }, data: { ...row, ...origin, ...auth } });
+    const secretRefs = sealAppliedReferences(referencesApplied(ctx, c, openAppliedReferences(before.secretRefs, id!)));
+    await tx.connector.updateMany({ where: { id, orgId }, data: { ...row, ...origin, ...auth, secretRefs } });
   }
   const connector = { id: id!, orgId };
   if (c.type === "http" && (changed("tools") || changed("toolOrder"))) await replaceTools(tx, connector, httpToolRows(orgId, c.tools as HttpToolInput[]));
@@ -97,6 +100,20 @@ async function writeConnector(ctx: WriteContext, c: CanonicalConnector, change: 
     await tx.graphEntity.createMany({ data: c.graph.entities.map((e) => ({ orgId, connectorId: connector.id, ...e })) });
     await tx.graphRelation.createMany({ data: c.graph.relations.map((r) => ({ orgId, connectorId: connector.id, fromKey: r.from, toKey: r.to, kind: r.kind, description: r.description })) });
   }
+}
+
+/**
+ * The references this apply writes, with the values they resolved to: the headers when they are
+ * written (as a whole set), the client secret when the auth is; the rest as they were.
+ */
+function referencesApplied(ctx: WriteContext, c: CanonicalConnector, before: AppliedReferences): AppliedReferences {
+  const headers = ctx.headers.get(c.slug);
+  const auth = ctx.auth.get(c.slug);
+  const reference = (c.auth as { clientSecret?: string }).clientSecret;
+  const secret = auth && auth.type !== "headers" ? auth.clientSecret : undefined;
+  // Written with a new secret: its reference; auth by headers: none; a stored secret kept: as it was.
+  const clientSecret = reference && secret !== undefined ? { ref: reference, value: secret } : auth?.type === "headers" ? undefined : before.clientSecret;
+  return { headers: headers ? appliedHeaders(c.headers, headers) : before.headers, ...(clientSecret ? { clientSecret } : {}) };
 }
 
 /** Stored resources by URI: kept rows are changed in place (their ids, in resource links, stay). */

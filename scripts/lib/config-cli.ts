@@ -56,7 +56,7 @@ export function formatPlan(changes: Change[]): string {
   if (changes.length === 0) return "No changes: the organization matches the document.\n";
   const lines = changes.map((c) => {
     const mark = c.action === "create" ? "+" : c.action === "delete" ? "-" : "~";
-    const fields = (c.fields ?? []).map((f) => `\n    ${f.path}: ${show(f.from)} → ${show(f.to)}`).join("");
+    const fields = (c.fields ?? []).map((f) => `\n    ${f.path}: ${show(f.from)} → ${show(f.to)}${f.note ? ` (${f.note})` : ""}`).join("");
     return `${mark} ${c.kind} ${c.name}${fields}`;
   });
   const count = (action: string) => changes.filter((c) => c.action === action).length;

@@ -217,7 +217,8 @@ describe("plan and apply", () => {
     doc.workspaces[0].skills.reverse();
     const plan = await a.post(`/api/v1/orgs/${t.org.id}/config/plan`, doc);
     expect(plan.text).not.toContain("Bearer");
-    expect(plan.body.changes).toContainEqual({ action: "update", kind: "connector", name: "crm", fields: [{ path: "headers.Authorization", from: "${secret:CRM_AUTHORIZATION}", to: "${secret:CRM_TOKEN}" }] });
+    // The export keeps the document's own reference; the plan says why it reads the same.
+    expect(plan.body.changes).toContainEqual({ action: "update", kind: "connector", name: "crm", fields: [{ path: "headers.Authorization", from: "${secret:CRM_TOKEN}", to: "${secret:CRM_TOKEN}", note: "The secret's value changed since the last apply." }] });
     expect(plan.body.changes).toContainEqual({ action: "update", kind: "skill", name: "main/two", fields: [{ path: "position", from: 1, to: 0 }] });
     expect((await a.post(`/api/v1/orgs/${t.org.id}/config/apply`, doc)).status).toBe(200);
     expect(await stored()).toEqual({ Authorization: "Bearer second" });
@@ -227,6 +228,22 @@ describe("plan and apply", () => {
     expect((await api(t.admin.token).post(`/api/v1/orgs/${t.org.id}/config/apply`, settings)).status).toBe(403);
     expect((await a.post(`/api/v1/orgs/${t.org.id}/config/apply`, settings)).status).toBe(200);
     expect((await db().organization.findUniqueOrThrow({ where: { id: t.org.id } })).toolAuditDetail).toBe("arguments");
+  });
+
+  it("exports the references a document applied, text around them included, while the connector holds what they resolved to", async () => {
+    const t = await createTenant();
+    const a = api(t.owner.token);
+    expect((await a.put(`/api/v1/orgs/${t.org.id}/secrets/CRM_TOKEN`, { value: "abc123" })).status).toBe(204);
+    const doc = { connectors: [{ type: "http", slug: "crm", name: "CRM", baseUrl: "https://crm.example.com", headers: { Authorization: "Bearer ${secret:CRM_TOKEN}" } }] };
+    expect((await a.post(`/api/v1/orgs/${t.org.id}/config/apply`, doc)).status).toBe(200);
+    const exported = await exportYaml(t);
+    expect(exported.doc.connectors[0].headers).toEqual({ Authorization: "Bearer ${secret:CRM_TOKEN}" });
+    expect(exported.text).not.toContain("abc123");
+    expect((await a.post(`/api/v1/orgs/${t.org.id}/config/plan`, undefined, yaml(exported.text))).body.changes).toEqual([]);
+    // Changed outside the document (the API, the console): the default reference, as before any apply.
+    const id = (await db().connector.findFirstOrThrow({ where: { orgId: t.org.id, slug: "crm" } })).id;
+    expect((await a.patch(`/api/v1/connectors/${id}`, { config: { headers: { Authorization: "Bearer other" } } })).status).toBe(200);
+    expect((await exportYaml(t)).doc.connectors[0].headers).toEqual({ Authorization: "${secret:CRM_AUTHORIZATION}" });
   });
 
   it("with prune, deletes what the document leaves out, children first, in the one transaction", async () => {

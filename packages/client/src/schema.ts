@@ -2445,6 +2445,8 @@ export interface components {
                 path: string;
                 from: unknown;
                 to: unknown;
+                /** @description Why a field whose `from` and `to` read the same changes: a secret reference whose value is not the one applied. */
+                note?: string;
             }[];
         };
         ConfigApplyResult: {
