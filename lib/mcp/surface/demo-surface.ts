@@ -67,6 +67,9 @@ const demoTools: ToolSet = {
     const tool = DEMO_TOOLS.find((t) => t.name === name);
     return tool ? Promise.resolve(tool.run(args)) : null;
   },
+  definition(name) {
+    return this.list.find((t) => t.name === name);
+  },
   signature: () => "demo",
 };
 

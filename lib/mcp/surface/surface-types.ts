@@ -27,6 +27,8 @@ export interface ToolSet {
   readonly list: WireTool[];
   /** Runs the tool published as `name`; null when this caller has no such tool. */
   call(name: string, args: Record<string, unknown>, signal?: AbortSignal, flight?: CallFlight): Promise<ToolCallResult> | null;
+  /** The tools/list entry of the tool `call(name)` runs (its output schema projects the result). */
+  definition(name: string): WireTool | undefined;
   /** Equal for equal tool lists: live sessions compare it to decide on tools/list_changed. */
   signature(): string;
 }
@@ -101,7 +103,8 @@ export interface PublishedTool {
 /** A list of tools as published once per (server, access class, version): shared by every caller of the class. */
 export interface PublishedTools {
   list: WireTool[];
-  byName: Map<string, PublishedTool>;
+  /** By published name, and by the connector's own name where that reaches one tool only (`ownNames`). */
+  byName: Map<string, { published: PublishedTool; definition: WireTool }>;
   signature: () => string;
 }
 
@@ -116,7 +119,23 @@ export function publishTools(published: PublishedTool[], { apps = true }: { apps
   const signature = lazy(() => JSON.stringify(list));
   let bytes: Buffer | null = null;
   serialisedLists.set(list, () => (bytes ??= Buffer.from(signature())));
-  return { list, byName: new Map(tools.map((t) => [t.exposedName, t])), signature };
+  const byName = new Map(tools.map((t, i) => [t.exposedName, { published: t, definition: list[i] }]));
+  for (const [own, i] of ownNames(tools, byName)) byName.set(own, { published: tools[i], definition: list[i] });
+  return { list, byName, signature };
+}
+
+/**
+ * A renamed or clash-prefixed tool stays callable by the connector's own name when no published
+ * name is that and no other tool has it: an MCP App calls its server's tools by the names its
+ * upstream gave them (`callServerTool`), and a server's curation must not break it. Hidden tools
+ * and tools the caller's role withholds are not in `tools`, so never reached this way.
+ */
+function ownNames(tools: PublishedTool[], published: Map<string, unknown>): Array<[string, number]> {
+  const owners = new Map<string, number[]>();
+  tools.forEach((t, i) => {
+    if (t.tool.name !== t.exposedName && !published.has(t.tool.name)) owners.set(t.tool.name, [...(owners.get(t.tool.name) ?? []), i]);
+  });
+  return [...owners].flatMap(([own, at]) => (at.length === 1 ? [[own, at[0]] as [string, number]] : []));
 }
 
 /** MCP Apps: a tool whose `_meta.ui.visibility` lists who may see it, and the model is not among them. */
@@ -144,9 +163,10 @@ export function bindToolSet(caller: Caller, tools: PublishedTools, run: RunTool)
   return {
     list: tools.list,
     call(name, args, signal, flight) {
-      const published = tools.byName.get(name);
+      const published = tools.byName.get(name)?.published;
       return published ? run({ caller, view: published.view, tool: published.tool, args, signal, flight }) : null;
     },
+    definition: (name) => tools.byName.get(name)?.definition,
     signature: tools.signature,
   };
 }

@@ -35,6 +35,6 @@ export async function answerToolCall(tools: () => ToolSet, name: string, args: R
   if (!answer) throw new ProtocolError(INVALID_PARAMS, `Unknown tool: ${name}`);
   if (isInputRequiredResult(answer)) return answer; // the client answers and retries
   // With the schema tools/list advertised: the 2025 wire wraps a non-object result as the upstream's own server would.
-  const advertised = tools().list.find((t) => t.name === name)?.outputSchema;
+  const advertised = tools().definition(name)?.outputSchema;
   return project(withoutUpstreamServerInfo(answer) as CallToolResult, advertised as never);
 }
