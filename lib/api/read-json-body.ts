@@ -61,7 +61,8 @@ async function readLimited(request: Request, limit: number): Promise<LimitedRead
     if (total > limit) return { tooLarge: true, drained: await drain(reader) };
     chunks.push(value);
   }
-  return { tooLarge: false, text: Buffer.concat(chunks).toString("utf8") };
+  // TextDecoder drops a leading byte order mark, which editors on Windows write (RFC 8259 §8.1 lets a parser ignore it).
+  return { tooLarge: false, text: new TextDecoder().decode(Buffer.concat(chunks)) };
 }
 
 /**

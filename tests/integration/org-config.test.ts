@@ -313,6 +313,11 @@ describe("plan and apply", () => {
     const ref = await api(t.owner.token).post(`/api/v1/orgs/${t.org.id}/config/plan`, { workspaces: [{ slug: "main", name: "Main", servers: [{ name: "S", connectors: ["nowhere"] }] }] });
     expect(ref.status).toBe(422);
     expect(ref.body.errors).toEqual([{ path: "workspaces.0.servers.0.connectors.0", message: expect.stringContaining('"nowhere"') }]);
+    // A byte order mark before the document (as editors on Windows save it) is no problem, in JSON or YAML.
+    for (const [type, text] of [["application/json", '{"version":1}'], ["application/yaml", "version: 1\n"]]) {
+      const bom = await api(t.owner.token).post(`/api/v1/orgs/${t.org.id}/config/plan`, undefined, { raw: `\uFEFF${text}`, headers: { "content-type": type } });
+      expect(bom.status, bom.text).toBe(200);
+    }
     const plaintext = await api(t.owner.token).post(`/api/v1/orgs/${t.org.id}/config/plan`, { connectors: [{ type: "http", slug: "x", name: "X", baseUrl: "https://x.example.com", headers: { Authorization: "Bearer raw" } }] });
     expect(plaintext.status).toBe(422);
     expect(plaintext.body.errors[0].path).toBe("connectors.0.headers.Authorization");
