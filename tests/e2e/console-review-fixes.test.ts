@@ -1,0 +1,111 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { INSTANCE_KEY, makeFile, uniqueSuffix } from "@/tests/helpers/factories";
+import { ensureBuild, type RunningApp, startApp } from "@/tests/e2e/support/next-app";
+import { launchBrowser, newContext, screenshot, signIn } from "@/tests/e2e/support/browser";
+import { type SeededAdmin, seedAdmin } from "@/tests/e2e/support/seed";
+
+/**
+ * What a reviewer driving the console in Chromium found, fixed, against the production build:
+ * a 404 in the console's words, Enter calling a tool, focus back on the button that opened the
+ * OpenAPI import, the files' order control telling the truth, a menu button on a phone, and a
+ * refused probe path said at its field.
+ */
+
+let app: RunningApp;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let admin: SeededAdmin;
+let api: { origin: string; calls: string[]; close: () => Promise<void> };
+const ids = { connector: "", server: "" };
+const slow = { timeout: 30_000 };
+
+/** The HTTP API the connector's tools call: answers every request and remembers it. */
+async function startApi(): Promise<typeof api> {
+  const calls: string[] = [];
+  const server = http.createServer((req, res) => {
+    calls.push(`${req.method} ${req.url}`);
+    res.setHeader("content-type", "application/json");
+    res.end(JSON.stringify({ answered: req.url }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { origin: `http://127.0.0.1:${port}`, calls, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+async function apiCall(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+  const res = await fetch(`${app.baseUrl}/api/v1${path}`, { method, headers: { authorization: `Bearer ${INSTANCE_KEY}`, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : {};
+}
+
+beforeAll(async () => {
+  admin = await seedAdmin();
+  const base = Date.now() - 60_000;
+  for (const [i, name] of ["oldest.txt", "middle.txt", "newest.txt"].entries()) {
+    await makeFile(admin, { ownerId: admin.userId, name, size: 10 - i, createdAt: new Date(base + i * 1000), storageKey: `missing-${uniqueSuffix()}` });
+  }
+  await ensureBuild();
+  [app, browser, api] = await Promise.all([startApp({ databaseUrl: inject("databaseUrl") }), launchBrowser(), startApi()]);
+  const connector = await apiCall("POST", `/orgs/${admin.org.id}/connectors`, {
+    type: "http",
+    name: "CRM",
+    config: { baseUrl: api.origin },
+    tools: [
+      { name: "get_customer", request: { method: "GET", path: "/customers/{id}" }, inputSchema: { type: "object", properties: { id: { type: "string" } }, required: ["id"] } },
+      { name: "find_orders", request: { method: "POST", path: "/orders/search" }, inputSchema: { type: "object", properties: { filter: { type: "object" } }, required: ["filter"] } },
+    ],
+  });
+  ids.connector = String(connector.id);
+  ids.server = String((await apiCall("POST", `/workspaces/${admin.workspace.id}/servers`, { name: "Support desk", connectorIds: [ids.connector] })).id);
+  context = await newContext(browser, app.baseUrl);
+  page = await context.newPage();
+  await signIn(page, admin.email, admin.password);
+}, 900_000);
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await app?.stop();
+  await api?.close();
+});
+
+describe("the reviewer's console defects", () => {
+  it("an unknown address is a 404 in the console's words, with a link back reached by Tab", async () => {
+    const res = await page.goto("/servers/doesnotexist");
+    expect(res?.status()).toBe(404);
+    await page.getByRole("heading", { level: 1, name: "Page not found" }).waitFor(slow);
+    await expect(page.title()).resolves.toBe("Page not found · Switchboard");
+    await expect(page.getByText("This page could not be found").count()).resolves.toBe(0);
+    await screenshot(page, "review-404-unknown-address");
+    const back = page.getByRole("link", { name: "Go to the overview" });
+    for (let i = 0; i < 5 && !(await back.evaluate((a) => a === document.activeElement)); i++) await page.keyboard.press("Tab");
+    await expect(back.evaluate((a) => a === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { level: 1, name: "Overview" }).waitFor(slow);
+  });
+
+  it("a server or connector that does not exist is a 404 inside the console, leading back to its list", async () => {
+    for (const [path, list, listPath] of [
+      [`/w/${admin.workspace.id}/servers/doesnotexist`, "MCP servers", `/w/${admin.workspace.id}/servers`],
+      [`/orgs/${admin.org.id}/connectors/doesnotexist/tools`, "Connectors", `/orgs/${admin.org.id}/connectors`],
+    ]) {
+      const res = await page.goto(path);
+      expect({ path, status: res?.status() }).toEqual({ path, status: 404 });
+      await page.getByRole("heading", { level: 1, name: "Page not found" }).waitFor(slow);
+      await page.getByRole("navigation", { name: "Main" }).waitFor();
+      await expect(page.getByRole("main").getByText(/does not exist/).count()).resolves.toBe(1);
+      await page.getByRole("main").getByRole("link", { name: "Go to the overview" }).waitFor();
+      const back = page.getByRole("main").getByRole("link", { name: `Back to ${list}` });
+      await back.focus();
+      await page.keyboard.press("Enter");
+      await page.waitForURL(`${app.baseUrl}${listPath}`, slow);
+    }
+    await page.goto(`/w/${admin.workspace.id}/servers/doesnotexist`);
+    await screenshot(page, "review-404-missing-server");
+  });
+});
