@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, useTransition } from "react";
+import { type FormEvent, type KeyboardEvent, useState, useTransition } from "react";
 import { Play } from "lucide-react";
 import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
@@ -46,8 +46,9 @@ export function TryToolPanel({ tools, run, readApp, nonce = "" }: { tools: Tryab
   const tool = tools.find((t) => t.name === selected);
   const specs = tool ? propertySpecs(tool.inputSchema) : [];
   if (tools.length === 0) return <p className="text-sm text-zinc-600 dark:text-zinc-400">Assign a connector with tools to try them here.</p>;
-  const call = () => {
-    if (!tool) return;
+  const call = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!tool || pending) return;
     const { args, errors } = argumentsOf(specs, fields.values);
     fields.setErrors(errors);
     if (Object.keys(errors).length > 0) return;
@@ -63,35 +64,46 @@ export function TryToolPanel({ tools, run, readApp, nonce = "" }: { tools: Tryab
       setOutcome({ tool: tool.name, args, ...answer.data, app: app?.ok ? app.data : null, call: Date.now() });
     });
   };
+  // Enter in a one-line field submits the form by itself; in a JSON text area it is a newline,
+  // so there Ctrl+Enter (Cmd+Enter on a Mac) calls the tool, as in most editors.
+  const submitFromTextArea = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey) && event.target instanceof HTMLTextAreaElement) {
+      event.preventDefault();
+      event.currentTarget.requestSubmit();
+    }
+  };
   return (
     <div className="grid gap-4">
-      <Field id="try-tool" label="Tool">
-        {(control) => (
-          <Select
-            {...control}
-            value={selected}
-            onChange={(e) => {
-              setSelected(e.target.value);
-              fields.reset();
-              setOutcome(null);
-            }}
-          >
-            {tools.map((t) => (
-              <option key={t.name} value={t.name}>
-                {t.name} ({t.connectorName})
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
-      {tool?.description && <p className="text-sm text-zinc-600 dark:text-zinc-400">{tool.description}</p>}
-      <SchemaFields idPrefix="try-arg" specs={specs} values={fields.values} errors={fields.errors} onChange={fields.onChange} />
-      <div>
-        <Button type="button" onClick={call} disabled={pending} aria-busy={pending}>
-          <Play aria-hidden />
-          {pending ? "Calling…" : "Call tool"}
-        </Button>
-      </div>
+      {/* A real form: Enter in an argument calls the tool, as in any form. */}
+      <form onSubmit={call} onKeyDown={submitFromTextArea} className="grid gap-4" aria-label="Tool arguments" noValidate>
+        <Field id="try-tool" label="Tool">
+          {(control) => (
+            <Select
+              {...control}
+              value={selected}
+              onChange={(e) => {
+                setSelected(e.target.value);
+                fields.reset();
+                setOutcome(null);
+              }}
+            >
+              {tools.map((t) => (
+                <option key={t.name} value={t.name}>
+                  {t.name} ({t.connectorName})
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        {tool?.description && <p className="text-sm text-zinc-600 dark:text-zinc-400">{tool.description}</p>}
+        <SchemaFields idPrefix="try-arg" specs={specs} values={fields.values} errors={fields.errors} onChange={fields.onChange} />
+        <div>
+          <Button type="submit" disabled={pending} aria-busy={pending} aria-keyshortcuts={specs.some((s) => s.kind === "json") ? "Control+Enter Meta+Enter" : undefined}>
+            <Play aria-hidden />
+            {pending ? "Calling…" : "Call tool"}
+          </Button>
+        </div>
+      </form>
       <div aria-live="polite">
         {outcome && (
           <section aria-label="Tool result" className="grid gap-2 rounded-md border border-zinc-200 p-3 dark:border-zinc-800">

@@ -108,4 +108,26 @@ describe("the reviewer's console defects", () => {
     await page.goto(`/w/${admin.workspace.id}/servers/doesnotexist`);
     await screenshot(page, "review-404-missing-server");
   });
+
+  it("Try a tool: Enter in a one-line argument calls it; in a JSON text area Enter is a newline and Ctrl+Enter calls it", async () => {
+    await page.goto(`/w/${admin.workspace.id}/servers/${ids.server}`);
+    const result = page.getByRole("region", { name: "Tool result" });
+    await page.getByLabel("id (required)").fill("42");
+    await page.getByLabel("id (required)").press("Enter");
+    await result.getByText("/customers/42").waitFor(slow);
+    expect(api.calls).toContain("GET /customers/42");
+
+    await page.getByLabel("Tool", { exact: true }).selectOption("find_orders");
+    const filter = page.getByLabel("filter (required)");
+    await filter.click();
+    await page.keyboard.type('{"status":');
+    await page.keyboard.press("Enter");
+    await page.keyboard.type('"open"}');
+    await expect(filter.inputValue()).resolves.toBe('{"status":\n"open"}');
+    expect(api.calls.filter((c) => c.startsWith("POST"))).toEqual([]);
+    await page.keyboard.press("Control+Enter");
+    await result.getByText("/orders/search").waitFor(slow);
+    expect(api.calls.filter((c) => c.startsWith("POST"))).toEqual(["POST /orders/search"]);
+    await screenshot(page, "review-try-tool-enter");
+  });
 });
