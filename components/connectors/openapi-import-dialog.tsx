@@ -1,13 +1,13 @@
 "use client";
 
-import { useMemo, useState, useTransition } from "react";
+import { type ReactNode, useMemo, useState, useTransition } from "react";
 import { AlertTriangle } from "lucide-react";
 import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
@@ -26,6 +26,11 @@ export type ImportedDocument = Pick<OpenApiImport, "title" | "baseUrl" | "secret
 export type ReadOpenApiDocument = (text: string) => Promise<ActionResult<OpenApiImport>>;
 
 interface Props {
+  /**
+   * The button that opens the dialog, rendered as its Radix trigger (as the other dialogs do):
+   * closing the dialog, by Escape, Close or after an import, puts focus back on it.
+   */
+  trigger: ReactNode;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onImport: (tools: HttpToolInput[], doc: ImportedDocument) => void;
@@ -36,7 +41,7 @@ interface Props {
  * Import from OpenAPI 3: paste or upload a JSON/YAML document, read it on the server (parsed
  * and dereferenced by lib/connectors/import-openapi.ts), pick operations, get one tool each.
  */
-export function OpenApiImportDialog({ open, onOpenChange, onImport, readDocument }: Props) {
+export function OpenApiImportDialog({ trigger, open, onOpenChange, onImport, readDocument }: Props) {
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<OpenApiImport | null>(null);
@@ -81,6 +86,7 @@ export function OpenApiImportDialog({ open, onOpenChange, onImport, readDocument
         onOpenChange(next);
       }}
     >
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent title="Import from OpenAPI" description="One tool per operation, with its parameters and JSON body as the input schema." className="max-w-3xl">
         {!result ? (
           <div className="grid gap-4">
@@ -93,7 +99,12 @@ export function OpenApiImportDialog({ open, onOpenChange, onImport, readDocument
               <Label htmlFor="openapi-text">…or paste the document</Label>
               <Textarea id="openapi-text" value={text} onChange={(e) => setText(e.target.value)} rows={12} className="font-mono text-xs" placeholder="openapi: 3.1.0" spellCheck={false} />
             </div>
-            <div className="flex justify-end">
+            <div className="flex justify-end gap-2">
+              <DialogClose asChild>
+                <Button type="button" variant="outline">
+                  Cancel
+                </Button>
+              </DialogClose>
               <Button type="button" onClick={read} disabled={pending || !text.trim()}>
                 {pending ? "Reading…" : "Read document"}
               </Button>

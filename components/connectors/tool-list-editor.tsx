@@ -72,10 +72,18 @@ export function ToolListEditor({ onDocument, readDocument }: { onDocument?: (doc
           Tools <span className="text-sm font-normal text-zinc-500 dark:text-zinc-400">({fields.length})</span>
         </h2>
         <div className="flex flex-wrap gap-2">
-          <Button type="button" variant="outline" size="sm" onClick={() => setImportOpen(true)}>
-            <FileUp aria-hidden />
-            Import from OpenAPI
-          </Button>
+          <OpenApiImportDialog
+            trigger={
+              <Button type="button" variant="outline" size="sm">
+                <FileUp aria-hidden />
+                Import from OpenAPI
+              </Button>
+            }
+            open={importOpen}
+            onOpenChange={setImportOpen}
+            onImport={addImported}
+            readDocument={readDocument}
+          />
           <Button type="button" variant="outline" size="sm" onClick={addTool}>
             <Plus aria-hidden />
             Add tool
@@ -103,7 +111,6 @@ export function ToolListEditor({ onDocument, readDocument }: { onDocument?: (doc
           {visible.length === 0 && <li className="text-sm text-zinc-600 dark:text-zinc-400">No tool matches “{filter}”.</li>}
         </ul>
       )}
-      <OpenApiImportDialog open={importOpen} onOpenChange={setImportOpen} onImport={addImported} readDocument={readDocument} />
     </section>
   );
 }

@@ -43,6 +43,9 @@ async function apiCall(method: string, path: string, body?: unknown): Promise<Re
   return text ? JSON.parse(text) : {};
 }
 
+/** The name of the focused element (its text), to see where keyboard focus went. */
+const focused = (p: Page) => p.evaluate(() => (document.activeElement === document.body ? "<body>" : (document.activeElement?.textContent ?? "").trim()));
+
 beforeAll(async () => {
   admin = await seedAdmin();
   const base = Date.now() - 60_000;
@@ -129,5 +132,20 @@ describe("the reviewer's console defects", () => {
     await result.getByText("/orders/search").waitFor(slow);
     expect(api.calls.filter((c) => c.startsWith("POST"))).toEqual(["POST /orders/search"]);
     await screenshot(page, "review-try-tool-enter");
+  });
+
+  it("closing Import from OpenAPI by Escape or Cancel puts focus back on the button that opened it", async () => {
+    await page.goto(`/orgs/${admin.org.id}/connectors/new?type=http`);
+    const opener = page.getByRole("button", { name: "Import from OpenAPI" });
+    const dialog = page.getByRole("dialog", { name: "Import from OpenAPI" });
+    for (const close of ["Escape", "Cancel"] as const) {
+      await opener.focus();
+      await page.keyboard.press("Enter");
+      await dialog.waitFor();
+      if (close === "Escape") await page.keyboard.press("Escape");
+      else await dialog.getByRole("button", { name: "Cancel" }).press("Enter");
+      await dialog.waitFor({ state: "detached" });
+      await expect.poll(() => focused(page), slow).toBe("Import from OpenAPI");
+    }
   });
 });
