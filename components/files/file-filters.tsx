@@ -11,7 +11,21 @@ const COMMON_TYPES = [
   "application/zip", "image/png", "image/jpeg", "image/gif", "image/webp", "image/svg+xml",
 ];
 
-const SORTS = [["", "Newest first"], ["name", "Name"], ["size", "Size"], ["createdAt", "Upload time"]] as const;
+/**
+ * "" is the list's own order (lib/files listFiles: upload time, newest first); `sort=createdAt`
+ * is the same column, so it is shown as that choice rather than as a second "Upload time".
+ */
+const SORTS = [["", "Upload time"], ["name", "Name"], ["size", "Size"]] as const;
+
+/**
+ * The direction the list is in (lib/api/list-query listOrder): the one asked for, else
+ * ascending for a chosen sort and descending (newest first) for the list's own order. The
+ * control always sends one, so what it shows is what is applied.
+ */
+export function appliedOrder(sort: string | undefined, order: string | undefined): "asc" | "desc" {
+  if (order === "asc" || order === "desc") return order;
+  return sort ? "asc" : "desc";
+}
 
 interface Props {
   action: string;
@@ -36,7 +50,7 @@ export function FileFilters({ action, q, sort, order, tag, mimeType, seenTypes }
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="filter-sort">Sort by</Label>
-        <Select id="filter-sort" name="sort" defaultValue={sort ?? ""} className="w-36">
+        <Select id="filter-sort" name="sort" defaultValue={sort === "createdAt" ? "" : (sort ?? "")} className="w-36">
           {SORTS.map(([value, label]) => (
             <option key={value} value={value}>
               {label}
@@ -46,8 +60,8 @@ export function FileFilters({ action, q, sort, order, tag, mimeType, seenTypes }
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="filter-order">Order</Label>
-        <Select id="filter-order" name="order" defaultValue={order ?? ""} className="w-32">
-          <option value="">Ascending</option>
+        <Select id="filter-order" name="order" defaultValue={appliedOrder(sort, order)} className="w-32">
+          <option value="asc">Ascending</option>
           <option value="desc">Descending</option>
         </Select>
       </div>

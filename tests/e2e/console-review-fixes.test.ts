@@ -148,4 +148,21 @@ describe("the reviewer's console defects", () => {
       await expect.poll(() => focused(page), slow).toBe("Import from OpenAPI");
     }
   });
+
+  it("the files' Order shows the order applied (newest first by default) and changing it reorders the list", async () => {
+    const names = () => page.locator("tr[data-file-id] td:nth-child(2) span.font-medium").allInnerTexts();
+    await page.goto(`/w/${admin.workspace.id}/files`);
+    await expect.poll(names, slow).toEqual(["newest.txt", "middle.txt", "oldest.txt"]);
+    await expect(page.getByLabel("Order").inputValue()).resolves.toBe("desc");
+    await expect(page.getByLabel("Sort by").locator("option:checked").innerText()).resolves.toBe("Upload time");
+    await page.getByLabel("Order").selectOption("asc");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await page.waitForURL(/order=asc/);
+    await expect.poll(names, slow).toEqual(["oldest.txt", "middle.txt", "newest.txt"]);
+    await expect(page.getByLabel("Order").inputValue()).resolves.toBe("asc");
+    // A sort chosen without an order is ascending, and says so.
+    await page.goto(`/w/${admin.workspace.id}/files?sort=size`);
+    await expect.poll(names, slow).toEqual(["newest.txt", "middle.txt", "oldest.txt"]);
+    await expect(page.getByLabel("Order").inputValue()).resolves.toBe("asc");
+  });
 });
