@@ -2,7 +2,8 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useEffect } from "react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { Menu, X } from "lucide-react";
 import { cn } from "@/components/ui/cn";
 import { focusRing } from "@/components/ui/focus-ring";
 import { type ContextNavItem, isActiveNavItem, orgNavItems, personalNavItems, workspaceNavItems } from "@/components/shell/nav-items";
@@ -73,16 +74,43 @@ export function SideNav({
     if (workspace) document.cookie = `sb_ws=${encodeURIComponent(workspace.id)}; path=/; max-age=${ONE_YEAR}; samesite=lax`;
   }, [org, workspace]);
   const isAdmin = org ? org.role !== "member" : false;
+  // Below md the ~24 links would fill a phone's first screen: they sit behind a menu button.
+  // Open is remembered with the page it was opened on, so following a link closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const button = useRef<HTMLButtonElement>(null);
+  const sections = useRef<HTMLDivElement>(null);
+  const closeOnEscape = (event: KeyboardEvent) => {
+    // Only keys pressed in the navigation itself: the switcher's menu is portalled elsewhere and handles its own Escape.
+    if (event.key !== "Escape" || !open || !sections.current?.contains(event.target as Node)) return;
+    event.preventDefault();
+    setOpenOn(null);
+    button.current?.focus();
+  };
   return (
-    <nav aria-label="Main" className="grid grid-cols-1 gap-2 p-2 md:w-60 md:shrink-0 md:p-3">
-      <PlaceSwitcher orgs={orgs} org={org} workspace={workspace} isInstanceOwner={isInstanceOwner} pathname={pathname} />
-      <ul className="flex flex-wrap gap-1 md:flex-col">
-        {personalNavItems(pendingInvitations).map((item) => (
-          <NavLink key={item.href} item={item} pathname={pathname} />
-        ))}
-      </ul>
-      {org && <NavGroup title="Organization" items={orgNavItems(org.id, isAdmin)} pathname={pathname} />}
-      {workspace && <NavGroup title="Workspace" items={workspaceNavItems(workspace.id, isAdmin)} pathname={pathname} />}
+    <nav aria-label="Main" className="grid grid-cols-1 gap-2 p-2 md:w-60 md:shrink-0 md:p-3" onKeyDown={closeOnEscape}>
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls="main-nav-sections"
+        onClick={() => setOpenOn(open ? null : pathname)}
+        className={cn("flex w-fit items-center gap-2 rounded-md px-3 py-2 text-sm font-medium hover:bg-zinc-100 md:hidden dark:hover:bg-zinc-900", focusRing)}
+      >
+        {open ? <X aria-hidden className="size-4" /> : <Menu aria-hidden className="size-4" />}
+        Menu
+      </button>
+      {/* Always shown from md up, as before; below md only while the menu is open. */}
+      <div ref={sections} id="main-nav-sections" className={cn("grid-cols-1 gap-2 md:grid", open ? "grid" : "hidden")}>
+        <PlaceSwitcher orgs={orgs} org={org} workspace={workspace} isInstanceOwner={isInstanceOwner} pathname={pathname} />
+        <ul className="flex flex-wrap gap-1 md:flex-col">
+          {personalNavItems(pendingInvitations).map((item) => (
+            <NavLink key={item.href} item={item} pathname={pathname} />
+          ))}
+        </ul>
+        {org && <NavGroup title="Organization" items={orgNavItems(org.id, isAdmin)} pathname={pathname} />}
+        {workspace && <NavGroup title="Workspace" items={workspaceNavItems(workspace.id, isAdmin)} pathname={pathname} />}
+      </div>
     </nav>
   );
 }

@@ -165,4 +165,45 @@ describe("the reviewer's console defects", () => {
     await expect.poll(names, slow).toEqual(["newest.txt", "middle.txt", "oldest.txt"]);
     await expect(page.getByLabel("Order").inputValue()).resolves.toBe("asc");
   });
+
+  it("at 390 px the navigation is behind a Menu button (aria-expanded, Escape closes it and focus returns); at desktop width it is shown as before", async () => {
+    await expect(page.getByRole("button", { name: "Menu" }).isVisible()).resolves.toBe(false);
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Files", exact: true }).isVisible()).resolves.toBe(true);
+
+    const phone = await browser.newContext({ baseURL: app.baseUrl, viewport: { width: 390, height: 844 } });
+    try {
+      const p = await phone.newPage();
+      await signIn(p, admin.email, admin.password);
+      await p.goto(`/w/${admin.workspace.id}/files`);
+      const nav = p.getByRole("navigation", { name: "Main" });
+      const menu = nav.getByRole("button", { name: "Menu" });
+      const filesLink = nav.getByRole("link", { name: "Files", exact: true });
+      await expect(menu.getAttribute("aria-expanded")).resolves.toBe("false");
+      const controls = await menu.getAttribute("aria-controls");
+      await expect(p.locator(`#${controls}`).count()).resolves.toBe(1);
+      await expect(filesLink.isVisible()).resolves.toBe(false);
+      // The page's own heading is on the first screen, not pushed below two dozen links.
+      const heading = await p.getByRole("heading", { level: 1, name: "Files" }).boundingBox();
+      expect(heading!.y + heading!.height).toBeLessThan(844);
+      await screenshot(p, "review-390-menu-closed");
+
+      await menu.focus();
+      await p.keyboard.press("Enter");
+      await expect(menu.getAttribute("aria-expanded")).resolves.toBe("true");
+      await filesLink.waitFor({ state: "visible" });
+      await screenshot(p, "review-390-menu-open");
+      await p.keyboard.press("Tab");
+      await p.keyboard.press("Escape");
+      await expect(menu.getAttribute("aria-expanded")).resolves.toBe("false");
+      await expect(filesLink.isVisible()).resolves.toBe(false);
+      await expect(focused(p)).resolves.toBe("Menu");
+
+      await menu.click();
+      await nav.getByRole("link", { name: "API keys", exact: true }).click();
+      await p.waitForURL(/\/api-keys$/);
+      await expect.poll(() => menu.getAttribute("aria-expanded"), slow).toBe("false");
+    } finally {
+      await phone.close();
+    }
+  });
 });
