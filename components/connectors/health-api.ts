@@ -1,4 +1,4 @@
-import { ApiError, problemMessage } from "@/components/files/files-api";
+import { ApiError, problemFieldErrors, problemMessage } from "@/components/files/files-api";
 import type { ConnectorHealth, ConnectorProbe } from "@/lib/connector-health/schemas";
 
 /** The browser side of the connector health endpoints (same origin: the session cookie is the credential). */
@@ -10,7 +10,10 @@ async function send(path: string, init: RequestInit): Promise<ConnectorHealth> {
   } catch {
     throw new ApiError(0, problemMessage(0, ""));
   }
-  if (!response.ok) throw new ApiError(response.status, problemMessage(response.status, await response.text(), response.headers.get("retry-after")));
+  if (!response.ok) {
+    const text = await response.text();
+    throw new ApiError(response.status, problemMessage(response.status, text, response.headers.get("retry-after")), problemFieldErrors(text));
+  }
   return (await response.json()) as ConnectorHealth;
 }
 

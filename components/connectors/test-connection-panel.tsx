@@ -1,14 +1,15 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useEffect, useState, useTransition } from "react";
 import { PlugZap } from "lucide-react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { saveProbe, testConnector } from "@/components/connectors/health-api";
+import { ApiError } from "@/components/files/files-api";
 import { PROBE_METHODS, type ConnectorProbe } from "@/lib/connector-health/schemas";
 
 /**
@@ -19,20 +20,29 @@ export function TestConnectionPanel({ connectorId, type, probe }: { connectorId:
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
+  /** The API's field errors of the probe (422 `errors[].path`: `method`, `path`), shown at their fields. */
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const [saved, setSaved] = useState(false);
 
-  const run = (work: () => Promise<void>) =>
+  const run = (work: () => Promise<void>) => {
+    // Cleared at once, not with the transition (which ends only after the refresh): an old
+    // error must not stay shown next to "Probe saved.".
+    setError(null);
+    setFieldErrors({});
+    setSaved(false);
     startTransition(async () => {
-      setError(null);
-      setSaved(false);
       try {
         await work();
         router.refresh();
       } catch (e) {
-        setError(e instanceof Error ? e.message : String(e));
+        const atFields = e instanceof ApiError ? pick(e.fieldErrors, PROBE_FIELDS) : {};
+        setFieldErrors(atFields);
+        // The banner only when something is not said at a field (any other failure).
+        if (Object.keys(atFields).length === 0) setError(e instanceof Error ? e.message : String(e));
       }
     });
+  };
   const test = () => run(async () => setResult((await testConnector(connectorId)).lastTest));
   const save = (next: ConnectorProbe) =>
     run(async () => {
@@ -42,7 +52,7 @@ export function TestConnectionPanel({ connectorId, type, probe }: { connectorId:
 
   return (
     <div className="grid gap-4">
-      {type === "http" && <ProbeForm probe={probe} pending={pending} onSave={save} />}
+      {type === "http" && <ProbeForm probe={probe} pending={pending} onSave={save} errors={fieldErrors} />}
       <div className="flex flex-wrap items-center gap-3">
         <Button type="button" onClick={test} disabled={pending}>
           <PlugZap aria-hidden />
@@ -66,32 +76,45 @@ export function TestConnectionPanel({ connectorId, type, probe }: { connectorId:
   );
 }
 
+const PROBE_FIELDS = ["method", "path"];
+
+/** The entries of `errors` at the given fields. */
+function pick(errors: Record<string, string>, fields: string[]): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).filter(([path]) => fields.includes(path)));
+}
+
 /** The method and path below the base URL that an http connector's test sends. */
-function ProbeForm({ probe, pending, onSave }: { probe: ConnectorProbe | null; pending: boolean; onSave: (probe: ConnectorProbe) => void }) {
+function ProbeForm({ probe, pending, onSave, errors }: { probe: ConnectorProbe | null; pending: boolean; onSave: (probe: ConnectorProbe) => void; errors: Record<string, string> }) {
   const [method, setMethod] = useState<ConnectorProbe["method"]>(probe?.method ?? "GET");
   const [path, setPath] = useState(probe?.path ?? "/");
+  // The field the API refused gets the focus, so its error (read with it: aria-describedby) is heard and fixed there.
+  useEffect(() => {
+    const refused = ["method", "path"].find((field) => errors[field]);
+    if (refused) document.getElementById(`probe-${refused}`)?.focus();
+  }, [errors]);
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
         onSave({ method, path });
       }}
-      className="grid gap-3 sm:grid-cols-[8rem_1fr_auto] sm:items-end"
+      // Tops aligned (an error line may grow a field); the button drops by a label's height to sit level with the inputs.
+      className="grid gap-3 sm:grid-cols-[8rem_1fr_auto] sm:items-start"
       aria-label="Probe request"
     >
-      <div className="grid gap-1.5">
-        <Label htmlFor="probe-method">Method</Label>
-        <Select id="probe-method" value={method} onChange={(e) => setMethod(e.target.value as ConnectorProbe["method"])}>
-          {PROBE_METHODS.map((m) => (
-            <option key={m}>{m}</option>
-          ))}
-        </Select>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="probe-path">Path below the base URL</Label>
-        <Input id="probe-path" value={path} onChange={(e) => setPath(e.target.value)} maxLength={2048} required className="font-mono" placeholder="/health" />
-      </div>
-      <Button type="submit" variant="outline" disabled={pending}>
+      <Field id="probe-method" label="Method" error={errors.method}>
+        {(control) => (
+          <Select {...control} value={method} onChange={(e) => setMethod(e.target.value as ConnectorProbe["method"])}>
+            {PROBE_METHODS.map((m) => (
+              <option key={m}>{m}</option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field id="probe-path" label="Path below the base URL" error={errors.path}>
+        {(control) => <Input {...control} value={path} onChange={(e) => setPath(e.target.value)} maxLength={2048} required className="font-mono" placeholder="/health" />}
+      </Field>
+      <Button type="submit" variant="outline" disabled={pending} className="sm:mt-[1.625rem]">
         Save probe
       </Button>
     </form>

@@ -51,10 +51,25 @@ export function problemMessage(status: number, bodyText: string, retryAfter?: st
   }
 }
 
+/**
+ * A problem's field errors keyed by their dotted path (`path`, `config.baseUrl`), the first
+ * message of each: the shape of ActionResult.fieldErrors (app/(admin)/_lib/run-action.ts builds
+ * it the same way from the same `errors`), so a form puts each under its field.
+ */
+export function problemFieldErrors(bodyText: string): Record<string, string> {
+  const fieldErrors: Record<string, string> = {};
+  for (const { path, message } of parseProblem(bodyText).errors ?? []) {
+    if (path && path !== "(body)" && message) fieldErrors[path] ??= message;
+  }
+  return fieldErrors;
+}
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The problem's field errors (problemFieldErrors), for a form that shows them at their fields. */
+    readonly fieldErrors: Record<string, string> = {},
   ) {
     super(message);
     this.name = "ApiError";

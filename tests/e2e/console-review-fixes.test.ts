@@ -206,4 +206,22 @@ describe("the reviewer's console defects", () => {
       await phone.close();
     }
   });
+
+  it("a probe path the API refuses is said under the path field, not as a banner", async () => {
+    await page.goto(`/orgs/${admin.org.id}/connectors/${ids.connector}/health`);
+    const path = page.getByLabel("Path below the base URL");
+    await path.fill("health");
+    await page.getByRole("button", { name: "Save probe" }).click();
+    const error = page.locator("#probe-path-error");
+    await expect.poll(() => error.textContent(), slow).toBe("The path must start with '/'.");
+    await expect(path.getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(path.getAttribute("aria-describedby")).resolves.toContain("probe-path-error");
+    await expect(path.evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+    await expect(page.getByRole("alert").filter({ hasText: /must start with/ }).count()).resolves.toBe(0);
+    await screenshot(page, "review-probe-path-error");
+    await path.fill("/health");
+    await page.getByRole("button", { name: "Save probe" }).click();
+    await page.getByText("Probe saved.").waitFor(slow);
+    await expect.poll(() => error.count(), slow).toBe(0);
+  });
 });
