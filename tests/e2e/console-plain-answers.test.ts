@@ -60,15 +60,20 @@ describe("the demanding admin's walk", () => {
     }
   });
 
-  it("the server page's connectors to assign are searched by name, and say so when nothing matches", async () => {
+  it("the server page's connectors to assign are searched by name or slug, each shown with its slug, and say so when nothing matches", async () => {
     await page.goto(`/w/${admin.workspace.id}/servers/${serverId}`);
     const assignButtons = page.getByRole("button", { name: /^Assign / });
     await expect.poll(() => assignButtons.count(), slow).toBe(12);
     const search = page.getByRole("searchbox", { name: "Search connectors to assign" });
     await search.fill("bill");
-    await expect.poll(() => assignButtons.allInnerTexts(), slow).toEqual(["Billing", "Billing EU"]);
-    await page.getByRole("button", { name: "Assign Billing EU" }).press("Enter");
-    await expect.poll(() => assignButtons.allInnerTexts(), slow).toEqual(["Billing"]);
+    // Two connectors may share a name, never a slug: each is shown with it.
+    await expect.poll(() => assignButtons.allInnerTexts(), slow).toEqual(["Billing\nbilling", "Billing EU\nbilling-eu"]);
+    await search.fill("billing-eu");
+    await expect.poll(() => assignButtons.allInnerTexts(), slow).toEqual(["Billing EU\nbilling-eu"]);
+    await search.fill("bill");
+    await page.getByRole("button", { name: "Assign Billing EU (billing-eu)" }).press("Enter");
+    await expect.poll(() => assignButtons.allInnerTexts(), slow).toEqual(["Billing\nbilling"]);
+    await expect.poll(() => page.getByRole("listitem").filter({ hasText: "billing-eu" }).count(), slow).toBe(1);
     await search.fill("nothing like it");
     await expect.poll(() => page.getByRole("status").filter({ hasText: "No unassigned connector matches “nothing like it”." }).count(), slow).toBe(1);
     await screenshot(page, "walk-server-connector-search");

@@ -20,6 +20,8 @@ import { plural } from "@/components/ui/plural";
 export interface ConnectorOption {
   id: string;
   name: string;
+  /** Shown beside the name: two connectors may share a name, never a slug. */
+  slug: string;
   type: "http" | "mcp";
   toolCount: number;
 }
@@ -60,6 +62,7 @@ export function NewServerForm({ workspaceId, orgId, connectors }: { workspaceId:
                       />
                       <Label htmlFor={`server-connector-${c.id}`} className="flex items-center gap-2 font-normal">
                         {c.name}
+                        <span className="font-mono text-xs text-zinc-500 dark:text-zinc-400">{c.slug}</span>
                         <Badge>{c.type === "mcp" ? "MCP" : "HTTP"}</Badge>
                         <span className="text-xs text-zinc-500 dark:text-zinc-400">{plural(c.toolCount, "tool")}</span>
                       </Label>

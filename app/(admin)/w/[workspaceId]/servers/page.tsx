@@ -29,7 +29,7 @@ export default async function ServersPage({ params, searchParams }: Props) {
     listServers(caller, workspace.id, query, await requestBaseUrl()),
     listConnectors(caller, org.id, { limit: 200 }),
   ]);
-  const options = connectors.items.map((c) => ({ id: c.id, name: c.name, type: c.type, toolCount: c.tools.length }));
+  const options = connectors.items.map((c) => ({ id: c.id, name: c.name, slug: c.slug, type: c.type, toolCount: c.tools.length }));
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
       <PageHeader title="MCP servers" description={`Endpoints MCP clients connect to, in ${workspace.name}. Each publishes the tools of the connectors assigned to it.`} />

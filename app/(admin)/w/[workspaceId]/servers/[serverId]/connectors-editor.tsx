@@ -14,6 +14,8 @@ import { plural } from "@/components/ui/plural";
 interface ConnectorOption {
   id: string;
   name: string;
+  /** Shown beside the name: two connectors may share a name, never a slug. */
+  slug: string;
   type: "http" | "mcp";
   toolCount: number;
 }
@@ -37,7 +39,7 @@ export function ServerConnectorsEditor({ serverId, orgId, assignedIds, connector
   const needle = query.trim().toLowerCase();
   const unassigned = connectors.filter((c) => !order.includes(c.id));
   // An organization may have dozens of connectors: a wall of buttons is found by typing instead.
-  const available = needle ? unassigned.filter((c) => c.name.toLowerCase().includes(needle)) : unassigned;
+  const available = needle ? unassigned.filter((c) => c.name.toLowerCase().includes(needle) || c.slug.includes(needle)) : unassigned;
   const dirty = order.join() !== assignedIds.join();
   const move = (index: number, delta: number) =>
     setOrder((current) => {
@@ -67,6 +69,7 @@ export function ServerConnectorsEditor({ serverId, orgId, assignedIds, connector
                 <li key={id} className="flex flex-wrap items-center gap-2 rounded-md border border-zinc-200 px-3 py-1.5 dark:border-zinc-800">
                   <span className="w-5 text-right text-xs text-zinc-500 dark:text-zinc-400 tabular-nums">{index + 1}.</span>
                   <span className="font-medium">{name}</span>
+                  {c && <span className="font-mono text-xs text-zinc-500 dark:text-zinc-400">{c.slug}</span>}
                   {c && <Badge>{c.type === "mcp" ? "MCP" : "HTTP"}</Badge>}
                   {c && <span className="text-xs text-zinc-500 dark:text-zinc-400">{plural(c.toolCount, "tool")}</span>}
                   <span className="ml-auto flex gap-1">
@@ -107,9 +110,10 @@ export function ServerConnectorsEditor({ serverId, orgId, assignedIds, connector
           <ul className="flex flex-wrap gap-2">
             {available.map((c) => (
               <li key={c.id}>
-                <Button type="button" variant="outline" size="sm" onClick={() => setOrder([...order, c.id])} aria-label={`Assign ${c.name}`}>
+                <Button type="button" variant="outline" size="sm" onClick={() => setOrder([...order, c.id])} aria-label={`Assign ${c.name} (${c.slug})`}>
                   <Plus aria-hidden />
                   {c.name}
+                  <span className="font-mono text-xs text-zinc-500 dark:text-zinc-400">{c.slug}</span>
                 </Button>
               </li>
             ))}

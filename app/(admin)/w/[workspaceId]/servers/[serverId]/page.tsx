@@ -71,7 +71,7 @@ export default async function ServerPage({ params }: Props) {
             orgId={org.id}
             assignedIds={server.connectorIds}
             version={etagOf(server)}
-            connectors={connectors.items.map((c) => ({ id: c.id, name: c.name, type: c.type, toolCount: c.tools.length }))}
+            connectors={connectors.items.map((c) => ({ id: c.id, name: c.name, slug: c.slug, type: c.type, toolCount: c.tools.length }))}
           />
           <AssignedConnectorHealth
             orgId={org.id}
