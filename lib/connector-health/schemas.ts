@@ -12,7 +12,7 @@ export const ConnectorProbe = z
       .trim()
       .min(1)
       .max(2048)
-      .startsWith("/", "The path must start with '/'.")
+      .regex(/^\//, "The path must start with '/'.")
       .regex(/^[^\s#]*$/, "The path must not contain spaces or '#'.")
       .meta({ description: "Below the connector's baseUrl, query string allowed, e.g. `/health`." }),
   })

@@ -27,7 +27,7 @@ export type ToolInputSchema = z.infer<typeof ToolInputSchema>;
 export const HttpMethod = z.enum(["GET", "POST", "PUT", "PATCH", "DELETE"]);
 
 export const ToolRequest = z
-  .object({ method: HttpMethod, path: z.string().min(1).max(2048).startsWith("/", "The path must start with '/'.") })
+  .object({ method: HttpMethod, path: z.string().min(1).max(2048).regex(/^\//, "The path must start with '/'.") })
   .meta({ id: "ToolRequest" });
 export type ToolRequest = z.infer<typeof ToolRequest>;
 

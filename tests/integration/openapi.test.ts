@@ -95,6 +95,15 @@ describe("GET /api/v1/openapi.json", () => {
     expect(result.valid).toBe(true);
   });
 
+  it("uses only formats JSON Schema and OpenAPI define, here and in the configuration document's schema (a validator in strict mode refuses others)", async () => {
+    // JSON Schema 2020-12 §7.3 and the OpenAPI 3.1 format registry.
+    const known = new Set(["date-time", "date", "time", "duration", "email", "idn-email", "hostname", "idn-hostname", "ipv4", "ipv6", "uri", "uri-reference", "iri", "iri-reference", "uuid", "uri-template", "json-pointer", "relative-json-pointer", "regex", "int32", "int64", "float", "double", "password", "byte", "binary"]);
+    for (const path of ["/api/v1/openapi.json", "/api/v1/config.schema.json"]) {
+      const formats = [...JSON.stringify((await request("GET", path, null)).body).matchAll(/"format":"([^"]+)"/g)].map((m) => m[1]);
+      expect({ path, unknown: [...new Set(formats)].filter((f) => !known.has(f)) }).toEqual({ path, unknown: [] });
+    }
+  });
+
   it("lists exactly the operations the route files serve", async () => {
     const res = await request("GET", "/api/v1/openapi.json", null);
     const documented = Object.entries(res.body.paths as Record<string, Record<string, unknown>>)

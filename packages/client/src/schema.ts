@@ -1401,7 +1401,6 @@ export interface components {
         ToolRequest: {
             /** @enum {string} */
             method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-            /** Format: starts_with */
             path: string;
         };
         ToolResponseShape: {
@@ -2471,7 +2470,6 @@ export interface components {
         ToolRequestOutput: {
             /** @enum {string} */
             method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-            /** Format: starts_with */
             path: string;
         };
         /** @description The request "Test connection" sends to an http connector (default `GET /`). */
