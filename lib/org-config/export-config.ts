@@ -48,7 +48,11 @@ export async function readOrgConfig(tx: Tx, caller: Caller, orgId: string): Prom
   for (const action of ["roles.manage", "skills.manage"] as const) assertCredentialMay(caller, action, "This credential may not read the organization's configuration (a key pinned to one MCP server, or an OAuth token).");
   const org = await tx.organization.findFirst({ where: { id: orgId, AND: [orgsManagedBy(caller)] }, select: { toolAuditDetail: true, auditRetentionDays: true } });
   if (!org) throw new NotFoundError("organization");
-  const [connectors, workspaces, roles] = await Promise.all([readConnectors(tx, orgId), readWorkspaces(tx, caller, orgId), readRoles(tx, orgId)]);
+  // One after another: a transaction is one connection, and pg deprecates (pg 9 refuses) a query
+  // sent while another runs on it. Prisma's own nested reads still do (prisma/orm#29979).
+  const connectors = await readConnectors(tx, orgId);
+  const workspaces = await readWorkspaces(tx, caller, orgId);
+  const roles = await readRoles(tx, orgId);
   const slugOf = new Map(connectors.map((c) => [c.id, c.slug]));
   const headerValues = new Map(connectors.map((c) => [c.slug, openOrEmpty(c.secretHeaders, c.id)]));
   const clientSecrets = new Map(connectors.flatMap((c) => openedClientSecret(c.authSecret, c.id).map((secret) => [c.slug, secret] as const)));
