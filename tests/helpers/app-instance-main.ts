@@ -13,40 +13,18 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import { stampSocketAddress } from "@/lib/net/socket-address";
+import { byNextPrecedence, routeParams, routePattern, type RoutePattern } from "@/tests/helpers/route-patterns";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 
-interface Route {
-  pattern: RegExp;
-  names: string[];
-  catchAll: boolean[];
-  file: string;
-  dynamicCount: number;
-}
+type Route = RoutePattern & { file: string };
 
 const APP_DIR = path.resolve("app");
 
-/** Every route.ts under app/, as a URL pattern (static segments win over dynamic ones, catch-alls come last, as in Next). */
+/** Every route.ts under app/, as a URL pattern, in the order Next tries them. */
 function discoverRoutes(): Route[] {
   const files = (fs.readdirSync(APP_DIR, { recursive: true }) as string[]).filter((f) => /(^|\/)route\.ts$/.test(f));
-  return files
-    .map((file) => {
-      const segments = path.dirname(file).split(path.sep).filter((s) => s && s !== "." && !/^\(.*\)$/.test(s));
-      const names: string[] = [];
-      const catchAll: boolean[] = [];
-      const pattern = segments
-        .map((s) => {
-          const dynamic = s.match(/^\[(\.\.\.)?(\w+)\]$/);
-          if (!dynamic) return "/" + s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-          names.push(dynamic[2]);
-          catchAll.push(Boolean(dynamic[1]));
-          return dynamic[1] ? "/(.+)" : "/([^/]+)";
-        })
-        .join("");
-      return { pattern: new RegExp(`^${pattern}/?$`), names, catchAll, file: path.join(APP_DIR, file), dynamicCount: names.length };
-    })
-    // A catch-all ([...name]) is tried after every other route, as Next does.
-    .sort((a, b) => Number(a.catchAll.includes(true)) - Number(b.catchAll.includes(true)) || a.dynamicCount - b.dynamicCount);
+  return files.map((file) => ({ ...routePattern(path.dirname(file).split(path.sep)), file: path.join(APP_DIR, file) })).sort(byNextPrecedence);
 }
 
 const routes = discoverRoutes();
@@ -61,13 +39,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse): Prom
     res.writeHead(route ? 405 : 404).end();
     return;
   }
-  const match = url.pathname.match(route.pattern)!;
-  const params = Object.fromEntries(
-    route.names.map((name, i) => {
-      const raw = match[i + 1];
-      return [name, route.catchAll[i] ? raw.split("/").map(decodeURIComponent) : decodeURIComponent(raw)];
-    }),
-  );
+  const params = routeParams(route, url.pathname);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
