@@ -103,9 +103,10 @@ describe.each(Object.entries(CLIENTS))("the %s client", (_label, connect) => {
       const weather = through.tools.find((x) => x.name === "show_weather")!;
       expect(weather.annotations).toEqual({ title: "Weather", readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
       expect(weather._meta?.ui).toEqual({ resourceUri: APP_URI, visibility: ["model", "app"] });
-      // toEqual ignores key order; a client's form and a model read parameters in the order written.
-      const written = (tools: typeof through.tools) => tools.map((x) => JSON.stringify([x.inputSchema, x.outputSchema]));
-      expect(written(through.tools)).toEqual(written(reachable(upstream, link).tools));
+      // toEqual ignores key order; a client's form and a model read parameters (and a host its
+      // annotations, icons and _meta) in the order written: each listing's text is the upstream's.
+      const written = (seen: typeof through) => [...seen.tools, ...seen.resources, ...seen.templates, ...seen.prompts].map((x) => JSON.stringify(x));
+      expect(written(through)).toEqual(written(reachable(upstream, link)));
       expect(Object.keys(weather.inputSchema.properties ?? {})).toEqual(["units", "city"]);
       expect(through.app.contents[0]).toMatchObject({ uri: APP_URI, mimeType: APP_MIME, _meta: { ui: { domain: "weather.example.com", prefersBorder: true } } });
       expect(through.every._meta).toMatchObject({ "com.example/trace": "t-123" });
