@@ -28,7 +28,8 @@ const keyOf = (owner: UpstreamOwner, uri: string) => `${owner.orgId}|${owner.wor
 
 /** Remembers the `resource_link` URIs of `result`, an upstream tool's answer to `owner`. */
 export function rememberResourceLinks(owner: UpstreamOwner, result: ToolCallResult): void {
-  for (const item of result.content) if (item.type === "resource_link" && item.uri) links().set(keyOf(owner, item.uri), true);
+  // An input_required result passed through to a 2026-07-28 caller has no content (mcp-tool.ts).
+  for (const item of result.content ?? []) if (item.type === "resource_link" && item.uri) links().set(keyOf(owner, item.uri), true);
 }
 
 /** Whether a tool of `owner`'s connector returned a link to `uri` (and it is not forgotten yet). */
