@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { INSTANCE_KEY, makeFile, uniqueSuffix } from "@/tests/helpers/factories";
 import { ensureBuild, type RunningApp, startApp } from "@/tests/e2e/support/next-app";
 import { launchBrowser, newContext, screenshot, signIn } from "@/tests/e2e/support/browser";
@@ -45,6 +45,27 @@ async function apiCall(method: string, path: string, body?: unknown): Promise<Re
 
 /** The name of the focused element (its text), to see where keyboard focus went. */
 const focused = (p: Page) => p.evaluate(() => (document.activeElement === document.body ? "<body>" : (document.activeElement?.textContent ?? "").trim()));
+
+/**
+ * Opens a dialog (by `open`) and closes it once per way in `closers` ("Escape" or the name of a
+ * button in it, pressed by keyboard), each time expecting focus on `target`, not on <body>.
+ */
+async function closesBackTo(target: Locator, dialog: Locator, open: () => Promise<void>, closers: string[]): Promise<void> {
+  for (const close of closers) {
+    await open();
+    await dialog.waitFor(slow);
+    if (close === "Escape") await page.keyboard.press("Escape");
+    else await dialog.getByRole("button", { name: close, exact: true }).press("Enter");
+    await dialog.waitFor({ state: "detached", ...slow });
+    await expect.poll(() => target.evaluate((el) => el === document.activeElement), slow).toBe(true);
+  }
+}
+
+/** Focuses `opener` and presses Enter on it. */
+const pressOpener = (opener: Locator) => async () => {
+  await opener.focus();
+  await page.keyboard.press("Enter");
+};
 
 beforeAll(async () => {
   admin = await seedAdmin();
@@ -147,6 +168,12 @@ describe("the reviewer's console defects", () => {
       await dialog.waitFor({ state: "detached" });
       await expect.poll(() => focused(page), slow).toBe("Import from OpenAPI");
     }
+  });
+
+  it("closing the secret-headers dialog by Escape, Close or Cancel puts focus back on the button that opened it", async () => {
+    await page.goto(`/orgs/${admin.org.id}/connectors/${ids.connector}`);
+    const opener = page.getByRole("button", { name: "Add headers", exact: true });
+    await closesBackTo(opener, page.getByRole("dialog", { name: "Change secret headers" }), pressOpener(opener), ["Escape", "Close", "Cancel"]);
   });
 
   it("the files' Order shows the order applied (newest first by default) and changing it reorders the list", async () => {

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { KeyRound } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { FormAlert } from "@/components/forms/form-alert";
 import { applyResult } from "@/components/forms/apply-result";
@@ -56,10 +56,13 @@ export function ReplaceHeadersButton({ connectorId, currentNames, version: loade
           setOpen(next);
         }}
       >
-        <Button type="button" variant="outline" onClick={() => setOpen(true)}>
-          <KeyRound aria-hidden />
-          {currentNames.length ? "Change headers" : "Add headers"}
-        </Button>
+        {/* The dialog's Radix trigger: Escape, Close, Cancel and a save put focus back on it. */}
+        <DialogTrigger asChild>
+          <Button type="button" variant="outline">
+            <KeyRound aria-hidden />
+            {currentNames.length ? "Change headers" : "Add headers"}
+          </Button>
+        </DialogTrigger>
         <DialogContent title="Change secret headers" description="Type a new value only for the headers you change; the others keep their current value.">
           <FormProvider {...form}>
             <form onSubmit={save} className="grid gap-4" noValidate>
@@ -90,9 +93,11 @@ export function ReplaceHeadersButton({ connectorId, currentNames, version: loade
               )}
               <SecretHeadersEditor idPrefix="replace" legend="New headers" />
               <div className="flex justify-end gap-2">
-                <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                  Cancel
-                </Button>
+                <DialogClose asChild>
+                  <Button type="button" variant="outline">
+                    Cancel
+                  </Button>
+                </DialogClose>
                 <Button type="submit" disabled={form.formState.isSubmitting}>
                   {form.formState.isSubmitting ? "Saving…" : "Save headers"}
                 </Button>
