@@ -176,6 +176,12 @@ describe("the reviewer's console defects", () => {
     await closesBackTo(opener, page.getByRole("dialog", { name: "Change secret headers" }), pressOpener(opener), ["Escape", "Close", "Cancel"]);
   });
 
+  it("closing the stored-resource dialog by Escape, Close or Cancel puts focus back on the button that opened it", async () => {
+    await page.goto(`/orgs/${admin.org.id}/connectors/${ids.connector}/resources`);
+    const opener = page.getByRole("button", { name: "Add resource", exact: true });
+    await closesBackTo(opener, page.getByRole("dialog", { name: "Add a stored resource" }), pressOpener(opener), ["Escape", "Close", "Cancel"]);
+  });
+
   it("the files' Order shows the order applied (newest first by default) and changing it reorders the list", async () => {
     const names = () => page.locator("tr[data-file-id] td:nth-child(2) span.font-medium").allInnerTexts();
     await page.goto(`/w/${admin.workspace.id}/files`);

@@ -9,7 +9,7 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
@@ -88,10 +88,13 @@ export function ResourceDialog({ connectorId, siblings, resource }: { connectorI
         setOpen(next);
       }}
     >
-      <Button type="button" variant={resource ? "ghost" : "primary"} size="sm" onClick={() => setOpen(true)} aria-label={resource ? `Edit ${resource.name}` : undefined}>
-        {resource ? <Pencil aria-hidden /> : <Plus aria-hidden />}
-        {resource ? "Edit" : "Add resource"}
-      </Button>
+      {/* The dialog's Radix trigger: Escape, Close, Cancel and a save put focus back on it. */}
+      <DialogTrigger asChild>
+        <Button type="button" variant={resource ? "ghost" : "primary"} size="sm" aria-label={resource ? `Edit ${resource.name}` : undefined}>
+          {resource ? <Pencil aria-hidden /> : <Plus aria-hidden />}
+          {resource ? "Edit" : "Add resource"}
+        </Button>
+      </DialogTrigger>
       <DialogContent title={resource ? `Edit ${resource.name}` : "Add a stored resource"} className="max-w-2xl">
         <form onSubmit={onSubmit} className="grid gap-4" noValidate>
           <FormAlert form={form} />
@@ -143,9 +146,11 @@ export function ResourceDialog({ connectorId, siblings, resource }: { connectorI
             </Alert>
           )}
           <div className="flex justify-end gap-2">
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Cancel
+              </Button>
+            </DialogClose>
             <Button type="submit" disabled={form.formState.isSubmitting || mustConfirm}>
               {form.formState.isSubmitting ? "Saving…" : resource ? "Save resource" : "Add resource"}
             </Button>
