@@ -4,7 +4,7 @@ import { Command } from "cmdk";
 import { Search } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogTrigger } from "@/components/ui/dialog";
 import { cn } from "@/components/ui/cn";
 import { focusRing } from "@/components/ui/focus-ring";
 import type { ActionResult } from "@/components/forms/action-result";
@@ -84,47 +84,47 @@ export function CommandPalette({ orgs, loadObjects }: { orgs: OverviewOrg[]; loa
   const asTarget = (o: PaletteObject): Target => ({ key: `${o.kind}:${o.id}`, label: o.name, hint: o.place, href: o.href });
 
   return (
-    <>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        className={cn("flex items-center gap-2 rounded-md border border-zinc-300 px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800", focusRing)}
-        aria-keyshortcuts="Control+K Meta+K"
-      >
-        <Search aria-hidden className="size-4" />
-        <span className="hidden sm:inline">Jump to…</span>
-        <span className="sr-only sm:hidden">Jump to a page</span>
-        <kbd className="hidden rounded border border-zinc-300 px-1 font-mono text-xs sm:inline dark:border-zinc-600">Ctrl K</kbd>
-      </button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent title="Jump to" className="max-w-xl gap-2 p-4">
-          <Command label="Jump to a page, server or connector" className="grid gap-2">
-            <Command.Input
-              autoFocus
-              placeholder="Type a page, server or connector…"
-              aria-label="Page, server or connector"
-              className={cn("h-10 w-full rounded-md border border-zinc-300 bg-white px-3 text-sm dark:border-zinc-700 dark:bg-zinc-950", focusRing)}
-            />
-            <Command.List label="Places" className="max-h-[60dvh] overflow-y-auto">
-              <Command.Empty className="px-3 py-6 text-center text-sm text-zinc-600 dark:text-zinc-400">Nothing by that name.</Command.Empty>
-              <Command.Group heading="Pages" className={groupClass}>
-                {pages.map((t) => <TargetItem key={t.key} target={t} onPick={pick} />)}
+    <Dialog open={open} onOpenChange={setOpen}>
+      {/* The dialog's Radix trigger: closing the palette (Escape, Close, a pick) puts focus back on it. */}
+      <DialogTrigger asChild>
+        <button
+          type="button"
+          className={cn("flex items-center gap-2 rounded-md border border-zinc-300 px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800", focusRing)}
+          aria-keyshortcuts="Control+K Meta+K"
+        >
+          <Search aria-hidden className="size-4" />
+          <span className="hidden sm:inline">Jump to…</span>
+          <span className="sr-only sm:hidden">Jump to a page</span>
+          <kbd className="hidden rounded border border-zinc-300 px-1 font-mono text-xs sm:inline dark:border-zinc-600">Ctrl K</kbd>
+        </button>
+      </DialogTrigger>
+      <DialogContent title="Jump to" className="max-w-xl gap-2 p-4">
+        <Command label="Jump to a page, server or connector" className="grid gap-2">
+          <Command.Input
+            autoFocus
+            placeholder="Type a page, server or connector…"
+            aria-label="Page, server or connector"
+            className={cn("h-10 w-full rounded-md border border-zinc-300 bg-white px-3 text-sm dark:border-zinc-700 dark:bg-zinc-950", focusRing)}
+          />
+          <Command.List label="Places" className="max-h-[60dvh] overflow-y-auto">
+            <Command.Empty className="px-3 py-6 text-center text-sm text-zinc-600 dark:text-zinc-400">Nothing by that name.</Command.Empty>
+            <Command.Group heading="Pages" className={groupClass}>
+              {pages.map((t) => <TargetItem key={t.key} target={t} onPick={pick} />)}
+            </Command.Group>
+            {servers.length > 0 && (
+              <Command.Group heading="MCP servers" className={groupClass}>
+                {servers.map((o) => <TargetItem key={`${o.kind}:${o.id}:${o.href}`} target={asTarget(o)} onPick={pick} />)}
               </Command.Group>
-              {servers.length > 0 && (
-                <Command.Group heading="MCP servers" className={groupClass}>
-                  {servers.map((o) => <TargetItem key={`${o.kind}:${o.id}:${o.href}`} target={asTarget(o)} onPick={pick} />)}
-                </Command.Group>
-              )}
-              {connectors.length > 0 && (
-                <Command.Group heading="Connectors" className={groupClass}>
-                  {connectors.map((o) => <TargetItem key={`${o.kind}:${o.id}`} target={asTarget(o)} onPick={pick} />)}
-                </Command.Group>
-              )}
-              {objects === null && <Command.Loading label="Loading servers and connectors" />}
-            </Command.List>
-          </Command>
-        </DialogContent>
-      </Dialog>
-    </>
+            )}
+            {connectors.length > 0 && (
+              <Command.Group heading="Connectors" className={groupClass}>
+                {connectors.map((o) => <TargetItem key={`${o.kind}:${o.id}`} target={asTarget(o)} onPick={pick} />)}
+              </Command.Group>
+            )}
+            {objects === null && <Command.Loading label="Loading servers and connectors" />}
+          </Command.List>
+        </Command>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -182,6 +182,12 @@ describe("the reviewer's console defects", () => {
     await closesBackTo(opener, page.getByRole("dialog", { name: "Add a stored resource" }), pressOpener(opener), ["Escape", "Close", "Cancel"]);
   });
 
+  it("closing the command palette by Escape or Close puts focus back on the Jump to… button", async () => {
+    await page.goto(`/w/${admin.workspace.id}/files`);
+    const opener = page.getByRole("button", { name: /^Jump to/ });
+    await closesBackTo(opener, page.getByRole("dialog", { name: "Jump to", exact: true }), pressOpener(opener), ["Escape", "Close"]);
+  });
+
   it("the files' Order shows the order applied (newest first by default) and changing it reorders the list", async () => {
     const names = () => page.locator("tr[data-file-id] td:nth-child(2) span.font-medium").allInnerTexts();
     await page.goto(`/w/${admin.workspace.id}/files`);
