@@ -188,6 +188,18 @@ describe("the reviewer's console defects", () => {
     await closesBackTo(opener, page.getByRole("dialog", { name: "Jump to", exact: true }), pressOpener(opener), ["Escape", "Close"]);
   });
 
+  it("closing the new API key's dialog (Escape, Close or 'I have stored the key') puts focus on Create key, ready for the next one", async () => {
+    await page.goto(`/w/${admin.workspace.id}/api-keys`);
+    const submit = page.getByRole("button", { name: "Create key", exact: true });
+    let n = 0;
+    const create = async () => {
+      await page.locator("#key-name").fill(`Laptop ${++n}`);
+      await submit.focus();
+      await page.keyboard.press("Enter");
+    };
+    await closesBackTo(submit, page.getByRole("dialog", { name: "Copy your new API key" }), create, ["Escape", "Close", "I have stored the key"]);
+  });
+
   it("the files' Order shows the order applied (newest first by default) and changing it reorders the list", async () => {
     const names = () => page.locator("tr[data-file-id] td:nth-child(2) span.font-medium").allInnerTexts();
     await page.goto(`/w/${admin.workspace.id}/files`);

@@ -1,7 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Alert } from "@/components/ui/alert";
@@ -35,6 +35,7 @@ interface Props {
 
 export function NewApiKeyForm({ workspaceId, servers, members, selfId }: Props) {
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
   const defaults: KeyFormValues = { name: "", userId: selfId, serverId: "", expiresOn: "" };
   const form = useForm({ resolver: zodResolver(KeyForm), defaultValues: defaults });
   const onSubmit = form.handleSubmit(async (values) => {
@@ -93,13 +94,27 @@ export function NewApiKeyForm({ workspaceId, servers, members, selfId }: Props) 
           </Field>
         )}
         <div className="sm:col-span-2">
-          <Button type="submit" disabled={form.formState.isSubmitting}>
+          <Button ref={submitRef} type="submit" disabled={form.formState.isSubmitting}>
             {form.formState.isSubmitting ? "Creating…" : "Create key"}
           </Button>
         </div>
       </form>
       <Dialog open={created !== null} onOpenChange={(open) => !open && setCreated(null)}>
-        <DialogContent title="Copy your new API key" description="This is the only time the key is shown. Store it now; only its first characters are kept for display.">
+        {/*
+          No button opens this dialog (the form's submit does), so Radix has no trigger to give focus
+          back to and it would fall to <body>. It goes back to "Create key": the control the keyboard
+          user pressed (or submitted from next to), in the form that is now empty for the next key.
+          The new key's row is not a good target: the table re-renders from the server after the
+          action and its row may not be there yet (or on this page of a sorted, paged list).
+        */}
+        <DialogContent
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            submitRef.current?.focus();
+          }}
+          title="Copy your new API key"
+          description="This is the only time the key is shown. Store it now; only its first characters are kept for display."
+        >
           {created && (
             <div className="grid gap-4">
               <Alert tone="info">
