@@ -57,7 +57,9 @@ async function closesBackTo(target: Locator, dialog: Locator, open: () => Promis
     if (close === "Escape") await page.keyboard.press("Escape");
     else await dialog.getByRole("button", { name: close, exact: true }).press("Enter");
     await dialog.waitFor({ state: "detached", ...slow });
-    await expect.poll(() => target.evaluate((el) => el === document.activeElement), slow).toBe(true);
+    // Where focus is, in words, so a failure says where it went; well inside the test's 30 s.
+    const focus = () => target.evaluate((el) => (el === document.activeElement ? "the target" : (document.activeElement?.outerHTML.slice(0, 80) ?? "nothing")));
+    await expect.poll(focus, { timeout: 10_000 }).toBe("the target");
   }
 }
 
