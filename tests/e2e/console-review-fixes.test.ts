@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { INSTANCE_KEY, makeFile, uniqueSuffix } from "@/tests/helpers/factories";
 import { ensureBuild, type RunningApp, startApp } from "@/tests/e2e/support/next-app";
-import { launchBrowser, newContext, screenshot, signIn } from "@/tests/e2e/support/browser";
+import { launchBrowser, screenshot, signIn, signedInPage } from "@/tests/e2e/support/browser";
 import { type SeededAdmin, seedAdmin } from "@/tests/e2e/support/seed";
 
 /**
@@ -88,9 +88,7 @@ beforeAll(async () => {
   });
   ids.connector = String(connector.id);
   ids.server = String((await apiCall("POST", `/workspaces/${admin.workspace.id}/servers`, { name: "Support desk", connectorIds: [ids.connector] })).id);
-  context = await newContext(browser, app.baseUrl);
-  page = await context.newPage();
-  await signIn(page, admin.email, admin.password);
+  ({ context, page } = await signedInPage(browser, app.baseUrl, admin.email, admin.password));
 }, 900_000);
 
 afterAll(async () => {

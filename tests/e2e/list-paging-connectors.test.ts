@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { db } from "@/lib/db/client";
 import { createHttpConnector, type Tenant } from "@/tests/helpers/factories";
 import { ensureBuild, type RunningApp, startApp } from "@/tests/e2e/support/next-app";
-import { launchBrowser, newContext, screenshot, signIn } from "@/tests/e2e/support/browser";
+import { launchBrowser, screenshot, signedInPage } from "@/tests/e2e/support/browser";
 import { type SeededAdmin, seedAdmin } from "@/tests/e2e/support/seed";
 
 /**
@@ -30,9 +30,7 @@ beforeAll(async () => {
   for (const name of ["Billing Alpha", "Billing Beta", "Billing Gamma"]) await createHttpConnector(tenant, name, ["ping"]);
   await ensureBuild();
   [app, browser] = await Promise.all([startApp({ databaseUrl: inject("databaseUrl") }), launchBrowser()]);
-  context = await newContext(browser, app.baseUrl);
-  page = await context.newPage();
-  await signIn(page, admin.email, admin.password);
+  ({ context, page } = await signedInPage(browser, app.baseUrl, admin.email, admin.password));
 }, 900_000);
 
 afterAll(async () => {

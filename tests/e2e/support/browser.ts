@@ -32,6 +32,14 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByRole("navigation", { name: "Main" }).waitFor();
 }
 
+/** A new context (as newContext) and a page in it, signed in as `email`: where most console tests start. */
+export async function signedInPage(browser: Browser, baseURL: string, email: string, password: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, baseURL);
+  const page = await context.newPage();
+  await signIn(page, email, password);
+  return { context, page };
+}
+
 /** Saves a full-page screenshot as a test artifact (test-results/e2e/<name>.png). */
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
