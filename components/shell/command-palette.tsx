@@ -3,7 +3,7 @@
 import { Command } from "cmdk";
 import { Search } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Dialog, DialogContent, DialogTrigger } from "@/components/ui/dialog";
 import { cn } from "@/components/ui/cn";
 import { focusRing } from "@/components/ui/focus-ring";
@@ -56,11 +56,15 @@ export function CommandPalette({ orgs, loadObjects }: { orgs: OverviewOrg[]; loa
   const [open, setOpen] = useState(false);
   const [objects, setObjects] = useState<PaletteObject[] | null>(null);
   const pages = useMemo(() => pageTargets(orgs), [orgs]);
+  // Opened by Ctrl/Cmd-K from a field or button: where focus goes back when it closes (else its trigger).
+  const returnTo = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.metaKey || e.ctrlKey) && !e.altKey && e.key.toLowerCase() === "k") {
         e.preventDefault();
+        const active = document.activeElement;
+        if (!active?.closest('[role="dialog"]')) returnTo.current = active instanceof HTMLElement && active !== document.body ? active : null;
         setOpen((was) => !was);
       }
     };
@@ -89,6 +93,7 @@ export function CommandPalette({ orgs, loadObjects }: { orgs: OverviewOrg[]; loa
       <DialogTrigger asChild>
         <button
           type="button"
+          onClick={() => (returnTo.current = null)}
           className={cn("flex items-center gap-2 rounded-md border border-zinc-300 px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800", focusRing)}
           aria-keyshortcuts="Control+K Meta+K"
         >
@@ -98,7 +103,17 @@ export function CommandPalette({ orgs, loadObjects }: { orgs: OverviewOrg[]; loa
           <kbd className="hidden rounded border border-zinc-300 px-1 font-mono text-xs sm:inline dark:border-zinc-600">Ctrl K</kbd>
         </button>
       </DialogTrigger>
-      <DialogContent title="Jump to" className="max-w-xl gap-2 p-4">
+      <DialogContent
+        title="Jump to"
+        className="max-w-xl gap-2 p-4"
+        onCloseAutoFocus={(e) => {
+          const back = returnTo.current;
+          returnTo.current = null;
+          if (!back?.isConnected) return;
+          e.preventDefault();
+          back.focus();
+        }}
+      >
         <Command label="Jump to a page, server or connector" className="grid gap-2">
           <Command.Input
             autoFocus

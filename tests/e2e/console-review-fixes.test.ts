@@ -182,10 +182,18 @@ describe("the reviewer's console defects", () => {
     await closesBackTo(opener, page.getByRole("dialog", { name: "Add a stored resource" }), pressOpener(opener), ["Escape", "Close", "Cancel"]);
   });
 
-  it("closing the command palette by Escape or Close puts focus back on the Jump to… button", async () => {
+  it("closing the command palette by Escape or Close puts focus back on the Jump to… button, or on the field Ctrl+K opened it from", async () => {
     await page.goto(`/w/${admin.workspace.id}/files`);
     const opener = page.getByRole("button", { name: /^Jump to/ });
-    await closesBackTo(opener, page.getByRole("dialog", { name: "Jump to", exact: true }), pressOpener(opener), ["Escape", "Close"]);
+    const dialog = page.getByRole("dialog", { name: "Jump to", exact: true });
+    await closesBackTo(opener, dialog, pressOpener(opener), ["Escape", "Close"]);
+    // Opened by Ctrl+K from a field, it gives focus back to that field.
+    const field = page.getByLabel("Tag", { exact: true });
+    const shortcut = async () => {
+      await field.focus();
+      await page.keyboard.press("Control+k");
+    };
+    await closesBackTo(field, dialog, shortcut, ["Escape", "Close"]);
   });
 
   it("closing the new API key's dialog (Escape, Close or 'I have stored the key') puts focus on Create key, ready for the next one", async () => {
