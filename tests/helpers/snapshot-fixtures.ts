@@ -73,6 +73,7 @@ export function snapshot(
     server: { id: serverId, orgId: "org1", workspaceId: "ws1", name: "Support", instructions: opts.instructions ?? null },
     workspace: { id: "ws1", knowledgeGraphEnabled: opts.knowledgeGraphEnabled ?? false, toolWhitelistsEnabled: false },
     connectors,
+    sharedToolNames: new Set(),
     skills: opts.skills ?? [],
   };
 }

@@ -193,13 +193,13 @@ describe("initialize instructions", () => {
 });
 
 describe("resources on /mcp/<serverId>", () => {
-  it("declares the resources capability with listChanged: false and lists only what the caller's connectors publish", async () => {
+  it("declares the resources capability (listChanged only where it can be told: a 2026-07-28 listen stream) and lists only what the caller's connectors publish", async () => {
     const { t, serverId, crm, billing } = await crmAndBilling();
     const admin = await connectV1(mcpUrl(serverId), t.admin.token);
     const member = await connectV2(mcpUrl(serverId), t.member.token);
     try {
       expect(admin.client.getServerCapabilities()?.resources).toEqual({ listChanged: false });
-      expect(member.client.getServerCapabilities()?.resources).toMatchObject({ listChanged: false });
+      expect(member.client.getServerCapabilities()?.resources).toMatchObject({ listChanged: true });
       const adminUris = (await admin.client.listResources()).resources.map((r) => r.uri);
       expect(adminUris).toEqual([
         `anythingmcp://server/${serverId}/instructions`,

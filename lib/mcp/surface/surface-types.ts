@@ -125,15 +125,17 @@ export function publishTools(published: PublishedTool[], { apps = true }: { apps
 }
 
 /**
- * A renamed or clash-prefixed tool stays callable by the connector's own name when no published
- * name is that and no other tool has it: an MCP App calls its server's tools by the names its
- * upstream gave them (`callServerTool`), and a server's curation must not break it. Hidden tools
- * and tools the caller's role withholds are not in `tools`, so never reached this way.
+ * A renamed tool stays callable by the connector's own name when no published name is that and
+ * no other connector of its server has a tool of that name (hidden, or withheld from this caller,
+ * alike: the name must never reach another connector's tool than the one its app meant). An MCP
+ * App calls its server's tools by the names its upstream gave them (`callServerTool`), and a
+ * server's curation must not break it. A hidden tool is not in `tools`, so never reached this way.
  */
 function ownNames(tools: PublishedTool[], published: Map<string, unknown>): Array<[string, number]> {
   const owners = new Map<string, number[]>();
   tools.forEach((t, i) => {
-    if (t.tool.name !== t.exposedName && !published.has(t.tool.name)) owners.set(t.tool.name, [...(owners.get(t.tool.name) ?? []), i]);
+    const own = t.tool.name;
+    if (own !== t.exposedName && !published.has(own) && !t.view.snapshot.sharedToolNames.has(own)) owners.set(own, [...(owners.get(own) ?? []), i]);
   });
   return [...owners].flatMap(([own, at]) => (at.length === 1 ? [[own, at[0]] as [string, number]] : []));
 }

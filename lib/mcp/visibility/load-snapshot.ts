@@ -116,8 +116,17 @@ async function buildSnapshot(head: ServerHead): Promise<ServerSnapshot> {
     }),
   ]);
   // The tools as their connectors define them, then this server's curation, then the names.
-  const connectors = nameTools(applyToolOverrides(toSnapshotConnectors(links.map((l) => l.connector)), overrides));
-  return { configVersion, org: { toolAuditDetail: head.org.toolAuditDetail }, server, workspace, connectors, skills };
+  const defined = toSnapshotConnectors(links.map((l) => l.connector));
+  const connectors = nameTools(applyToolOverrides(defined, overrides));
+  return { configVersion, org: { toolAuditDetail: head.org.toolAuditDetail }, server, workspace, connectors, sharedToolNames: sharedNames(defined), skills };
+}
+
+/** The own tool names more than one connector has (hidden ones and those a role withholds count too). */
+function sharedNames(connectors: SnapshotConnector[]): Set<string> {
+  const seen = new Set<string>();
+  const shared = new Set<string>();
+  for (const c of connectors) for (const name of new Set(c.tools.map((t) => t.name))) (seen.has(name) ? shared : seen).add(name);
+  return shared;
 }
 
 /** The connectors' tools as served before any server's curation (exposed names come after it). */

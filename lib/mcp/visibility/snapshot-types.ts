@@ -97,6 +97,12 @@ export interface ServerSnapshot {
   workspace: { id: string; knowledgeGraphEnabled: boolean; toolWhitelistsEnabled: boolean };
   /** Assigned connectors, in assignment order. */
   connectors: SnapshotConnector[];
+  /**
+   * Tool names (the connectors' own, before curation and roles) that more than one assigned
+   * connector has: such a name never reaches a tool by itself (lib/mcp/surface/surface-types.ts,
+   * `ownNames`), whoever the caller and whatever they may see.
+   */
+  sharedToolNames: ReadonlySet<string>;
   /** Applied skills of the workspace, oldest first. */
   skills: SnapshotSkill[];
 }
