@@ -17,7 +17,7 @@ const schema = (i: number) => ({ type: "object", properties: { id: { type: "stri
 
 describe("serialiseMessage", () => {
   it("a message carrying a published list: the bytes of JSON.stringify of the whole message, frame included", () => {
-    const published = publishTools(Array.from({ length: 3 }, (_, i) => ({ exposedName: `t_${i}`, tool: { description: `tool ${i}`, inputSchema: schema(i) } as never, view: {} as never })));
+    const published = publishTools(Array.from({ length: 3 }, (_, i) => ({ exposedName: `t_${i}`, tool: { name: `t_${i}`, description: `tool ${i}`, inputSchema: schema(i) } as never, view: {} as never })));
     const message = { result: { tools: published.list, resultType: "complete", _meta: { "io.modelcontextprotocol/serverInfo": { name: "S", version: "1" } } }, jsonrpc: "2.0", id: 7 };
     expect(serialiseMessage(message).toString("utf8")).toBe(JSON.stringify(message));
     expect(serialiseMessage(message, "event: message\ndata: ", "\n\n").toString("utf8")).toBe(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
